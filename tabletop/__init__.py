@@ -1,0 +1,60 @@
+"""tabletop: executable, explorable models of tabletop card-game rulebooks.
+
+>>> import tabletop as tt
+>>> "memory" in tt.rulebooks()
+True
+>>> game = tt.rulebook("memory").new_game(seed=7, pairs=3)
+>>> game.decision.kind
+'action'
+
+``import tabletop`` stays light: no Jupyter library, no plotly, no numpy. Those load when a
+widget or a figure is first asked for.
+"""
+
+from .core import (
+    CHANCE,
+    Ability,
+    CardDataError,
+    Decision,
+    Game,
+    GameOver,
+    IllegalOption,
+    MandatoryLoop,
+    ModifierOrder,
+    Option,
+    Profile,
+    Rule,
+    Rulebook,
+    RulebookOptionError,
+    StepBudgetExceeded,
+    TabletopError,
+    UnknownRulebook,
+    UnknownScenario,
+)
+from .core.registry import load_game, rulebook, rulebooks
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "CHANCE",
+    "Ability",
+    "CardDataError",
+    "Decision",
+    "Game",
+    "GameOver",
+    "IllegalOption",
+    "MandatoryLoop",
+    "ModifierOrder",
+    "Option",
+    "Profile",
+    "Rule",
+    "Rulebook",
+    "RulebookOptionError",
+    "StepBudgetExceeded",
+    "TabletopError",
+    "UnknownRulebook",
+    "UnknownScenario",
+    "load_game",
+    "rulebook",
+    "rulebooks",
+]

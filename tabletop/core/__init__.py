@@ -1,0 +1,58 @@
+"""The rules kernel: knows no game and imports no Jupyter library."""
+
+from .abilities import Ability, Activation, Modify, Prevent, Replace
+from .decision import CHANCE, Decision, Option
+from .errors import (
+    CardDataError,
+    GameOver,
+    IllegalOption,
+    MandatoryLoop,
+    RulebookOptionError,
+    RuleError,
+    StepBudgetExceeded,
+    TabletopError,
+    UnknownRulebook,
+    UnknownScenario,
+)
+from .game import Game
+from .modifiers import Explanation, ModifierOrder, compute
+from .profile import Profile
+from .rulebook import OptionSpec, Phase, Rulebook, Scenario
+from .rules import Rule, RuleTable
+from .state import State
+from .trace import Log, Trace
+
+__all__ = [
+    "CHANCE",
+    "Ability",
+    "Activation",
+    "CardDataError",
+    "Decision",
+    "Explanation",
+    "Game",
+    "GameOver",
+    "IllegalOption",
+    "Log",
+    "MandatoryLoop",
+    "ModifierOrder",
+    "Modify",
+    "Option",
+    "OptionSpec",
+    "Phase",
+    "Prevent",
+    "Profile",
+    "Replace",
+    "Rule",
+    "RuleError",
+    "RuleTable",
+    "Rulebook",
+    "RulebookOptionError",
+    "Scenario",
+    "State",
+    "StepBudgetExceeded",
+    "TabletopError",
+    "Trace",
+    "UnknownRulebook",
+    "UnknownScenario",
+    "compute",
+]

@@ -1,0 +1,91 @@
+"""Decisions and options: every source of nondeterminism is a decision somebody makes.
+
+A decision is stored in the state as plain data; :class:`Decision` and :class:`Option` are the
+read-only views of it that users see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+CHANCE = "chance"  # the "player" of a random outcome
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice: a stable id, a readable label, and (for chance) its probability."""
+
+    id: str
+    label: str
+    probability: float | None = None
+    data: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def __str__(self) -> str:
+        p = f" (p={self.probability:.3g})" if self.probability is not None else ""
+        return f"{self.id}: {self.label}{p}"
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The choice a game is waiting for."""
+
+    player: int | str
+    kind: str
+    prompt: str
+    rule: str
+    options: tuple[Option, ...]
+    cause: int | None = None
+    why: str = ""
+
+    @classmethod
+    def from_data(cls, data: dict, why: str = "") -> Decision:
+        probs = data.get("probs")
+        options = tuple(
+            Option(
+                o["id"],
+                o.get("label", o["id"]),
+                probs[i] if probs else None,
+                {k: v for k, v in o.items() if k not in ("id", "label")},
+            )
+            for i, o in enumerate(data["options"])
+        )
+        return cls(
+            data["player"],
+            data["kind"],
+            data.get("prompt", ""),
+            data.get("rule", "core.decision"),
+            options,
+            data.get("cause"),
+            why,
+        )
+
+    @property
+    def is_chance(self) -> bool:
+        return self.player == CHANCE
+
+    @property
+    def ids(self) -> list[str]:
+        return [o.id for o in self.options]
+
+    def __str__(self) -> str:
+        who = "chance" if self.is_chance else f"player {self.player}"
+        head = f"{who} decides ({self.kind}): {self.prompt} [{self.rule}]"
+        return "\n".join([head, *(f"  {o}" for o in self.options)])
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        who = "chance" if self.is_chance else f"player {self.player}"
+        items = "".join(
+            f"<li><code>{escape(o.id)}</code> {escape(o.label)}"
+            + (f" <i>p={o.probability:.3g}</i>" if o.probability is not None else "")
+            + "</li>"
+            for o in self.options
+        )
+        return (
+            f"<div class='tt-decision'><b>{escape(who)}</b> decides "
+            f"(<code>{escape(self.kind)}</code>): {escape(self.prompt)} "
+            f"<small>[{escape(self.rule)}]</small><ul>{items}</ul></div>"
+        )

@@ -1,0 +1,1272 @@
+"""A live match: the state plus the engine that runs it to the next decision.
+
+The engine is a loop over *tasks* (plain-data tuples ``(name, args)``) on the state's work
+stack. Rule code never blocks on a callback: when it needs a choice it opens a decision and
+names the task that resumes with the answer. That is why a game paused anywhere, even in the
+middle of ordering simultaneous triggers, can be cloned, saved as JSON and resumed with the
+same results.
+
+Every event goes through one pipeline (see :meth:`Game.emit`):
+replacement/prevention -> interrupt window ("when") -> the event happens (or is replaced,
+prevented, cancelled) -> response window ("after"), with the rulebook's :class:`Profile`
+deciding who orders simultaneous triggers, where they wait, and when state checks run.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+from . import rng as _rng
+from .abilities import Ability, Activation, Modify, Prevent, Replace
+from .decision import CHANCE, Decision, Option
+from .errors import GameOver, IllegalOption, MandatoryLoop, RuleError, StepBudgetExceeded
+from .modifiers import Explanation, compute
+from .profile import Profile
+from .state import State
+from .trace import Log, Trace
+
+if TYPE_CHECKING:
+    from .rulebook import Rulebook
+
+FORMAT = "tabletop.game/1"
+_LOOP_WATCH_AFTER = 1000  # automatic steps before loop detection starts hashing positions
+
+
+class Game:
+    """A match of one rulebook. See the package docstring for the public API."""
+
+    def __init__(
+        self,
+        rulebook: Rulebook,
+        state: State,
+        *,
+        options: dict[str, Any],
+        seed: int | str,
+        chance: str = "sample",
+        tracing: bool = True,
+        profile: Profile | None = None,
+        trace: Trace | None = None,
+        history: list | None = None,
+    ):
+        if chance not in ("sample", "manual"):
+            raise ValueError(f"chance must be 'sample' or 'manual', not {chance!r}")
+        self.rulebook = rulebook
+        self.state = state
+        self.options = options
+        self.seed = seed
+        self.chance = chance
+        self.tracing = tracing
+        self.profile = profile or rulebook.profile
+        self.trace = trace if trace is not None else Trace(rulebook.rules)
+        self.history: list[dict] = history if history is not None else []
+        self._tasks = rulebook.task_table()
+        self._listeners: dict[str, list] | None = None
+        self._cause: int | None = None
+        self._left: list | None = None
+
+    # ================================================================ public API
+    @property
+    def decision(self) -> Decision | None:
+        """The open decision, or ``None`` when the game is over."""
+        data = self.state.decision
+        if data is None:
+            return None
+        cause = data.get("cause")
+        why = self.trace.why(cause) if cause is not None and cause < len(self.trace) else ""
+        return Decision.from_data(data, why)
+
+    @property
+    def result(self) -> dict | None:
+        """Winners, scores and the reason, once the game is over."""
+        return self.state.result
+
+    @property
+    def over(self) -> bool:
+        return self.state.result is not None
+
+    @property
+    def players(self) -> int:
+        return len(self.state.players)
+
+    @property
+    def log(self) -> Log:
+        """The trace narrated, one line per step with its rule reference."""
+        return Log(self.trace)
+
+    def legal(self) -> list[str]:
+        """Ids of the open decision's options (empty when the game is over)."""
+        data = self.state.decision
+        return [o["id"] for o in data["options"]] if data else []
+
+    def apply(self, choice: Option | str | int) -> Game:
+        """Make the open decision: an Option, an option id or a label. Mutates and returns self.
+
+        An unknown or illegal choice raises :class:`IllegalOption` and changes nothing.
+        """
+        st = self.state
+        if st.result is not None:
+            raise GameOver(f"the game is over ({st.result.get('reason', 'ended')}); no choice {choice!r} can be made")
+        data = st.decision
+        if data is None:
+            raise IllegalOption(f"no decision is open; cannot apply {choice!r}")
+        index = self._find_option(data, choice)
+        snapshot = st.clone()
+        n_trace, n_hist = len(self.trace.records), len(self.history)
+        try:
+            self._choose(data, index, auto=False)
+            self._run()
+        except BaseException:
+            st.restore(snapshot)
+            del self.trace.records[n_trace:]
+            del self.history[n_hist:]
+            self._listeners = None
+            raise
+        return self
+
+    def child(self, choice: Option | str | int) -> Game:
+        """A new game one step on; this one is untouched."""
+        return self.clone().apply(choice)
+
+    def clone(self, tracing: bool | None = None) -> Game:
+        """An independent copy (optionally with tracing switched on or off)."""
+        new = Game.__new__(Game)
+        new.rulebook = self.rulebook
+        new.state = self.state.clone()
+        new.options = self.options
+        new.seed = self.seed
+        new.chance = self.chance
+        new.tracing = self.tracing if tracing is None else tracing
+        new.profile = self.profile
+        new.trace = self.trace.copy() if new.tracing else Trace(self.rulebook.rules)
+        new.history = self.history.copy()
+        new._tasks = self._tasks
+        new._listeners = self._listeners
+        new._cause = None
+        new._left = None
+        return new
+
+    def fingerprint(self) -> str:
+        """Equal positions (pending work included) give equal fingerprints."""
+        return self.state.fingerprint()
+
+    def to_json(self, indent: int | None = None) -> str:
+        """The whole game as JSON text; :func:`tabletop.load_game` brings it back."""
+        data = {
+            "format": FORMAT,
+            "rulebook": self.rulebook.id,
+            "options": self.options,
+            "seed": self.seed,
+            "chance": self.chance,
+            "tracing": self.tracing,
+            "profile": None if self.profile == self.rulebook.profile else self.profile.describe(),
+            "state": self.state.to_data(),
+            "trace": self.trace.records,
+            "history": self.history,
+        }
+        return json.dumps(data, indent=indent, ensure_ascii=False)
+
+    def view(self, player: int | None) -> dict:
+        """What ``player`` can see (``None``: a spectator who sees only public things)."""
+        st = self.state
+        rb = self.rulebook
+        objects = {}
+        for oid, obj in st.objects.items():
+            if rb.visible(self, obj, player):
+                objects[oid] = obj
+            else:
+                objects[oid] = {k: obj[k] for k in rb.public_fields if k in obj} | {"hidden": True}
+        dec = st.decision
+        if dec is not None and dec.get("player") != player:
+            dec = {"player": dec.get("player"), "kind": dec.get("kind"), "prompt": dec.get("prompt")}
+        return {
+            "player": player,
+            "players": st.players,
+            "turn": st.turn,
+            "zones": {k: list(v) for k, v in st.zones.items()},
+            "objects": objects,
+            "vars": {k: v for k, v in st.vars.items() if not k.startswith("_")},
+            "modifiers": st.modifiers,
+            "decision": dec,
+            "result": st.result,
+        }
+
+    def obj(self, obj_id: str) -> dict:
+        try:
+            return self.state.objects[obj_id]
+        except KeyError:
+            raise KeyError(f"no object {obj_id!r} in this game") from None
+
+    def value(self, obj_id: str, stat: str) -> Any:
+        """The current value of ``stat`` on an object, after every modifier."""
+        return self.explain(obj_id, stat).value
+
+    def explain(self, obj_id: str, stat: str) -> Explanation:
+        """The base value and every modifier applied to it, in order, with its rule."""
+        obj = self.obj(obj_id)
+        base = obj.get("base", {}).get(stat)
+        if base is None:
+            base = self.rulebook.base_value(self, obj, stat)
+        return compute(base, self.modifiers_for(obj_id, stat), self.profile.modifiers, obj_id, stat)
+
+    def modifiers_for(self, obj_id: str, stat: str) -> list[dict]:
+        """Lasting modifiers and static abilities that apply to ``stat`` of ``obj_id``."""
+        mods = [m for m in self.state.modifiers if m["target"] == obj_id and m["stat"] == stat]
+        if self.rulebook.has_statics:
+            for src, _key, ab in self._index().get("$static", ()):
+                source = self.state.objects[src]
+                for m in ab.modifiers(self, source):
+                    if m["target"] == obj_id and m["stat"] == stat:
+                        mods.append({"ts": source.get("ts", 0), "source": src, "rule": ab.rule, **m})
+        return mods
+
+    def replay(self) -> Game:
+        """A new game with the same seed and options, replaying this game's decisions."""
+        game = self.rulebook.new_game(
+            seed=self.seed,
+            players=self.players,
+            chance=self.chance,
+            tracing=self.tracing,
+            **self.options,
+        )
+        for step in self.history:
+            if not step.get("auto"):
+                game.apply(step["option"])
+        return game
+
+    def __repr__(self) -> str:
+        st = self.state
+        status = "over" if st.result is not None else f"waiting for {_who(st.decision)}"
+        return (
+            f"<Game {self.rulebook.id} seed={self.seed!r} turn={st.turn.get('number')} "
+            f"{status}, {len(self.history)} choices>"
+        )
+
+    def _repr_html_(self) -> str:
+        return self.rulebook.render_html(self)
+
+    # ============================================================ rule-code API
+    # ---- scheduling
+    def push(self, task: str, **args: Any) -> None:
+        """Schedule ``task`` to run next (the work stack is last in, first out)."""
+        if self.tracing and "_c" not in args:
+            args["_c"] = self._cause
+        self.state.work.append((task, args))
+
+    def then(self, *tasks: tuple[str, dict]) -> None:
+        """Schedule several tasks to run in the order given."""
+        for name, args in reversed(tasks):
+            self.push(name, **args)
+
+    def ask(
+        self,
+        player: int | str,
+        kind: str,
+        options: list[dict],
+        resume: str,
+        *,
+        prompt: str = "",
+        rule: str = "core.decision",
+        args: dict | None = None,
+        probs: list[float] | None = None,
+        stream: str = "chance",
+    ) -> None:
+        """Open a decision. The chosen option (a dict) reaches task ``resume`` as ``choice``.
+
+        For ``player=CHANCE`` give ``probs``; unless the game's chance mode is ``manual`` the
+        outcome is drawn at once from random stream ``stream``.
+        """
+        if not options:
+            raise RuleError(f"decision {kind!r} for {player!r} has no options ({prompt})")
+        data = {
+            "player": player,
+            "kind": kind,
+            "prompt": prompt,
+            "rule": rule,
+            "options": options,
+            "resume": [resume, args or {}],
+            "cause": self._cause,
+        }
+        if player == CHANCE:
+            if probs is None:
+                probs = [1 / len(options)] * len(options)
+            data["probs"] = probs
+            data["stream"] = stream
+            if self.chance == "sample":
+                st = self.state
+                value = st.rng.get(stream)
+                if value is None:
+                    value = _rng.seed_stream(self.seed, stream)
+                uniform = all(p == probs[0] for p in probs)
+                value, index = _rng.draw_index(value, None if uniform else probs, len(options))
+                st.rng[stream] = value
+                self._choose(data, index, auto=True)
+                return
+        self.state.decision = data
+
+    def record(
+        self,
+        kind: str,
+        summary: str,
+        rule: str,
+        *,
+        cause: int | str | None = "current",
+        player: int | str | None = None,
+        **data: Any,
+    ) -> int | None:
+        """Add a trace record; returns its index (``None`` when tracing is off)."""
+        if not self.tracing:
+            return None
+        records = self.trace.records
+        i = len(records)
+        records.append(
+            {
+                "i": i,
+                "kind": kind,
+                "summary": summary,
+                "rule": rule,
+                "cause": self._cause if cause == "current" else cause,
+                "player": player,
+                "step": len(self.history),
+                "data": data,
+            }
+        )
+        return i
+
+    def caused_by(self, index: int | None) -> None:
+        """Make later records and tasks cite ``index`` as their cause."""
+        self._cause = index
+
+    # ---- objects and zones
+    def create(self, prefix: str, zone: str, *, index: int | None = None, **fields: Any) -> str:
+        """Create an object in ``zone`` and return its id."""
+        st = self.state
+        oid = fields.pop("id", None) or st.new_id(prefix)
+        if oid in st.objects:
+            raise RuleError(f"object id {oid!r} already exists")
+        st.objects[oid] = {"id": oid, "zone": None, "ts": st.next_ts(), **fields}
+        st.put(oid, zone, index)
+        self._listeners = None
+        return oid
+
+    def move(self, obj_id: str, zone: str, index: int | None = None) -> None:
+        """Move an object between zones (keeping last known information if it leaves play)."""
+        st = self.state
+        obj = st.objects[obj_id]
+        was_active = self.rulebook.is_active_zone(obj.get("zone"))
+        st.put(obj_id, zone, index)
+        now_active = self.rulebook.is_active_zone(zone)
+        if was_active and not now_active and self._left is not None:
+            self._left.append(obj)
+        if now_active and not was_active:
+            st.update(obj_id, ts=st.next_ts())
+        if was_active or now_active:
+            self._listeners = None
+
+    def destroy(self, obj_id: str) -> None:
+        """Remove an object from the game altogether (tokens, created cards)."""
+        st = self.state
+        obj = st.objects.pop(obj_id)
+        zone = obj.get("zone")
+        if zone is not None:
+            st.zones[zone] = tuple(x for x in st.zones[zone] if x != obj_id)
+        if self.rulebook.is_active_zone(zone):
+            if self._left is not None:
+                self._left.append(obj)
+            self._listeners = None
+
+    def grant(self, obj_id: str, ability: str) -> None:
+        """Give an object a named ability of the rulebook (a keyword)."""
+        self.rulebook.named_ability(ability)
+        grants = list(self.state.objects[obj_id].get("grants", ()))
+        grants.append(ability)
+        self.state.update(obj_id, grants=grants)
+        self._listeners = None
+
+    def revoke(self, obj_id: str, ability: str) -> None:
+        grants = [g for g in self.state.objects[obj_id].get("grants", ()) if g != ability]
+        self.state.update(obj_id, grants=grants)
+        self._listeners = None
+
+    def add_modifier(
+        self,
+        target: str,
+        stat: str,
+        op: str,
+        value: Any,
+        *,
+        source: str | None = None,
+        until: str | None = None,
+        rule: str = "core.modifier",
+    ) -> None:
+        """A lasting modifier, until the end of ``turn``/``phase``/``round`` or for good."""
+        st = self.state
+        mod = {
+            "target": target,
+            "stat": stat,
+            "op": op,
+            "value": value,
+            "source": source,
+            "until": until,
+            "rule": rule,
+            "ts": st.next_ts(),
+        }
+        st.modifiers.append(mod)
+        self.record(
+            "modifier",
+            f"{stat} of {target}: {op} {value}" + (f" until end of {until}" if until else ""),
+            rule,
+            target=target,
+            stat=stat,
+            op=op,
+            value=value,
+        )
+
+    def add_effect(self, kind: str, *, until: str | None, rule: str, **data: Any) -> None:
+        """A lasting effect other than a modifier; the rulebook's ``on_expire[kind]`` ends it."""
+        self.state.effects.append({"kind": kind, "until": until, "rule": rule, "ts": self.state.next_ts(), **data})
+
+    def delay(
+        self,
+        ability: str,
+        *,
+        event: str,
+        source: str | None,
+        controller: int | None,
+        match: dict | None = None,
+        data: dict | None = None,
+    ) -> None:
+        """A delayed effect: named ability ``ability`` resolves once, at the next ``event``."""
+        self.rulebook.named_ability(ability)
+        self.state.delayed.append(
+            {
+                "ability": ability,
+                "event": event,
+                "match": match or {},
+                "source": source,
+                "controller": controller,
+                "data": data or {},
+                "ts": self.state.next_ts(),
+            }
+        )
+
+    def end_game(self, winners: Iterable[int], *, reason: str, rule: str = "core.end", **extra: Any) -> None:
+        """End the game: ``winners`` (empty for nobody), the reason and the rule."""
+        winners = sorted(winners)
+        self.state.result = {"winners": winners, "draw": len(winners) != 1, "reason": reason, "rule": rule, **extra}
+        self.record("end", f"game over: {reason}", rule, winners=winners)
+
+    def extra_turn(self) -> None:
+        """The current player takes another turn after this one."""
+        self.state.set_turn(again=True)
+
+    # ---- the event pipeline
+    def emit(self, type_: str, *, rule: str, **fields: Any) -> str:
+        """Send one event through the pipeline; returns its id."""
+        return self.emit_batch([{"type": type_, **fields}], rule=rule)[0]
+
+    def emit_batch(self, events: list[dict], *, rule: str) -> list[str]:
+        """Send simultaneous events through the pipeline together (one batch)."""
+        st = self.state
+        ids = []
+        for ev in events:
+            n = st.counters["event"] + 1
+            st.counters = {**st.counters, "event": n}
+            eid = f"e{n}"
+            ev = {"id": eid, "status": "pending", "applied": [], "rule": ev.get("rule", rule), **ev}
+            if self.tracing:
+                ev["rec"] = self.record(
+                    "event",
+                    self.rulebook.describe_event(self, ev),
+                    ev["rule"],
+                    player=ev.get("player"),
+                    event=eid,
+                    type=ev["type"],
+                    status="pending",
+                )
+            st.events[eid] = ev
+            ids.append(eid)
+        if self._reactive():
+            self.push("k.replace", batch=ids, i=0)
+        else:
+            self.push("k.happen", batch=ids)
+        return ids
+
+    def event(self, eid: str) -> dict:
+        return self.state.events[eid]
+
+    def cancel(self, eid: str, *, rule: str) -> None:
+        """Cancel an event that has not happened yet (an interrupt's effect)."""
+        ev = self.state.events.get(eid)
+        if ev is None or ev["status"] != "pending":
+            return
+        self._set_status(ev, "cancelled")
+        self.record(
+            "event", f"cancelled: {self.rulebook.describe_event(self, ev)}", rule, event=eid, status="cancelled"
+        )
+
+    def end_period(self, period: str) -> None:
+        """Schedule the end of a turn, phase or round: lasting effects end, end triggers fire."""
+        order = [("k.expire", {"period": period}), ("k.end_event", {"period": period})]
+        if not self.profile.expire_before_end_triggers:
+            order.reverse()
+        if period == "phase" and self.profile.checks == "end_of_phase":
+            order.insert(0, ("k.checks", {}))
+        self.then(*order)
+
+    # ---- abilities
+    def abilities_of(self, obj: dict) -> list[tuple[str, Ability]]:
+        """An object's abilities with their references: printed ones, then granted ones."""
+        rb = self.rulebook
+        out = [(f"{obj['id']}#{i}", ab) for i, ab in enumerate(rb.card_abilities(obj))]
+        out += [(f"{obj['id']}@{name}", rb.named_ability(name)) for name in obj.get("grants", ())]
+        return out
+
+    def ability(self, key: str) -> tuple[Ability, str | None]:
+        """The ability behind reference ``key`` and its source object id."""
+        rb = self.rulebook
+        if key.startswith("rule:"):
+            return rb.named_ability(key[5:]), None
+        if "@" in key:
+            src, name = key.split("@", 1)
+            return rb.named_ability(name), src
+        src, idx = key.rsplit("#", 1)
+        obj = self.state.objects.get(src)
+        if obj is None:
+            raise RuleError(f"ability {key!r}: object {src!r} no longer exists")
+        return rb.card_abilities(obj)[int(idx)], src
+
+    def controller_of(self, obj: dict | None) -> int | None:
+        if obj is None:
+            return None
+        return obj.get("controller", obj.get("owner"))
+
+    def uses(self, key: str, period: str) -> int:
+        return self.state.uses.get(f"{period}:{key}", 0)
+
+    def activatable(self, player: int) -> list[Activation]:
+        """Activated abilities ``player`` may use now (timing, limit and cost allow it)."""
+        out = []
+        for src, key, ab in self._index().get("$activated", ()):
+            obj = self.state.objects[src]
+            if self.controller_of(obj) != player:
+                continue
+            act = Activation(ab, key, src, obj, player)
+            if ab.limit and self.uses(key, ab.limit[0]) >= ab.limit[1]:
+                continue
+            if ab.window and not ab.window(self, act):
+                continue
+            if ab.can_pay and not ab.can_pay(self, act):
+                continue
+            if ab.condition and not ab.condition(self, act):
+                continue
+            out.append(act)
+        return out
+
+    def activate(self, key: str, player: int, data: dict | None = None) -> None:
+        """Schedule the activation of an ability: pay its cost, then resolve it."""
+        ab, src = self.ability(key)
+        rec = self.record("action", f"player {player} uses {ab.name}", ab.rule, player=player, ability=key)
+        trig = {
+            "ability": key,
+            "source": src,
+            "controller": player,
+            "event": None,
+            "data": data or {},
+            "rec": rec,
+            "activated": True,
+        }
+        if ab.cost is not None:
+            act = Activation(ab, key, src, self.state.objects.get(src), player, None, data)
+            self._count_use(key, ab)
+            ab.cost(self, act)
+            trig["counted"] = True
+        self._place([trig], nested=self.profile.container == "nested")
+
+    # ================================================================ internals
+    def _find_option(self, data: dict, choice: Option | str | int) -> int:
+        options = data["options"]
+        if isinstance(choice, Option):
+            choice = choice.id
+        if isinstance(choice, int) and not isinstance(choice, bool):
+            choice = str(choice)
+        if not isinstance(choice, str):
+            raise IllegalOption(f"a choice must be an Option, an option id or a label, not {type(choice).__name__}")
+        for i, o in enumerate(options):
+            if o["id"] == choice:
+                return i
+        matches = [i for i, o in enumerate(options) if o.get("label") == choice]
+        if len(matches) == 1:
+            return matches[0]
+        legal = ", ".join(repr(o["id"]) for o in options[:12])
+        more = f" and {len(options) - 12} more" if len(options) > 12 else ""
+        what = "matches several labels" if matches else "is not a legal option"
+        raise IllegalOption(
+            f"{choice!r} {what} for {_who(data)}'s {data['kind']} decision "
+            f"({data.get('prompt', '')}); legal: {legal}{more}"
+        )
+
+    def _choose(self, data: dict, index: int, auto: bool) -> None:
+        st = self.state
+        option = data["options"][index]
+        st.decision = None
+        chance = data["player"] == CHANCE
+        self.history.append({"player": data["player"], "kind": data["kind"], "option": option["id"], "auto": auto})
+        if self.tracing:
+            self._cause = self.record(
+                "chance" if chance else "decision",
+                f"{_who(data)} chose {option.get('label', option['id'])}"
+                + (f" ({data['prompt']})" if data.get("prompt") and not chance else ""),
+                data.get("rule", "core.decision"),
+                cause=data.get("cause"),
+                player=data["player"],
+                kind_of_decision=data["kind"],
+                option=option["id"],
+            )
+        name, args = data["resume"]
+        self.push(name, **{**args, "choice": option})
+
+    def _run(self) -> None:
+        st = self.state
+        tasks = self._tasks
+        steps = 0
+        budget = self.profile.step_budget
+        seen: dict[str, int] | None = None
+        names: list[tuple[str, str]] = []
+        while st.decision is None and st.result is None:
+            if st.work:
+                name, args = st.work.pop()
+                if self.tracing:
+                    self._cause = args.get("_c")
+                try:
+                    handler = tasks[name]
+                except KeyError:
+                    raise RuleError(f"no task handler {name!r} in rulebook {self.rulebook.id!r}") from None
+                handler(self, args)
+            elif st.queue:
+                self._drain()
+                name = "k.drain"
+            else:
+                self._cause = None
+                if self.profile.checks != "end_of_phase" and self._run_checks():
+                    name = "k.checks"
+                else:
+                    self.rulebook.advance(self)
+                    name = "k.flow"
+            steps += 1
+            if steps > _LOOP_WATCH_AFTER:
+                if steps > budget:
+                    raise StepBudgetExceeded(
+                        f"more than {budget} automatic steps without a decision "
+                        f"(profile.step_budget); last task {name!r}"
+                    )
+                key = st.canonical(with_bookkeeping=False) + json.dumps(st.rng, sort_keys=True)
+                if seen is None:
+                    seen = {}
+                if key in seen:
+                    cycle = names[seen[key] :]
+                    if self.profile.loops == "draw":
+                        self.record("end", "mandatory loop: the game is a draw", self.profile.rule("loop"))
+                        st.result = {
+                            "winners": [],
+                            "draw": True,
+                            "reason": "mandatory loop",
+                            "rule": self.profile.rule("loop"),
+                            "cycle": cycle,
+                        }
+                        return
+                    raise MandatoryLoop(cycle)
+                seen[key] = len(names)
+                names.append((name, self._last_summary()))
+
+    def _last_summary(self) -> str:
+        recs = self.trace.records
+        return recs[-1]["summary"] if recs else ""
+
+    def _reactive(self) -> bool:
+        return self.rulebook.has_abilities or bool(self.state.delayed)
+
+    def _set_status(self, ev: dict, status: str) -> dict:
+        ev = {**ev, "status": status}
+        self.state.events[ev["id"]] = ev
+        rec = ev.get("rec")
+        if rec is not None and self.tracing:
+            records = self.trace.records
+            r = records[rec]
+            records[rec] = {**r, "data": {**r["data"], "status": status}}
+        return ev
+
+    # ---- the listener index: which abilities could react to what
+    def _index(self) -> dict[str, list]:
+        if self._listeners is not None:
+            return self._listeners
+        rb = self.rulebook
+        index: dict[str, list] = {}
+        st = self.state
+        for zone, content in st.zones.items():
+            active = rb.is_active_zone(zone)
+            for oid in content:
+                obj = st.objects[oid]
+                for key, ab in self.abilities_of(obj):
+                    if ab.zones is None and not active:
+                        continue
+                    if ab.zones is not None and not any(zone.startswith(z) for z in ab.zones):
+                        continue
+                    entry = (oid, key, ab)
+                    if ab.kind == "static":
+                        index.setdefault("$static", []).append(entry)
+                    elif ab.kind == "activated":
+                        index.setdefault("$activated", []).append(entry)
+                    else:
+                        for et in ab.events:
+                            index.setdefault(et, []).append(entry)
+        for name in rb.rule_abilities:
+            ab = rb.named_ability(name)
+            for et in ab.events:
+                index.setdefault(et, []).append((None, f"rule:{name}", ab))
+        self._listeners = index
+        return index
+
+    def _candidates(self, ev: dict, kinds: tuple[str, ...], timing: str | None, lki: list[dict] = ()) -> list[dict]:
+        """Abilities of the given kinds whose pattern and condition fit event ``ev``."""
+        found = []
+        entries = list(self._index().get(ev["type"], ())) + list(self._index().get("*", ()))
+        seen = {e[1] for e in entries}
+        for obj in lki:  # look-back: objects that left play in this batch
+            for key, ab in self.abilities_of(obj):
+                if key not in seen and ab.kind in kinds and ev["type"] in ab.events:
+                    entries.append((obj["id"], key, ab))
+        lki_by_id = {o["id"]: o for o in lki}
+        for src, key, ab in entries:
+            if ab.kind not in kinds or (timing is not None and ab.timing != timing):
+                continue
+            obj = self.state.objects.get(src) if src is not None else None
+            if src is not None and (
+                obj is None or (src in lki_by_id and not self.rulebook.is_active_zone(obj.get("zone")))
+            ):
+                obj = lki_by_id.get(src, obj)
+            if src is not None and obj is None:
+                continue
+            if ab.limit and self.uses(key, ab.limit[0]) >= ab.limit[1]:
+                continue
+            if key in ev.get("applied", ()):
+                continue
+            ctrl = self.controller_of(obj) if obj is not None else None
+            act = Activation(ab, key, src, obj, ctrl, ev)
+            if ab.matches(self, act):
+                found.append(
+                    {
+                        "ability": key,
+                        "source": src,
+                        "controller": ctrl,
+                        "event": ev,
+                        "ts": obj.get("ts", 0) if obj else 0,
+                        "name": ab.name,
+                        "forced": ab.forced,
+                    }
+                )
+        return found
+
+    # ---- ordering and placing triggered abilities
+    def _order_groups(self, trigs: list[dict], acting: int | None) -> list[tuple[int | None, list[dict]]]:
+        """Split a batch into (chooser, triggers) groups as the profile's ordering says."""
+        policy = self.profile.ordering
+        n = len(self.state.players)
+        if policy == "order_of_play" or len(trigs) <= 1:
+            return [(None, sorted(trigs, key=lambda t: t["ts"]))]
+        if policy == "first_player_orders_all":
+            return [(self.state.turn.get("first", 0), trigs)]
+        start = self.state.turn.get("player", 0) if policy == "active_player_first" else acting
+        if start is None:
+            start = self.state.turn.get("player", 0)
+        groups = []
+        for k in range(n):
+            p = (start + k) % n
+            mine = [t for t in trigs if t["controller"] == p]
+            if mine:
+                groups.append((p, mine))
+        rest = [t for t in trigs if t["controller"] not in range(n)]
+        if rest:
+            groups.append((None, sorted(rest, key=lambda t: t["ts"])))
+        return groups
+
+    def _place(self, trigs: list[dict], nested: bool) -> None:
+        """Put ordered triggers where they wait: resolve now (nested) or into the container."""
+        if nested:
+            for t in reversed(trigs):
+                self.push("k.resolve", trig=t, _c=t.get("rec"))
+        else:
+            self.state.queue.extend(trigs)
+
+    def _drain(self) -> None:
+        st = self.state
+        trig = st.queue.pop(0) if self.profile.container == "queue" else st.queue.pop()
+        self.push("k.resolve", trig=trig, _c=trig.get("rec"))
+
+    def _record_triggers(self, trigs: list[dict], ev_rec: int | None) -> list[dict]:
+        if not self.tracing:
+            return trigs
+        out = []
+        for t in trigs:
+            ab, _ = (
+                self.ability(t["ability"]) if t["source"] is None or t["source"] in self.state.objects else (None, None)
+            )
+            name = ab.name if ab else t.get("name", t["ability"])
+            rule = ab.rule if ab else self.profile.rule("resolve")
+            rec = self.record(
+                "trigger",
+                f"{name} ({t['source'] or 'game rule'}) triggers",
+                rule,
+                cause=ev_rec,
+                player=t["controller"],
+                ability=t["ability"],
+            )
+            out.append({**t, "rec": rec})
+        return out
+
+    def _count_use(self, key: str, ab: Ability) -> None:
+        if ab.limit:
+            k = f"{ab.limit[0]}:{key}"
+            self.state.uses[k] = self.state.uses.get(k, 0) + 1
+
+    def _run_checks(self) -> bool:
+        """Run the rulebook's state checks once; emit their events as one batch if any."""
+        checks = self.rulebook.checks
+        if not checks:
+            return False
+        events = [ev for check in checks for ev in check(self)]
+        if not events:
+            return False
+        self._cause = self.record(
+            "check", f"state check: {len(events)} simultaneous event(s)", self.profile.rule("check")
+        )
+        self.emit_batch(events, rule=self.profile.rule("check"))
+        return True
+
+    def _lki_of(self, batch: list[str]) -> list[dict]:
+        out = []
+        for eid in batch:
+            out.extend(self.state.events[eid].get("left", ()))
+        return out
+
+
+def _who(data: dict | None) -> str:
+    if data is None:
+        return "nobody"
+    p = data.get("player")
+    return "chance" if p == CHANCE else f"player {p}"
+
+
+# ==================================================================== kernel tasks
+def _k_replace(g: Game, args: dict) -> None:
+    st = g.state
+    batch: list[str] = args["batch"]
+    i = args["i"]
+    prof = g.profile
+    while i < len(batch):
+        ev = st.events[batch[i]]
+        if ev["status"] != "pending":
+            i += 1
+            continue
+        cands = g._candidates(ev, ("replacement",), None)
+        if not cands:
+            i += 1
+            continue
+        if len(cands) == 1 or prof.replacements in ("most_recent", "order_of_play"):
+            if prof.replacements == "most_recent":
+                chosen = max(cands, key=lambda c: c["ts"])
+            else:
+                chosen = min(cands, key=lambda c: c["ts"])
+            _apply_replacement(g, batch, i, chosen)
+            return
+        if prof.replacements == "first_player":
+            chooser = st.turn.get("first", 0)
+        else:
+            target = st.objects.get(ev.get("target")) if isinstance(ev.get("target"), str) else None
+            chooser = g.controller_of(target) if target else ev.get("player", st.turn.get("player", 0))
+        options = [{"id": c["ability"], "label": f"{c['name']} ({c['source']})"} for c in cands]
+        g.caused_by(ev.get("rec"))
+        g.ask(
+            chooser,
+            "replacement_order",
+            options,
+            "k.replace_chosen",
+            prompt=f"which effect applies first to: {g.rulebook.describe_event(g, ev)}",
+            rule=prof.rule("replacement"),
+            args={"batch": batch, "i": i},
+        )
+        return
+    g.push("k.interrupt", batch=batch)
+
+
+def _k_replace_chosen(g: Game, args: dict) -> None:
+    ev = g.state.events[args["batch"][args["i"]]]
+    cands = g._candidates(ev, ("replacement",), None)
+    chosen = next(c for c in cands if c["ability"] == args["choice"]["id"])
+    _apply_replacement(g, args["batch"], args["i"], chosen)
+
+
+def _apply_replacement(g: Game, batch: list[str], i: int, cand: dict) -> None:
+    st = g.state
+    eid = batch[i]
+    ev = st.events[eid]
+    ab, _ = g.ability(cand["ability"]) if cand["source"] is None or cand["source"] in st.objects else (None, None)
+    if ab is None:
+        raise RuleError(f"replacement {cand['ability']!r} lost its source")
+    act = Activation(ab, cand["ability"], cand["source"], st.objects.get(cand["source"]), cand["controller"], ev)
+    g._count_use(cand["ability"], ab)
+    applied = [*ev["applied"], cand["ability"]]
+    outcome = ab.effect(g, act) if ab.effect else None
+    rec = g.record(
+        "replacement",
+        f"{ab.name} ({cand['source'] or 'game rule'}) applies to {g.rulebook.describe_event(g, ev)}",
+        ab.rule,
+        cause=ev.get("rec"),
+        player=cand["controller"],
+        ability=cand["ability"],
+        event=eid,
+    )
+    if isinstance(outcome, Prevent):
+        ev = g._set_status({**ev, "applied": applied}, "prevented")
+        g.record(
+            "event", f"prevented: {g.rulebook.describe_event(g, ev)}", ab.rule, cause=rec, event=eid, status="prevented"
+        )
+        new_batch = batch
+    elif isinstance(outcome, Replace):
+        g._set_status({**ev, "applied": applied}, "replaced")
+        g.caused_by(rec)
+        new_ids = []
+        for new in outcome.events:
+            n = st.counters["event"] + 1
+            st.counters = {**st.counters, "event": n}
+            nid = f"e{n}"
+            nev = {"rule": ab.rule, **new, "id": nid, "status": "pending", "applied": applied}
+            if g.tracing:
+                nev["rec"] = g.record(
+                    "event",
+                    g.rulebook.describe_event(g, nev),
+                    nev["rule"],
+                    cause=rec,
+                    player=nev.get("player"),
+                    event=nid,
+                    type=nev["type"],
+                    status="pending",
+                )
+            st.events[nid] = nev
+            new_ids.append(nid)
+        new_batch = [*batch[: i + 1], *new_ids, *batch[i + 1 :]]
+    else:
+        changes = outcome.changes if isinstance(outcome, Modify) else {}
+        st.events[eid] = {**ev, **changes, "applied": applied}
+        new_batch = batch
+    g.push("k.replace", batch=new_batch, i=i, _c=None)
+
+
+def _k_interrupt(g: Game, args: dict) -> None:
+    batch = args["batch"]
+    st = g.state
+    g.push("k.happen", batch=batch)
+    trigs = []
+    for eid in batch:
+        ev = st.events[eid]
+        if ev["status"] == "pending":
+            trigs += g._record_triggers(g._candidates(ev, ("triggered",), "when"), ev.get("rec"))
+    if trigs:
+        _schedule(g, trigs, batch, nested=True, timing="when")
+
+
+def _k_happen(g: Game, args: dict) -> None:
+    st = g.state
+    batch = args["batch"]
+    reactive = g._reactive()
+    rb = g.rulebook
+    for eid in batch:
+        ev = st.events[eid]
+        if ev["status"] != "pending":
+            continue
+        g._left = []
+        g.caused_by(ev.get("rec"))
+        handler = rb.event_handlers.get(ev["type"])
+        if handler is not None:
+            handler(g, ev)
+        ev = g._set_status(st.events[eid], "happened")
+        if g.tracing and ev.get("rec") is not None:
+            r = g.trace.records[ev["rec"]]
+            g.trace.records[ev["rec"]] = {**r, "summary": rb.describe_event(g, ev)}
+        if g._left:
+            st.events[eid] = {**ev, "left": g._left}
+        g._left = None
+    if reactive:
+        g.push("k.respond", batch=batch, _c=None)
+    else:
+        for eid in batch:
+            del st.events[eid]
+
+
+def _k_respond(g: Game, args: dict) -> None:
+    st = g.state
+    batch = args["batch"]
+    prof = g.profile
+    lki = g._lki_of(batch) if prof.lookback else []
+    delayed_trigs, trigs = [], []
+    acting = None
+    for eid in batch:
+        ev = st.events[eid]
+        if ev["status"] != "happened":
+            continue
+        if acting is None and isinstance(ev.get("player"), int):
+            acting = ev["player"]
+        if st.delayed:
+            delayed_trigs += _delayed_for(g, ev)
+        trigs += g._record_triggers(g._candidates(ev, ("triggered",), "after", lki), ev.get("rec"))
+    for eid in batch:
+        del st.events[eid]
+    if delayed_trigs and not prof.delayed_before_responses:
+        g._place(delayed_trigs, nested=True)  # pushed first, so they run after the responses
+    if trigs:
+        _schedule(g, trigs, batch, nested=prof.container == "nested", timing="after", acting=acting)
+    if delayed_trigs and prof.delayed_before_responses:
+        g._place(delayed_trigs, nested=True)  # pushed last, so they run first
+
+
+def _delayed_for(g: Game, ev: dict) -> list[dict]:
+    st = g.state
+    out, keep = [], []
+    for d in st.delayed:
+        ab = g.rulebook.named_ability(d["ability"])
+        ok = d["event"] == ev["type"] and all(ev.get(k) == v for k, v in d["match"].items())
+        if ok:
+            rec = g.record(
+                "trigger",
+                f"delayed effect {ab.name} is due",
+                ab.rule,
+                cause=ev.get("rec"),
+                player=d["controller"],
+                ability=d["ability"],
+            )
+            out.append(
+                {
+                    "ability": f"rule:{d['ability']}",
+                    "source": d["source"],
+                    "controller": d["controller"],
+                    "event": ev,
+                    "ts": d["ts"],
+                    "name": ab.name,
+                    "forced": True,
+                    "data": d["data"],
+                    "rec": rec,
+                }
+            )
+        else:
+            keep.append(d)
+    if out:
+        st.delayed = keep
+    return out
+
+
+def _schedule(
+    g: Game, trigs: list[dict], batch: list[str], *, nested: bool, timing: str, acting: int | None = None
+) -> None:
+    """Order a batch of triggers and place them: forced ones first, then the optional ones."""
+    prof = g.profile
+    forced = [t for t in trigs if t["forced"]]
+    optional = [t for t in trigs if not t["forced"]]
+    if prof.optional == "priority_window":
+        if optional:
+            g.push(
+                "k.window",
+                cands=optional,
+                order=_player_order(g),
+                k=0,
+                passes=0,
+                timing=timing,
+                _c=optional[0].get("rec"),
+            )
+        groups = [forced] if forced else []
+    elif prof.forced_before_optional:
+        groups = [x for x in (forced, optional) if x]
+    else:
+        groups = [trigs]
+    for group in reversed(groups):  # the work stack runs the last pushed first
+        g.push("k.order", groups=_groups(g, group, acting), done=[], nested=nested)
+
+
+def _groups(g: Game, trigs: list[dict], acting: int | None) -> list[list]:
+    return [[chooser, ts] for chooser, ts in g._order_groups(trigs, acting)]
+
+
+def _player_order(g: Game) -> list[int]:
+    n = len(g.state.players)
+    first = g.state.turn.get("first", 0)
+    return [(first + k) % n for k in range(n) if not g.state.players[(first + k) % n].get("out")]
+
+
+def _k_order(g: Game, args: dict) -> None:
+    """Order triggers group by group; each chooser picks which of its triggers goes next."""
+    groups = [list(x) for x in args["groups"]]
+    done = list(args["done"])
+    choice = args.get("choice")
+    if choice is not None:
+        chooser, trigs = groups[0]
+        idx = int(choice["id"].split(":", 1)[0])
+        done.append(trigs[idx])
+        groups[0] = [chooser, trigs[:idx] + trigs[idx + 1 :]]
+    while groups:
+        chooser, trigs = groups[0]
+        if len(trigs) <= 1 or chooser is None:
+            done.extend(trigs)
+            groups.pop(0)
+            continue
+        options = [
+            {"id": f"{i}:{t['ability']}", "label": f"{t['name']} ({t['source'] or 'game rule'})"}
+            for i, t in enumerate(trigs)
+        ]
+        g.caused_by(trigs[0].get("rec"))
+        g.ask(
+            chooser,
+            "order_triggers",
+            options,
+            "k.order",
+            prompt=f"choose which of {len(trigs)} simultaneous abilities goes first",
+            rule=g.profile.rule("order"),
+            args={"groups": groups, "done": done, "nested": args["nested"]},
+        )
+        return
+    g._place(done, nested=args["nested"])
+
+
+def _k_window(g: Game, args: dict) -> None:
+    """A priority window: players in order may use one eligible optional ability or pass."""
+    cands, order = list(args["cands"]), args["order"]
+    k, passes = args["k"], args["passes"]
+    choice = args.get("choice")
+    if choice is not None:
+        player = order[k % len(order)]
+        if choice["id"] == "pass":
+            passes += 1
+        else:
+            idx = int(choice["id"].split(":", 1)[0])
+            used = cands.pop(idx)
+            passes = 0
+            g.push("k.window", cands=cands, order=order, k=k + 1, passes=passes, timing=args["timing"])
+            g.push("k.resolve", trig={**used, "accepted": True}, _c=used.get("rec"))
+            return
+        k += 1
+    while passes < len(order) and cands:
+        player = order[k % len(order)]
+        mine = [(i, t) for i, t in enumerate(cands) if t["controller"] == player]
+        if not mine:
+            passes += 1
+            k += 1
+            continue
+        options = [{"id": f"{i}:{t['ability']}", "label": f"use {t['name']} ({t['source']})"} for i, t in mine]
+        options.append({"id": "pass", "label": "pass"})
+        g.ask(
+            player,
+            "window",
+            options,
+            "k.window",
+            prompt=f"{'interrupt' if args['timing'] == 'when' else 'response'} window: use an ability or pass",
+            rule=g.profile.rule("interrupt" if args["timing"] == "when" else "response"),
+            args={"cands": cands, "order": order, "k": k, "passes": passes, "timing": args["timing"]},
+        )
+        return
+
+
+def _k_resolve(g: Game, args: dict) -> None:
+    st = g.state
+    trig = args["trig"]
+    key = trig["ability"]
+    src = trig["source"]
+    if key.startswith("rule:") or src is None or src in st.objects:
+        ab, _ = g.ability(key)
+    else:
+        raise RuleError(f"ability {key!r} lost its source object")
+    obj = st.objects.get(src) if src is not None else None
+    ev = trig.get("event")
+    if obj is not None and ev is not None and g.profile.lookback:
+        for o in ev.get("left", ()):
+            if o["id"] == src and not g.rulebook.is_active_zone(obj.get("zone")):
+                obj = o
+    act = Activation(ab, key, src, obj, trig["controller"], ev, trig.get("data"))
+    if not ab.forced and not trig.get("accepted") and g.profile.optional == "ask":
+        choice = args.get("choice")
+        if choice is None:
+            g.ask(
+                trig["controller"],
+                "optional_trigger",
+                [{"id": "use", "label": f"use {ab.name}"}, {"id": "decline", "label": f"decline {ab.name}"}],
+                "k.resolve",
+                prompt=f"use {ab.name}?",
+                rule=g.profile.rule("optional"),
+                args={"trig": trig},
+            )
+            return
+        if choice["id"] == "decline":
+            return
+    if ab.limit and not trig.get("counted"):
+        if g.uses(key, ab.limit[0]) >= ab.limit[1]:
+            g.record("resolution", f"{ab.name} is already used up ({ab.limit[1]} per {ab.limit[0]})", ab.rule)
+            return
+        g._count_use(key, ab)
+    rec = g.record(
+        "resolution", f"{ab.name} ({src or 'game rule'}) resolves", ab.rule, player=trig["controller"], ability=key
+    )
+    g.caused_by(rec)
+    if g.profile.checks == "each_resolution":
+        g.push("k.checks")
+    if ab.effect is not None:
+        ab.effect(g, act)
+
+
+def _k_checks(g: Game, args: dict) -> None:
+    if g._run_checks():
+        # push beneath the batch just emitted: checks repeat until nothing changes
+        batch_task = g.state.work.pop()
+        g.push("k.checks", _c=None)
+        g.state.work.append(batch_task)
+
+
+def _k_expire(g: Game, args: dict) -> None:
+    st = g.state
+    period = args["period"]
+    rule = g.profile.rule("expire")
+    gone = [m for m in st.modifiers if m.get("until") == period]
+    if gone:
+        st.modifiers = [m for m in st.modifiers if m.get("until") != period]
+        g.record("expire", f"{len(gone)} modifier(s) until end of {period} end", rule)
+    ending = [e for e in st.effects if e.get("until") == period]
+    if ending:
+        st.effects = [e for e in st.effects if e.get("until") != period]
+        for eff in ending:
+            hook = g.rulebook.on_expire.get(eff["kind"])
+            g.record("expire", f"{eff['kind']} ends (end of {period})", eff.get("rule", rule))
+            if hook is not None:
+                hook(g, eff)
+    prefix = f"{period}:"
+    if any(k.startswith(prefix) for k in st.uses):
+        st.uses = {k: v for k, v in st.uses.items() if not k.startswith(prefix)}
+    if gone or ending:
+        g._listeners = None
+
+
+def _k_end_event(g: Game, args: dict) -> None:
+    period = args["period"]
+    if g._reactive():
+        g.emit(f"end_of_{period}", rule=g.profile.rule("flow"), player=g.state.turn.get("player"))
+
+
+KERNEL_TASKS: dict[str, Callable[[Game, dict], None]] = {
+    "k.replace": _k_replace,
+    "k.replace_chosen": _k_replace_chosen,
+    "k.interrupt": _k_interrupt,
+    "k.happen": _k_happen,
+    "k.respond": _k_respond,
+    "k.order": _k_order,
+    "k.window": _k_window,
+    "k.resolve": _k_resolve,
+    "k.checks": _k_checks,
+    "k.expire": _k_expire,
+    "k.end_event": _k_end_event,
+}

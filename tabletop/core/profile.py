@@ -1,0 +1,110 @@
+"""The timing profile: each rulebook's answers to the same timing questions, as data.
+
+Rulebooks differ in who orders simultaneous triggers, where pending abilities wait, when state
+checks run and how modifiers combine. The kernel reads these answers from a :class:`Profile`;
+``dataclasses.replace(profile, container="stack")`` gives a variant to compare outcomes under.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+
+from .modifiers import ModifierOrder
+
+ORDERINGS = ("active_player_first", "first_player_orders_all", "order_of_play", "controller_chooses")
+CONTAINERS = ("nested", "queue", "stack")
+CHECKS = ("each_resolution", "idle", "end_of_phase")
+OPTIONALS = ("ask", "priority_window")
+REPLACEMENTS = ("affected_chooses", "most_recent", "first_player", "order_of_play")
+LOOPS = ("error", "draw")
+
+
+@dataclass(frozen=True)
+class Profile:
+    """How a rulebook times things.
+
+    ordering
+        Who orders simultaneous triggered abilities. ``active_player_first``: grouped by
+        controller starting from the active player, each controller orders its own group.
+        ``first_player_orders_all``: the first player orders the whole batch, whoever controls
+        the abilities. ``order_of_play``: the order the sources came into play, no choice.
+        ``controller_chooses``: grouped by controller starting from the player whose action
+        caused the event, each controller orders its own group.
+    container
+        Where triggered abilities wait. ``nested``: they resolve at once, inside the window of
+        the event that triggered them. ``queue``: first in, first out, once the current
+        resolution is over. ``stack``: last in, first out, once the current resolution is over.
+        Interrupts ("when") always resolve before their event, whatever the container.
+    checks
+        When state checks run: after ``each_resolution``, when the engine is ``idle`` (nothing
+        pending), or only at the ``end_of_phase``.
+    forced_before_optional
+        Forced triggered abilities of a batch go before the optional ones.
+    lookback
+        An object that leaves play still sees the batch of events it left in.
+    optional
+        ``ask``: each optional trigger asks its controller. ``priority_window``: players, in
+        order from the first player, may each use one eligible optional ability or pass, until
+        all pass in a row.
+    replacements
+        Which of several applicable replacement effects applies first.
+    delayed_before_responses
+        Delayed effects waiting for an event resolve before the responses to it.
+    expire_before_end_triggers
+        Lasting effects end just before "at the end of" abilities trigger.
+    modifiers
+        How numeric modifiers combine (:class:`ModifierOrder`).
+    loops
+        A detected mandatory loop raises (``error``) or ends the game as a draw (``draw``).
+    step_budget
+        The most automatic steps allowed between two decisions.
+    rules
+        Maps kernel steps ("interrupt", "response", "order", "check", ...) to the rulebook's own
+        rule ids, so the trace cites the rulebook's text rather than the kernel's generic rule.
+    """
+
+    ordering: str = "active_player_first"
+    container: str = "nested"
+    checks: str = "idle"
+    forced_before_optional: bool = True
+    lookback: bool = True
+    optional: str = "ask"
+    replacements: str = "affected_chooses"
+    delayed_before_responses: bool = True
+    expire_before_end_triggers: bool = True
+    modifiers: ModifierOrder = field(default_factory=ModifierOrder)
+    loops: str = "error"
+    step_budget: int = 100_000
+    rules: dict[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        for name, allowed in (
+            ("ordering", ORDERINGS),
+            ("container", CONTAINERS),
+            ("checks", CHECKS),
+            ("optional", OPTIONALS),
+            ("replacements", REPLACEMENTS),
+            ("loops", LOOPS),
+        ):
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"Profile.{name} = {getattr(self, name)!r} is not one of {allowed}")
+
+    def rule(self, step: str) -> str:
+        """The rule id that the trace cites for kernel step ``step``."""
+        return self.rules.get(step, f"core.{step}")
+
+    def replace(self, **changes) -> Profile:
+        """A copy with ``changes`` (for comparing the same situation under other profiles)."""
+        return dataclasses.replace(self, **changes)
+
+    def describe(self) -> dict:
+        """The profile as plain data, for tables and JSON."""
+        data = dataclasses.asdict(self)
+        data["modifiers"] = {
+            "stages": [list(s) for s in self.modifiers.stages],
+            "floor": self.modifiers.floor,
+            "rounding": self.modifiers.rounding,
+            "rule": self.modifiers.rule,
+        }
+        return data

@@ -1,0 +1,295 @@
+"""A rulebook is a plain description of a game, which the kernel runs.
+
+Like a boardgame.io game, a :class:`Rulebook` is data, not a class tree: metadata, a timing
+:class:`Profile`, options (variants and documented assumptions), a set-up function, the turn
+structure as :class:`Phase` entries, task handlers for its steps, handlers for its events, its
+abilities, state checks, rule references, scenarios and a board view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from html import escape
+from typing import Any
+
+from .abilities import Ability
+from .errors import RulebookOptionError, RuleError, UnknownScenario
+from .game import KERNEL_TASKS, Game
+from .profile import Profile
+from .rules import RuleTable
+from .state import State
+
+Task = Callable[[Game, dict], None]
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A rulebook option: a variant or a documented assumption that changes outcomes."""
+
+    name: str
+    default: Any
+    doc: str
+    rule: str | None = None
+    choices: tuple | None = None  # allowed values; None: any value of the default's type
+    check: Callable[[Any], bool] | None = None  # extra validation
+
+    def validate(self, value: Any, rulebook: str) -> Any:
+        if self.choices is not None and value not in self.choices:
+            raise RulebookOptionError(f"{rulebook}: option {self.name}={value!r} is not one of {list(self.choices)}")
+        kind = type(self.default)
+        if self.choices is None and self.default is not None and not isinstance(value, kind):
+            raise RulebookOptionError(f"{rulebook}: option {self.name}={value!r} must be a {kind.__name__}")
+        if isinstance(value, bool) is not isinstance(self.default, bool) and self.choices is None:
+            raise RulebookOptionError(f"{rulebook}: option {self.name}={value!r} must be a {kind.__name__}")
+        if self.check is not None and not self.check(value):
+            raise RulebookOptionError(f"{rulebook}: option {self.name}={value!r} is not allowed ({self.doc})")
+        return value
+
+
+@dataclass(frozen=True)
+class Phase:
+    """A part of the turn structure.
+
+    ``each_player``: the phase is a turn of each player in order from the first player
+    (otherwise it runs once per round). ``steps`` are task names run in order; a step
+    ``"@name"`` starts a sub-phase called ``name`` (ending the previous one).
+    """
+
+    name: str
+    steps: tuple[str, ...]
+    each_player: bool = False
+    rule: str = "core.flow"
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A ready position for notebooks and tests."""
+
+    name: str
+    description: str
+    build: Callable[[], Game]
+    rules: tuple[str, ...] = ()
+
+
+@dataclass
+class Rulebook:
+    """Everything the kernel needs to run one game. See the module docstring."""
+
+    id: str
+    title: str
+    source: str
+    players: tuple[int, int]
+    rules: RuleTable
+    setup: Callable[[Game], None]
+    profile: Profile = field(default_factory=Profile)
+    options: Mapping[str, OptionSpec] = field(default_factory=dict)
+    flow: tuple[Phase, ...] = ()
+    tasks: Mapping[str, Task] = field(default_factory=dict)
+    event_handlers: Mapping[str, Callable[[Game, dict], None]] = field(default_factory=dict)
+    event_text: Mapping[str, Callable[[Game, dict], str]] = field(default_factory=dict)
+    card_ability_table: Mapping[str, tuple[Ability, ...]] = field(default_factory=dict)
+    named_abilities: Mapping[str, Ability] = field(default_factory=dict)
+    rule_abilities: tuple[str, ...] = ()  # named abilities that belong to the game itself
+    checks: tuple[Callable[[Game], list[dict]], ...] = ()
+    on_expire: Mapping[str, Callable[[Game, dict], None]] = field(default_factory=dict)
+    active_zones: tuple[str, ...] = ("play",)  # zone-name prefixes whose objects' abilities work
+    public_fields: tuple[str, ...] = ("id", "zone", "owner", "controller")
+    visibility: Callable[[Game, dict, int | None], bool] | None = None
+    base_values: Callable[[Game, dict, str], Any] | None = None
+    scenarios: Mapping[str, Scenario] = field(default_factory=dict)
+    board: Callable[[Game, int | None], dict] | None = None
+    cards: Mapping[str, dict] = field(default_factory=dict)
+    description: str = ""
+
+    def __post_init__(self) -> None:
+        self._task_table: dict[str, Task] | None = None
+        statics = [
+            ab
+            for abilities in (*self.card_ability_table.values(), tuple(self.named_abilities.values()))
+            for ab in abilities
+        ]
+        self.has_abilities = bool(statics)
+        self.has_statics = any(ab.kind == "static" for ab in statics)
+        for name in self.rule_abilities:
+            self.named_ability(name)
+
+    # ------------------------------------------------------------- public API
+    def new_game(
+        self,
+        seed: int | str = 0,
+        players: int | None = None,
+        *,
+        chance: str = "sample",
+        tracing: bool = True,
+        profile: Profile | None = None,
+        **options: Any,
+    ) -> Game:
+        """Set up a new game (run to its first decision)."""
+        lo, hi = self.players
+        n = lo if players is None else players
+        if not isinstance(n, int) or not lo <= n <= hi:
+            raise RulebookOptionError(f"{self.id}: players={players!r}; this game takes {lo} to {hi} players")
+        opts = self.resolve_options(options)
+        state = State()
+        state.players = [{"id": i, "name": f"Player {i}"} for i in range(n)]
+        state.turn = {"round": 1, "number": 0, "player": 0, "first": 0, "phase": None, "cursor": [0, 0, 0]}
+        game = Game(self, state, options=opts, seed=seed, chance=chance, tracing=tracing, profile=profile)
+        self.setup(game)
+        game._run()
+        return game
+
+    def scenario(self, name: str) -> Game:
+        """A named ready position."""
+        try:
+            sc = self.scenarios[name]
+        except KeyError:
+            raise UnknownScenario(
+                f"{self.id} has no scenario {name!r}; it has: {', '.join(sorted(self.scenarios)) or 'none'}"
+            ) from None
+        return sc.build()
+
+    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Defaults filled in, every value checked; unknown names are an error."""
+        unknown = sorted(set(given) - set(self.options))
+        if unknown:
+            known = ", ".join(sorted(self.options)) or "none"
+            raise RulebookOptionError(f"{self.id}: unknown option(s) {', '.join(unknown)}; known options: {known}")
+        return {
+            name: spec.validate(given[name], self.id) if name in given else spec.default
+            for name, spec in self.options.items()
+        }
+
+    # ----------------------------------------------------------- kernel hooks
+    def task_table(self) -> dict[str, Task]:
+        if self._task_table is None:
+            clash = set(self.tasks) & (set(KERNEL_TASKS) | {"k.subphase"})
+            if clash:
+                raise RuleError(f"{self.id}: task names {sorted(clash)} are the kernel's")
+            self._task_table = {**KERNEL_TASKS, "k.subphase": _k_subphase, **self.tasks}
+        return self._task_table
+
+    def is_active_zone(self, zone: str | None) -> bool:
+        return zone is not None and zone.startswith(self.active_zones)
+
+    def visible(self, game: Game, obj: dict, player: int | None) -> bool:
+        if self.visibility is not None:
+            return self.visibility(game, obj, player)
+        vis = obj.get("vis")
+        if vis is None or vis == "all":
+            return True
+        if vis == "none" or player is None:
+            return False
+        if vis == "owner":
+            return obj.get("owner") == player
+        return player in vis
+
+    def card_abilities(self, obj: dict) -> tuple[Ability, ...]:
+        return self.card_ability_table.get(obj.get("card"), ())
+
+    def named_ability(self, name: str) -> Ability:
+        try:
+            return self.named_abilities[name]
+        except KeyError:
+            raise RuleError(f"{self.id}: no named ability {name!r}") from None
+
+    def base_value(self, game: Game, obj: dict, stat: str) -> Any:
+        if self.base_values is not None:
+            return self.base_values(game, obj, stat)
+        card = self.cards.get(obj.get("card"), {})
+        if stat in card:
+            return card[stat]
+        raise KeyError(f"object {obj['id']!r} has no stat {stat!r}")
+
+    def describe_event(self, game: Game, ev: dict) -> str:
+        text = self.event_text.get(ev["type"])
+        if text is not None:
+            return text(game, ev)
+        fields = ", ".join(
+            f"{k}={v}" for k, v in ev.items() if k not in ("id", "type", "status", "applied", "rule", "rec", "left")
+        )
+        return f"{ev['type']}({fields})"
+
+    def advance(self, game: Game) -> None:
+        """Nothing is pending: move the turn structure on by one step."""
+        st = game.state
+        t = st.turn
+        if not self.flow:
+            raise RuleError(f"{self.id}: nothing is pending and the rulebook has no turn structure")
+        pi, k, si = t["cursor"]
+        if pi >= len(self.flow):
+            game.record("flow", f"end of round {t['round']}", self.flow[-1].rule)
+            st.set_turn(cursor=[0, 0, 0], round=t["round"] + 1)
+            game.end_period("round")
+            return
+        phase = self.flow[pi]
+        order = [p for p in _seat_order(st) if not st.players[p].get("out")]
+        if si == 0:
+            if phase.each_player:
+                if k >= len(order):
+                    st.set_turn(cursor=[pi + 1, 0, 0])
+                    return
+                p = order[k]
+                st.set_turn(player=p, number=t["number"] + 1, phase=phase.name, sub=None)
+                game.record("flow", f"turn {t['number']}: player {p} ({phase.name})", phase.rule, cause=None, player=p)
+            else:
+                st.set_turn(phase=phase.name, sub=None)
+                game.record("flow", f"round {t['round']}: {phase.name}", phase.rule, cause=None)
+        if si < len(phase.steps):
+            st.set_turn(cursor=[pi, k, si + 1])
+            step = phase.steps[si]
+            if step.startswith("@"):
+                game.push("k.subphase", name=step[1:], rule=phase.rule, _c=None)
+            else:
+                game.push(step, _c=None)
+            return
+        if phase.each_player:
+            if t.get("again") and not st.players[t["player"]].get("out"):
+                st.set_turn(cursor=[pi, k, 0], again=False)
+            elif k + 1 < len(order):
+                st.set_turn(cursor=[pi, k + 1, 0], again=False)
+            else:
+                st.set_turn(cursor=[pi + 1, 0, 0], again=False)
+                game.end_period("phase")
+            game.end_period("turn")
+        else:
+            st.set_turn(cursor=[pi + 1, 0, 0])
+            game.end_period("phase")
+        if t.get("sub"):
+            game.end_period("phase")
+
+    # -------------------------------------------------------------- rendering
+    def render_html(self, game: Game) -> str:
+        st = game.state
+        status = (
+            f"over: {escape(str(st.result.get('reason')))}, winners {st.result.get('winners')}"
+            if st.result
+            else escape(str(game.decision).splitlines()[0])
+        )
+        return (
+            f"<div class='tt-game'><b>{escape(self.title)}</b> — turn {st.turn.get('number')}, "
+            f"player {st.turn.get('player')} to act; {status}</div>"
+        )
+
+    def __repr__(self) -> str:
+        return f"<Rulebook {self.id}: {self.title}, {len(self.rules)} rules, {len(self.scenarios)} scenarios>"
+
+    def _repr_html_(self) -> str:
+        return f"<h4>{escape(self.title)} (<code>{escape(self.id)}</code>)</h4>" + self.rules._repr_html_()
+
+
+def _seat_order(st: State) -> list[int]:
+    n = len(st.players)
+    first = st.turn.get("first", 0)
+    return [(first + i) % n for i in range(n)]
+
+
+def _k_subphase(game: Game, args: dict) -> None:
+    st = game.state
+    if st.turn.get("sub"):
+        game.push("k.subphase", name=args["name"], rule=args["rule"], _c=None)
+        game.end_period("phase")
+        st.set_turn(sub=None)
+        return
+    st.set_turn(sub=args["name"])
+    game.record("flow", f"{args['name']} phase", args["rule"], cause=None, player=st.turn.get("player"))

@@ -1,0 +1,106 @@
+"""Rule references: each rulebook's table of its rules.
+
+A rule has an id (what the trace points to), a short English paraphrase, the original Russian
+term or phrase, and its source (seed file and line range). Assumptions, where the text is
+silent or ambiguous, are rules of their own marked ``assumption=True``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from .errors import RuleError
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One rule reference."""
+
+    id: str
+    text: str
+    term: str = ""  # the original Russian term or phrase
+    source: str = ""  # seed file name
+    lines: tuple[int, int] | None = None
+    assumption: bool = False
+    outside_text: bool = False  # general knowledge that the seed does not contain
+
+    @property
+    def citation(self) -> str:
+        """``file Lx-y``, or ``assumption`` / ``kernel`` where there is no line."""
+        if self.lines:
+            a, b = self.lines
+            span = f"L{a}" if a == b else f"L{a}-{b}"
+            return f"{self.source} {span}" if self.source else span
+        return self.source or ("assumption" if self.assumption else "")
+
+    def __str__(self) -> str:
+        tag = " [assumption]" if self.assumption else ""
+        term = f" ({self.term})" if self.term else ""
+        return f"{self.id}{tag}: {self.text}{term} — {self.citation}"
+
+
+# The kernel's own steps, used when a rulebook does not map a step to a rule of its own.
+KERNEL_RULES = (
+    Rule("core.decision", "A player (or chance) makes the choice the game is waiting for.", source="kernel"),
+    Rule("core.chance", "A random outcome drawn from the game's seeded streams.", source="kernel"),
+    Rule("core.replacement", "Replacement and prevention effects modify an event before it happens.", source="kernel"),
+    Rule(
+        "core.interrupt", "Interrupt window: abilities that trigger when an event is about to happen.", source="kernel"
+    ),
+    Rule("core.event", "An event happens (or is replaced, prevented or cancelled).", source="kernel"),
+    Rule("core.response", "Response window: abilities that trigger after an event happened.", source="kernel"),
+    Rule("core.order", "Simultaneous triggered abilities are ordered as the timing profile says.", source="kernel"),
+    Rule("core.resolve", "A triggered or activated ability resolves.", source="kernel"),
+    Rule("core.optional", "An optional ability may be used or declined by its controller.", source="kernel"),
+    Rule("core.check", "State checks run as one simultaneous batch, repeated until nothing changes.", source="kernel"),
+    Rule("core.expire", "Lasting effects end when their duration runs out.", source="kernel"),
+    Rule("core.flow", "The turn structure moves to the next phase, turn or round.", source="kernel"),
+    Rule("core.modifier", "A lasting modifier changes a value until it ends.", source="kernel"),
+    Rule("core.loop", "A mandatory loop: the same position and pending work came back.", source="kernel"),
+    Rule("core.end", "The game ends.", source="kernel"),
+)
+
+
+class RuleTable:
+    """The rules of one rulebook, looked up by id (the kernel's ``core.*`` rules included)."""
+
+    def __init__(self, rules: Iterable[Rule] = ()):
+        self._rules: dict[str, Rule] = {r.id: r for r in KERNEL_RULES}
+        for rule in rules:
+            if rule.id in self._rules:
+                raise RuleError(f"rule id {rule.id!r} is defined twice")
+            self._rules[rule.id] = rule
+
+    def __getitem__(self, rule_id: str) -> Rule:
+        try:
+            return self._rules[rule_id]
+        except KeyError:
+            raise RuleError(f"no rule {rule_id!r} in this rulebook's rule table") from None
+
+    def __contains__(self, rule_id: object) -> bool:
+        return rule_id in self._rules
+
+    def __iter__(self) -> Iterator[Rule]:
+        return (r for r in self._rules.values() if not r.id.startswith("core."))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def assumptions(self) -> list[Rule]:
+        """The rules this rulebook assumed where its source text is silent or ambiguous."""
+        return [r for r in self if r.assumption]
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        rows = "".join(
+            f"<tr><td><code>{escape(r.id)}</code></td><td>{escape(r.text)}"
+            f"{' <em>(assumption)</em>' if r.assumption else ''}</td>"
+            f"<td>{escape(r.term)}</td><td>{escape(r.citation)}</td></tr>"
+            for r in self
+        )
+        return (
+            "<table><thead><tr><th>id</th><th>rule</th><th>original term</th><th>source</th>"
+            f"</tr></thead><tbody>{rows}</tbody></table>"
+        )

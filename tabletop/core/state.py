@@ -1,0 +1,199 @@
+"""The game state: plain data with cheap copies and a canonical fingerprint.
+
+Everything in a :class:`State` is JSON data: dicts with string keys, lists or tuples, strings,
+numbers, booleans and ``None``. Objects and the small dicts inside the state are never changed
+in place once stored; rule code replaces them (copy on write) through :meth:`State.update` and
+friends. That is what makes :meth:`State.clone` a handful of shallow dict copies, so explorers
+and playouts can branch a game hundreds of thousands of times a second.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+# Parts of the state that describe the position; ``rng`` and ``counters`` are bookkeeping and
+# stay out of the fingerprint (two paths to the same position are the same position).
+POSITION_KEYS = (
+    "objects",
+    "zones",
+    "players",
+    "turn",
+    "vars",
+    "work",
+    "queue",
+    "decision",
+    "modifiers",
+    "effects",
+    "delayed",
+    "events",
+    "uses",
+    "result",
+)
+
+
+_TRACE_BEARING = ("work", "queue", "decision", "events", "delayed")
+_TRACE_KEYS = frozenset(("_c", "cause", "rec"))
+
+
+def _strip(value: Any) -> Any:
+    """``value`` without the trace-reference keys, at any depth."""
+    if isinstance(value, dict):
+        return {k: _strip(v) for k, v in value.items() if k not in _TRACE_KEYS}
+    if isinstance(value, list | tuple):
+        return [_strip(v) for v in value]
+    return value
+
+
+class State:
+    """All the data of one position, including the pending work of the engine."""
+
+    __slots__ = (
+        "counters",
+        "decision",
+        "delayed",
+        "effects",
+        "events",
+        "modifiers",
+        "objects",
+        "players",
+        "queue",
+        "result",
+        "rng",
+        "turn",
+        "uses",
+        "vars",
+        "work",
+        "zones",
+    )
+
+    def __init__(self) -> None:
+        self.objects: dict[str, dict] = {}
+        self.zones: dict[str, tuple] = {}
+        self.players: list[dict] = []
+        self.turn: dict[str, Any] = {}
+        self.vars: dict[str, Any] = {}
+        self.work: list = []  # the engine's pending tasks, last one runs next
+        self.queue: list = []  # pending triggered abilities (stack or queue container)
+        self.decision: dict | None = None
+        self.modifiers: list[dict] = []
+        self.effects: list[dict] = []  # lasting effects that are not modifiers
+        self.delayed: list[dict] = []  # delayed effects waiting for their moment
+        self.events: dict[str, dict] = {}  # events inside the pipeline, by id
+        self.uses: dict[str, int] = {}  # ability uses, for limits such as once per turn
+        self.result: dict | None = None
+        self.rng: dict[str, int] = {}
+        self.counters: dict[str, int] = {"id": 0, "ts": 0, "event": 0}
+
+    # ----------------------------------------------------------------- copying
+    def clone(self) -> State:
+        """An independent copy, sharing the immutable objects."""
+        new = State.__new__(State)
+        new.objects = self.objects.copy()
+        new.zones = self.zones.copy()
+        new.players = self.players.copy()
+        new.turn = self.turn.copy()
+        new.vars = self.vars.copy()
+        new.work = self.work.copy()
+        new.queue = self.queue.copy()
+        new.decision = self.decision
+        new.modifiers = self.modifiers.copy()
+        new.effects = self.effects.copy()
+        new.delayed = self.delayed.copy()
+        new.events = self.events.copy()
+        new.uses = self.uses.copy()
+        new.result = self.result
+        new.rng = self.rng.copy()
+        new.counters = self.counters.copy()
+        return new
+
+    def restore(self, other: State) -> None:
+        """Make this state equal to ``other`` (used to undo a failed step)."""
+        for name in State.__slots__:
+            setattr(self, name, getattr(other, name))
+
+    # ------------------------------------------------------------ plain data
+    def to_data(self) -> dict:
+        return {name: getattr(self, name) for name in sorted(State.__slots__)}
+
+    @classmethod
+    def from_data(cls, data: dict) -> State:
+        new = cls()
+        for name in State.__slots__:
+            if name in data:
+                setattr(new, name, data[name])
+        new.zones = {k: tuple(v) for k, v in new.zones.items()}
+        new.work = [tuple(t) for t in new.work]
+        return new
+
+    def canonical(self, with_bookkeeping: bool = False) -> str:
+        """Canonical JSON text of the position (sorted keys, tuples as lists).
+
+        References into the trace (``_c``, ``cause``, ``rec``) depend on the path that led to
+        a position and on whether tracing is on, so they are left out.
+        """
+        keys = State.__slots__ if with_bookkeeping else POSITION_KEYS
+        data = {k: getattr(self, k) for k in keys}
+        for k in _TRACE_BEARING:
+            data[k] = _strip(data[k])
+        return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+    def fingerprint(self) -> str:
+        """A hash of the position: equal positions give equal fingerprints."""
+        return hashlib.blake2b(self.canonical().encode(), digest_size=16).hexdigest()
+
+    # --------------------------------------------------------------- objects
+    def new_id(self, prefix: str) -> str:
+        n = self.counters["id"] + 1
+        self.counters = {**self.counters, "id": n}
+        return f"{prefix}{n}"
+
+    def next_ts(self) -> int:
+        """A new timestamp, for "order of appearance in the game"."""
+        n = self.counters["ts"] + 1
+        self.counters = {**self.counters, "ts": n}
+        return n
+
+    def update(self, obj_id: str, **changes: Any) -> dict:
+        """Replace object ``obj_id`` with a copy that has ``changes``; returns the new object."""
+        new = {**self.objects[obj_id], **changes}
+        self.objects[obj_id] = new
+        return new
+
+    def set_in(self, obj_id: str, field: str, key: str, value: Any) -> dict:
+        """Set ``obj[field][key] = value`` (e.g. a counter or status) by copy on write."""
+        obj = self.objects[obj_id]
+        inner = {**obj.get(field, {}), key: value}
+        if value is None:
+            del inner[key]
+        return self.update(obj_id, **{field: inner})
+
+    def update_player(self, index: int, **changes: Any) -> dict:
+        new = {**self.players[index], **changes}
+        self.players[index] = new
+        return new
+
+    def set_var(self, name: str, value: Any) -> None:
+        self.vars[name] = value
+
+    def set_turn(self, **changes: Any) -> None:
+        self.turn.update(changes)
+
+    # ----------------------------------------------------------------- zones
+    def zone(self, name: str) -> tuple:
+        return self.zones.get(name, ())
+
+    def put(self, obj_id: str, zone: str, index: int | None = None) -> None:
+        """Move ``obj_id`` to ``zone`` (at ``index``, default the end)."""
+        obj = self.objects[obj_id]
+        old = obj.get("zone")
+        if old is not None:
+            self.zones[old] = tuple(x for x in self.zones[old] if x != obj_id)
+        content = list(self.zones.get(zone, ()))
+        if index is None:
+            content.append(obj_id)
+        else:
+            content.insert(index, obj_id)
+        self.zones[zone] = tuple(content)
+        self.objects[obj_id] = {**obj, "zone": zone}

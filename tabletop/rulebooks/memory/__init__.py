@@ -1,0 +1,16 @@
+"""The DIY Minions memory game (000_7fc8e0fd1bcbc422.txt L1515-1525).
+
+Cards lie face down in rows; players take turns flipping two; a match is kept, a mismatch is
+turned back and ends the turn. Whether a match gives another turn is the option
+``extra_turn_on_match`` (official rule ``mem.extra_turn``, or the author's house rule
+``mem.house_rule``).
+
+>>> import tabletop as tt
+>>> game = tt.rulebook("memory").new_game(seed=1, pairs=2)
+>>> game.decision.kind, len(game.decision.options)
+('action', 4)
+"""
+
+from .game import RULEBOOK
+
+__all__ = ["RULEBOOK"]

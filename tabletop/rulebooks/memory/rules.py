@@ -1,0 +1,99 @@
+"""Rule references of the memory game, citing 000_7fc8e0fd1bcbc422.txt by line."""
+
+from tabletop.core import Rule, RuleTable
+
+SEED = "000_7fc8e0fd1bcbc422.txt"
+
+RULES = RuleTable(
+    [
+        Rule(
+            "mem.components",
+            "One sticker book makes 28 different pairs: 56 picture cards.",
+            "28 разных пар",
+            SEED,
+            (1520, 1520),
+        ),
+        Rule(
+            "mem.setup",
+            "Lay all cards face down, shuffle well, then lay them out in rows.",
+            "Выложите все свои карты лицевой стороной вниз. Хорошо перемешайте, затем разложите рядами",
+            SEED,
+            (1524, 1524),
+        ),
+        Rule(
+            "mem.turn",
+            "Players take turns flipping two cards.",
+            "Игроки по очереди переворачивают по две карты",
+            SEED,
+            (1524, 1524),
+        ),
+        Rule(
+            "mem.match",
+            "If the two cards match, the player keeps them.",
+            "Если они находят совпадение, они оставляют карты себе",
+            SEED,
+            (1524, 1524),
+        ),
+        Rule(
+            "mem.mismatch",
+            "If the cards do not match, the player turns them back over and the turn ends.",
+            "Если карты не совпадают, игрок переворачивает их, и на этом ход заканчивается",
+            SEED,
+            (1524, 1524),
+        ),
+        Rule(
+            "mem.extra_turn",
+            "Official rule (as the author recalls it): a match gives another turn.",
+            "официальные правила игры говорят, что нужно делать еще один ход, если у вас есть матч",
+            SEED,
+            (1524, 1524),
+        ),
+        Rule(
+            "mem.house_rule",
+            "House rule: the turn ends after one match too (kinder to younger players).",
+            "мы всегда останавливаемся только на одном ходу",
+            SEED,
+            (1524, 1524),
+        ),
+        Rule(
+            "mem.assume.match",
+            "A match is two cards with the same picture (identical stickers).",
+            "совпадение",
+            SEED,
+            (1524, 1524),
+            assumption=True,
+        ),
+        Rule(
+            "mem.assume.public_flip",
+            "A flipped card is shown to every player.",
+            "переворачивают",
+            SEED,
+            (1524, 1524),
+            assumption=True,
+        ),
+        Rule(
+            "mem.assume.first_player",
+            "Player 0 (or the player the option names) takes the first turn.",
+            source=SEED,
+            lines=(1524, 1524),
+            assumption=True,
+        ),
+        Rule(
+            "mem.assume.end",
+            "The game ends when every card has been taken; the player with the most pairs "
+            "wins, and players tied for most pairs share the win.",
+            source=SEED,
+            lines=(1524, 1524),
+            assumption=True,
+            outside_text=True,
+        ),
+        Rule(
+            "mem.assume.rows",
+            "Rows are as wide as the `columns` option says (by default the squarest layout with at most 8 columns).",
+            "разложите рядами",
+            SEED,
+            (1524, 1524),
+            assumption=True,
+        ),
+    ]
+)
