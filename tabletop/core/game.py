@@ -249,15 +249,28 @@ class Game:
     # ============================================================ rule-code API
     # ---- scheduling
     def push(self, task: str, **args: Any) -> None:
-        """Schedule ``task`` to run next (the work stack is last in, first out)."""
+        """Schedule ``task``.
+
+        Tasks pushed while one task runs execute in the order they were pushed, after that task
+        returns and before anything that was pending already: ``emit(A); emit(B); push(X)``
+        makes A happen (with all its windows), then B, then X.
+        """
         if self.tracing and "_c" not in args:
             args["_c"] = self._cause
         self.state.work.append((task, args))
 
     def then(self, *tasks: tuple[str, dict]) -> None:
         """Schedule several tasks to run in the order given."""
-        for name, args in reversed(tasks):
+        for name, args in tasks:
             self.push(name, **args)
+
+    def _call(self, fn: Callable, *args: Any) -> None:
+        """Run rule code so that the tasks it pushes execute in the order pushed."""
+        work = self.state.work
+        mark = len(work)
+        fn(*args)
+        if len(work) - mark > 1:
+            work[mark:] = work[mark:][::-1]
 
     def ask(
         self,
@@ -470,9 +483,16 @@ class Game:
         """Send simultaneous events through the pipeline together (one batch)."""
         st = self.state
         ids = []
+        if not self.tracing and not self._reactive():
+            for ev in events:
+                n = st.counters["event"] = st.counters["event"] + 1
+                eid = f"e{n}"
+                st.events[eid] = {"id": eid, "status": "pending", "rule": rule, **ev}
+                ids.append(eid)
+            st.work.append(("k.happen", {"batch": ids}))
+            return ids
         for ev in events:
-            n = st.counters["event"] + 1
-            st.counters = {**st.counters, "event": n}
+            n = st.counters["event"] = st.counters["event"] + 1
             eid = f"e{n}"
             ev = {"id": eid, "status": "pending", "applied": [], "rule": ev.get("rule", rule), **ev}
             if self.tracing:
@@ -508,11 +528,16 @@ class Game:
 
     def end_period(self, period: str) -> None:
         """Schedule the end of a turn, phase or round: lasting effects end, end triggers fire."""
-        order = [("k.expire", {"period": period}), ("k.end_event", {"period": period})]
-        if not self.profile.expire_before_end_triggers:
-            order.reverse()
+        st = self.state
+        order = []
         if period == "phase" and self.profile.checks == "end_of_phase":
-            order.insert(0, ("k.checks", {}))
+            order.append(("k.checks", {}))
+        if st.modifiers or st.effects or st.uses:
+            order.append(("k.expire", {"period": period}))
+        if self._reactive():
+            order.append(("k.end_event", {"period": period}))
+            if not self.profile.expire_before_end_triggers and len(order) > 1:
+                order[-2:] = order[-2:][::-1]
         self.then(*order)
 
     # ---- abilities
@@ -634,16 +659,20 @@ class Game:
         budget = self.profile.step_budget
         seen: dict[str, int] | None = None
         names: list[tuple[str, str]] = []
+        work = st.work
+        tracing = self.tracing
         while st.decision is None and st.result is None:
-            if st.work:
-                name, args = st.work.pop()
-                if self.tracing:
+            if work:
+                name, args = work.pop()
+                if tracing:
                     self._cause = args.get("_c")
-                try:
-                    handler = tasks[name]
-                except KeyError:
-                    raise RuleError(f"no task handler {name!r} in rulebook {self.rulebook.id!r}") from None
+                handler = tasks.get(name)
+                if handler is None:
+                    raise RuleError(f"no task handler {name!r} in rulebook {self.rulebook.id!r}")
+                mark = len(work)
                 handler(self, args)
+                if len(work) - mark > 1:
+                    work[mark:] = work[mark:][::-1]
             elif st.queue:
                 self._drain()
                 name = "k.drain"
@@ -652,7 +681,7 @@ class Game:
                 if self.profile.checks != "end_of_phase" and self._run_checks():
                     name = "k.checks"
                 else:
-                    self.rulebook.advance(self)
+                    self._call(self.rulebook.advance, self)
                     name = "k.flow"
             steps += 1
             if steps > _LOOP_WATCH_AFTER:
@@ -794,7 +823,7 @@ class Game:
     def _place(self, trigs: list[dict], nested: bool) -> None:
         """Put ordered triggers where they wait: resolve now (nested) or into the container."""
         if nested:
-            for t in reversed(trigs):
+            for t in trigs:
                 self.push("k.resolve", trig=t, _c=t.get("rec"))
         else:
             self.state.queue.extend(trigs)
@@ -938,8 +967,7 @@ def _apply_replacement(g: Game, batch: list[str], i: int, cand: dict) -> None:
         g.caused_by(rec)
         new_ids = []
         for new in outcome.events:
-            n = st.counters["event"] + 1
-            st.counters = {**st.counters, "event": n}
+            n = st.counters["event"] = st.counters["event"] + 1
             nid = f"e{n}"
             nev = {"rule": ab.rule, **new, "id": nid, "status": "pending", "applied": applied}
             if g.tracing:
@@ -966,7 +994,6 @@ def _apply_replacement(g: Game, batch: list[str], i: int, cand: dict) -> None:
 def _k_interrupt(g: Game, args: dict) -> None:
     batch = args["batch"]
     st = g.state
-    g.push("k.happen", batch=batch)
     trigs = []
     for eid in batch:
         ev = st.events[eid]
@@ -974,6 +1001,7 @@ def _k_interrupt(g: Game, args: dict) -> None:
             trigs += g._record_triggers(g._candidates(ev, ("triggered",), "when"), ev.get("rec"))
     if trigs:
         _schedule(g, trigs, batch, nested=True, timing="when")
+    g.push("k.happen", batch=batch)
 
 
 def _k_happen(g: Game, args: dict) -> None:
@@ -1022,12 +1050,12 @@ def _k_respond(g: Game, args: dict) -> None:
         trigs += g._record_triggers(g._candidates(ev, ("triggered",), "after", lki), ev.get("rec"))
     for eid in batch:
         del st.events[eid]
-    if delayed_trigs and not prof.delayed_before_responses:
-        g._place(delayed_trigs, nested=True)  # pushed first, so they run after the responses
+    if delayed_trigs and prof.delayed_before_responses:
+        g._place(delayed_trigs, nested=True)
     if trigs:
         _schedule(g, trigs, batch, nested=prof.container == "nested", timing="after", acting=acting)
-    if delayed_trigs and prof.delayed_before_responses:
-        g._place(delayed_trigs, nested=True)  # pushed last, so they run first
+    if delayed_trigs and not prof.delayed_before_responses:
+        g._place(delayed_trigs, nested=True)
 
 
 def _delayed_for(g: Game, ev: dict) -> list[dict]:
@@ -1072,24 +1100,19 @@ def _schedule(
     prof = g.profile
     forced = [t for t in trigs if t["forced"]]
     optional = [t for t in trigs if not t["forced"]]
-    if prof.optional == "priority_window":
-        if optional:
-            g.push(
-                "k.window",
-                cands=optional,
-                order=_player_order(g),
-                k=0,
-                passes=0,
-                timing=timing,
-                _c=optional[0].get("rec"),
-            )
+    window = prof.optional == "priority_window"
+    if window:
         groups = [forced] if forced else []
     elif prof.forced_before_optional:
         groups = [x for x in (forced, optional) if x]
     else:
         groups = [trigs]
-    for group in reversed(groups):  # the work stack runs the last pushed first
+    for group in groups:
         g.push("k.order", groups=_groups(g, group, acting), done=[], nested=nested)
+    if window and optional:
+        g.push(
+            "k.window", cands=optional, order=_player_order(g), k=0, passes=0, timing=timing, _c=optional[0].get("rec")
+        )
 
 
 def _groups(g: Game, trigs: list[dict], acting: int | None) -> list[list]:
@@ -1149,8 +1172,8 @@ def _k_window(g: Game, args: dict) -> None:
             idx = int(choice["id"].split(":", 1)[0])
             used = cands.pop(idx)
             passes = 0
-            g.push("k.window", cands=cands, order=order, k=k + 1, passes=passes, timing=args["timing"])
             g.push("k.resolve", trig={**used, "accepted": True}, _c=used.get("rec"))
+            g.push("k.window", cands=cands, order=order, k=k + 1, passes=passes, timing=args["timing"])
             return
         k += 1
     while passes < len(order) and cands:
@@ -1214,18 +1237,15 @@ def _k_resolve(g: Game, args: dict) -> None:
         "resolution", f"{ab.name} ({src or 'game rule'}) resolves", ab.rule, player=trig["controller"], ability=key
     )
     g.caused_by(rec)
-    if g.profile.checks == "each_resolution":
-        g.push("k.checks")
     if ab.effect is not None:
         ab.effect(g, act)
+    if g.profile.checks == "each_resolution":
+        g.push("k.checks")
 
 
 def _k_checks(g: Game, args: dict) -> None:
     if g._run_checks():
-        # push beneath the batch just emitted: checks repeat until nothing changes
-        batch_task = g.state.work.pop()
-        g.push("k.checks", _c=None)
-        g.state.work.append(batch_task)
+        g.push("k.checks", _c=None)  # after the batch: checks repeat until nothing changes
 
 
 def _k_expire(g: Game, args: dict) -> None:

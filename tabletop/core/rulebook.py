@@ -135,7 +135,7 @@ class Rulebook:
         state.players = [{"id": i, "name": f"Player {i}"} for i in range(n)]
         state.turn = {"round": 1, "number": 0, "player": 0, "first": 0, "phase": None, "cursor": [0, 0, 0]}
         game = Game(self, state, options=opts, seed=seed, chance=chance, tracing=tracing, profile=profile)
-        self.setup(game)
+        game._call(self.setup, game)
         game._run()
         return game
 
@@ -223,6 +223,14 @@ class Rulebook:
             game.end_period("round")
             return
         phase = self.flow[pi]
+        if 0 < si < len(phase.steps):  # the common case: the next step of the same turn
+            t["cursor"] = [pi, k, si + 1]
+            step = phase.steps[si]
+            if step.startswith("@"):
+                game.push("k.subphase", name=step[1:], rule=phase.rule, _c=None)
+            else:
+                game.push(step, _c=None)
+            return
         order = [p for p in _seat_order(st) if not st.players[p].get("out")]
         if si == 0:
             if phase.each_player:
@@ -243,7 +251,10 @@ class Rulebook:
             else:
                 game.push(step, _c=None)
             return
+        if t.get("sub"):
+            game.end_period("phase")  # the last sub-phase of the turn
         if phase.each_player:
+            game.end_period("turn")
             if t.get("again") and not st.players[t["player"]].get("out"):
                 st.set_turn(cursor=[pi, k, 0], again=False)
             elif k + 1 < len(order):
@@ -251,11 +262,8 @@ class Rulebook:
             else:
                 st.set_turn(cursor=[pi + 1, 0, 0], again=False)
                 game.end_period("phase")
-            game.end_period("turn")
         else:
             st.set_turn(cursor=[pi + 1, 0, 0])
-            game.end_period("phase")
-        if t.get("sub"):
             game.end_period("phase")
 
     # -------------------------------------------------------------- rendering
@@ -287,8 +295,8 @@ def _seat_order(st: State) -> list[int]:
 def _k_subphase(game: Game, args: dict) -> None:
     st = game.state
     if st.turn.get("sub"):
-        game.push("k.subphase", name=args["name"], rule=args["rule"], _c=None)
         game.end_period("phase")
+        game.push("k.subphase", name=args["name"], rule=args["rule"], _c=None)
         st.set_turn(sub=None)
         return
     st.set_turn(sub=args["name"])

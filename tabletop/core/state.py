@@ -145,14 +145,12 @@ class State:
 
     # --------------------------------------------------------------- objects
     def new_id(self, prefix: str) -> str:
-        n = self.counters["id"] + 1
-        self.counters = {**self.counters, "id": n}
+        n = self.counters["id"] = self.counters["id"] + 1
         return f"{prefix}{n}"
 
     def next_ts(self) -> int:
         """A new timestamp, for "order of appearance in the game"."""
-        n = self.counters["ts"] + 1
-        self.counters = {**self.counters, "ts": n}
+        n = self.counters["ts"] = self.counters["ts"] + 1
         return n
 
     def update(self, obj_id: str, **changes: Any) -> dict:

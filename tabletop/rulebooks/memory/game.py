@@ -88,10 +88,27 @@ def first_flip(game: Game, args: dict) -> None:
     ask_flip(game, first=None)
 
 
+_FLIP_OPTIONS: dict[tuple[int, int], dict[str, dict]] = {}
+
+
+def flip_options(game: Game) -> dict[str, dict]:
+    """The flip option of every slot; built once per board shape (options are never mutated)."""
+    key = (game.options["pairs"], columns(game))
+    table = _FLIP_OPTIONS.get(key)
+    if table is None:
+        table = _FLIP_OPTIONS[key] = {
+            f"s{slot:02d}": {"id": f"s{slot:02d}", "label": f"flip the card in row {r}, column {c}"}
+            for slot in range(2 * key[0])
+            for r, c in [(slot // key[1] + 1, slot % key[1] + 1)]
+        }
+    return table
+
+
 def ask_flip(game: Game, first: str | None) -> None:
     st = game.state
     player = st.turn["player"]
-    options = [{"id": oid, "label": f"flip {card_label(game, oid)}"} for oid in st.zones[GRID] if oid != first]
+    table = flip_options(game)
+    options = [table[oid] for oid in st.zones[GRID] if oid != first]
     game.ask(
         player,
         "action",
@@ -105,8 +122,8 @@ def ask_flip(game: Game, first: str | None) -> None:
 
 def flip(game: Game, args: dict) -> None:
     card = args["choice"]["id"]
-    game.push("mem.after_flip", first=args["first"], card=card)
     game.emit("flip", rule="mem.turn", player=game.state.turn["player"], card=card)
+    game.push("mem.after_flip", first=args["first"], card=card)
 
 
 def after_flip(game: Game, args: dict) -> None:
