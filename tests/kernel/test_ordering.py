@@ -1,0 +1,253 @@
+"""Who orders simultaneous triggered abilities, and where they wait (profile.ordering, .container)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tabletop.core import Profile
+
+from .toybook import creature, emits, game_of, logged, logs, ping
+
+
+def four_watchers():
+    """Player 0 controls a1, a2; player 1 controls b1, b2; played in the order b1, a1, b2, a2."""
+    return [
+        creature("b1", 1, logs("b1")),
+        creature("a1", 0, logs("a1")),
+        creature("b2", 1, logs("b2")),
+        creature("a2", 0, logs("a2")),
+    ]
+
+
+def pinged_on_turn_of_player_1(ordering: str, container: str = "nested"):
+    """Player 1 is active; the ping is caused by player 0 (the event's player), first player is 0."""
+    game = game_of(Profile(ordering=ordering, container=container), four_watchers(), scripts={"ping": ping(player=0)})
+    game.apply("end")
+    assert game.state.turn["player"] == 1
+    game.apply("go:ping")
+    return game
+
+
+def order_by_choosing_last(game):
+    """Answer every order_triggers decision with its last option; returns (player, options) asked."""
+    asked = []
+    while game.decision.kind == "order_triggers":
+        d = game.decision
+        asked.append((d.player, [o.label for o in d.options]))
+        game.apply(d.ids[-1])
+    return asked
+
+
+def test_active_player_first_asks_the_active_player_then_the_others():
+    game = pinged_on_turn_of_player_1("active_player_first")
+    assert order_by_choosing_last(game) == [(1, ["b1 (b1)", "b2 (b2)"]), (0, ["a1 (a1)", "a2 (a2)"])]
+    # nested: the active player's group resolves first, each in the order its controller chose
+    assert logged(game) == ["b2", "b1", "a2", "a1"]
+
+
+def test_first_player_orders_all_asks_player_0_about_everything():
+    game = pinged_on_turn_of_player_1("first_player_orders_all")
+    asked = order_by_choosing_last(game)
+    assert [p for p, _ in asked] == [0, 0, 0]
+    assert asked[0][1] == ["b1 (b1)", "a1 (a1)", "b2 (b2)", "a2 (a2)"]
+    assert logged(game) == ["a2", "b2", "a1", "b1"]
+
+
+def test_order_of_play_asks_nobody():
+    game = pinged_on_turn_of_player_1("order_of_play")
+    assert game.decision.kind == "action"
+    assert not [h for h in game.history if h["kind"] == "order_triggers"]
+    assert logged(game) == ["b1", "a1", "b2", "a2"]
+
+
+def test_controller_chooses_starts_with_the_player_who_caused_the_event():
+    game = pinged_on_turn_of_player_1("controller_chooses")
+    assert order_by_choosing_last(game) == [(0, ["a1 (a1)", "a2 (a2)"]), (1, ["b1 (b1)", "b2 (b2)"])]
+    assert logged(game) == ["a2", "a1", "b2", "b1"]
+
+
+def test_each_chooser_really_chooses():
+    game = pinged_on_turn_of_player_1("active_player_first")
+    game.apply("0:b1#0")  # player 1 puts b1 first this time
+    assert game.decision.player == 0
+    game.apply("1:a2#0")
+    assert logged(game) == ["b1", "b2", "a2", "a1"]
+
+
+def test_the_order_decision_is_recorded_in_the_trace_with_the_order_rule():
+    game = pinged_on_turn_of_player_1("active_player_first")
+    order_by_choosing_last(game)
+    chosen = [r for r in game.trace.of_kind("decision") if r["data"]["kind_of_decision"] == "order_triggers"]
+    assert [(r["player"], r["data"]["option"], r["rule"]) for r in chosen] == [
+        (1, "1:b2#0", "core.order"),
+        (0, "1:a2#0", "core.order"),
+    ]
+    resolved = [r["summary"] for r in game.trace.of_kind("resolution")]
+    assert resolved == ["b2 (b2) resolves", "b1 (b1) resolves", "a2 (a2) resolves", "a1 (a1) resolves"]
+
+
+def test_stack_resolves_the_active_players_group_last():
+    """Under a stack the group placed first waits at the bottom (as in APNAP)."""
+    game = pinged_on_turn_of_player_1("active_player_first", container="stack")
+    order_by_choosing_last(game)
+    assert logged(game) == ["a1", "a2", "b1", "b2"]
+
+
+def test_ordering_profile_is_checked():
+    with pytest.raises(ValueError, match="ordering"):
+        Profile(ordering="youngest_first")
+
+
+# ------------------------------------------------------------------ containers
+def chain(container: str):
+    """go -> A; A's resolution sends sig(a), which triggers B and C; B sends sig(b), which triggers D."""
+    objects = [
+        creature("A", 0, logs("A", "go", then=emits("sig", tag="a"))),
+        creature("B", 0, logs("B", "sig", match={"tag": "a"}, then=emits("sig", tag="b"))),
+        creature("C", 0, logs("C", "sig", match={"tag": "a"})),
+        creature("D", 0, logs("D", "sig", match={"tag": "b"})),
+    ]
+
+    def go(game):
+        game.emit("go", rule="toy.script", player=0)
+
+    game = game_of(Profile(ordering="order_of_play", container=container), objects, scripts={"go": go})
+    return game.apply("go:go")
+
+
+@pytest.mark.parametrize(
+    ("container", "order"),
+    [
+        ("nested", ["A", "B", "D", "C"]),  # D resolves inside B's window, before C
+        ("queue", ["A", "B", "C", "D"]),  # first in, first out: D waits behind C
+        ("stack", ["A", "C", "B", "D"]),  # last in, first out: C (placed last) goes first
+    ],
+)
+def test_containers(container, order):
+    game = chain(container)
+    assert logged(game) == order
+    assert game.state.queue == []
+    assert game.state.work == [] or game.decision is not None
+    assert game.decision.kind == "action"
+
+
+def test_containers_trace_causes():
+    """Whatever the container, D's trigger is caused by the sig(b) event from B's resolution."""
+    for container in ("nested", "queue", "stack"):
+        game = chain(container)
+        recs = game.trace.records
+        d_trig = next(r for r in recs if r["kind"] == "trigger" and r["summary"].startswith("D "))
+        event = recs[d_trig["cause"]]
+        assert event["kind"] == "event" and event["data"]["type"] == "sig"
+        resolution = recs[event["cause"]]
+        assert resolution["summary"] == "B (B) resolves", container
+
+
+# ------------------------------------------------------- forced and optional
+def forced_and_optional(**profile):
+    objects = [
+        creature("O", 0, logs("O", forced=False)),  # played first
+        creature("F", 0, logs("F")),
+    ]
+    return game_of(Profile(ordering="order_of_play", **profile), objects, scripts={"ping": ping()})
+
+
+def test_forced_before_optional():
+    game = forced_and_optional(forced_before_optional=True).apply("go:ping")
+    assert logged(game) == ["F"]
+    assert (game.decision.player, game.decision.kind) == (0, "optional_trigger")
+    game.apply("use")
+    assert logged(game) == ["F", "O"]
+
+
+def test_forced_and_optional_together_in_order_of_play():
+    game = forced_and_optional(forced_before_optional=False).apply("go:ping")
+    assert logged(game) == []
+    assert game.decision.kind == "optional_trigger"
+    game.apply("use")
+    assert logged(game) == ["O", "F"]
+
+
+def test_optional_ask_decline():
+    game = forced_and_optional().apply("go:ping")
+    assert game.decision.ids == ["use", "decline"]
+    game.apply("decline")
+    assert logged(game) == ["F"]
+    assert game.decision.kind == "action"
+    assert game.history[-1] == {"player": 0, "kind": "optional_trigger", "option": "decline", "auto": False}
+    assert [r["summary"] for r in game.trace.of_kind("resolution")] == ["F (F) resolves"]
+
+
+def test_priority_window_players_pass_until_all_pass_in_a_row():
+    objects = [
+        creature("o1", 0, logs("o1", forced=False)),
+        creature("o2", 1, logs("o2", forced=False)),
+        creature("o3", 1, logs("o3", forced=False)),
+        creature("F", 1, logs("F")),
+    ]
+    game = game_of(Profile(optional="priority_window"), objects, scripts={"ping": ping()})
+    game.apply("go:ping")
+    assert logged(game) == ["F"]  # forced abilities go before the window opens
+    asked = []
+
+    def answer(option):
+        d = game.decision
+        asked.append((d.player, d.kind, tuple(d.ids)))
+        game.apply(option)
+
+    answer("pass")  # player 0 passes on o1
+    answer("1:o2#0")  # player 1 uses o2: the passes start again
+    assert logged(game) == ["F", "o2"]
+    answer("pass")  # player 0 passes again
+    answer("pass")  # player 1 passes too: two passes in a row close the window
+    assert asked == [
+        (0, "window", ("0:o1#0", "pass")),
+        (1, "window", ("1:o2#0", "2:o3#0", "pass")),
+        (0, "window", ("0:o1#0", "pass")),
+        (1, "window", ("1:o3#0", "pass")),
+    ]
+    assert logged(game) == ["F", "o2"]
+    assert game.decision.kind == "action"
+
+
+def test_priority_window_skips_players_with_nothing_to_use():
+    objects = [creature("o2", 1, logs("o2", forced=False)), creature("o3", 1, logs("o3", forced=False))]
+    game = game_of(Profile(optional="priority_window"), objects, scripts={"ping": ping()})
+    game.apply("go:ping")
+    assert (game.decision.player, game.decision.kind) == (1, "window")  # player 0 has nothing: passes
+    game.apply("0:o2#0")
+    assert (game.decision.player, game.decision.ids) == (1, ["0:o3#0", "pass"])
+    game.apply("0:o3#0")
+    assert logged(game) == ["o2", "o3"]
+    assert game.decision.kind == "action"
+
+
+# ----------------------------------------------------------------- delayed
+def delayed_game(before: bool):
+    from tabletop.core import Ability
+
+    from .toybook import log
+
+    def setup_delay(game):
+        game.delay("later", event="ping", source="R", controller=0)
+
+    later = Ability("later", "triggered", rule="toy.ability", effect=lambda g, act: log(g, "delayed"))
+    objects = [creature("R", 0, logs("R"))]
+    return game_of(
+        Profile(delayed_before_responses=before),
+        objects,
+        scripts={"delay": setup_delay, "ping": ping()},
+        named=[later],
+    )
+
+
+@pytest.mark.parametrize(("before", "order"), [(True, ["delayed", "R"]), (False, ["R", "delayed"])])
+def test_delayed_effect_resolves_before_or_after_responses(before, order):
+    game = delayed_game(before)
+    game.apply("go:delay")
+    assert len(game.state.delayed) == 1
+    game.apply("go:ping")
+    assert logged(game) == order
+    assert game.state.delayed == []
+    game.apply("go:ping")  # a delayed effect happens once
+    assert logged(game) == [*order, "R"]
