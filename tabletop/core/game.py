@@ -690,7 +690,7 @@ class Game:
                         f"more than {budget} automatic steps without a decision "
                         f"(profile.step_budget); last task {name!r}"
                     )
-                key = st.canonical(with_bookkeeping=False) + json.dumps(st.rng, sort_keys=True)
+                key = st.canonical() + json.dumps(st.rng, sort_keys=True)
                 if seen is None:
                     seen = {}
                 if key in seen:

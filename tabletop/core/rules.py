@@ -78,6 +78,9 @@ class RuleTable:
         except KeyError:
             raise RuleError(f"no rule {rule_id!r} in this rulebook's rule table") from None
 
+    def get(self, rule_id: str, default: Rule | None = None) -> Rule | None:
+        return self._rules.get(rule_id, default)
+
     def __contains__(self, rule_id: object) -> bool:
         return rule_id in self._rules
 

@@ -10,8 +10,9 @@ and playouts can branch a game hundreds of thousands of times a second.
 from __future__ import annotations
 
 import hashlib
-import json
 from typing import Any
+
+import orjson
 
 # Parts of the state that describe the position; ``rng`` and ``counters`` are bookkeeping and
 # stay out of the fingerprint (two paths to the same position are the same position).
@@ -33,7 +34,6 @@ POSITION_KEYS = (
 )
 
 
-_TRACE_BEARING = ("work", "queue", "decision", "events", "delayed")
 _TRACE_KEYS = frozenset(("_c", "cause", "rec"))
 
 
@@ -44,6 +44,22 @@ def _strip(value: Any) -> Any:
     if isinstance(value, list | tuple):
         return [_strip(v) for v in value]
     return value
+
+
+def _strip_task(name: str, args: dict) -> list:
+    # kernel tasks carry triggers and events (which hold trace references) in their arguments;
+    # a rulebook's own task arguments hold only its data, plus the "_c" cause
+    if name.startswith("k."):
+        return [name, _strip(args)]
+    return [name, {k: v for k, v in args.items() if k != "_c"}]
+
+
+def _strip_decision(dec: dict | None) -> dict | None:
+    if dec is None:
+        return None
+    out = {k: v for k, v in dec.items() if k != "cause"}
+    out["resume"] = _strip_task(*dec["resume"])
+    return out
 
 
 class State:
@@ -133,15 +149,20 @@ class State:
         References into the trace (``_c``, ``cause``, ``rec``) depend on the path that led to
         a position and on whether tracing is on, so they are left out.
         """
+        return self._canonical_bytes(with_bookkeeping).decode()
+
+    def _canonical_bytes(self, with_bookkeeping: bool = False) -> bytes:
         keys = State.__slots__ if with_bookkeeping else POSITION_KEYS
         data = {k: getattr(self, k) for k in keys}
-        for k in _TRACE_BEARING:
-            data[k] = _strip(data[k])
-        return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+        data["work"] = [_strip_task(name, args) for name, args in self.work]
+        data["decision"] = _strip_decision(self.decision)
+        data["queue"] = _strip(self.queue)
+        data["events"] = _strip(self.events)
+        return orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
 
     def fingerprint(self) -> str:
         """A hash of the position: equal positions give equal fingerprints."""
-        return hashlib.blake2b(self.canonical().encode(), digest_size=16).hexdigest()
+        return hashlib.blake2b(self._canonical_bytes(), digest_size=16).hexdigest()
 
     # --------------------------------------------------------------- objects
     def new_id(self, prefix: str) -> str:

@@ -1,0 +1,102 @@
+"""Checks that every rulebook must pass, for its property tests over random playouts.
+
+A rulebook's tests (ours or another package's) call :func:`random_playout` and
+:func:`check_invariants`; a failure names the invariant and the step where it broke.
+
+>>> import random, tabletop as tt
+>>> from tabletop.testing import random_playout, check_invariants
+>>> game = tt.rulebook("memory").new_game(seed=2, pairs=2)
+>>> check_invariants(random_playout(game, random.Random(0)))
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from .core import Game
+from .core.registry import load_game
+
+
+def random_playout(
+    game: Game,
+    rng: random.Random,
+    max_steps: int = 5_000,
+    on_step: Callable[[Game], None] | None = None,
+) -> Game:
+    """Apply random legal options until the game ends or ``max_steps`` choices were made."""
+    for _ in range(max_steps):
+        if game.state.decision is None:
+            break
+        game.apply(rng.choice(game.legal()))
+        if on_step is not None:
+            on_step(game)
+    return game
+
+
+def check_zones(game: Game) -> None:
+    """Every object is in exactly one zone, and the zone it names."""
+    st = game.state
+    seen: dict[str, str] = {}
+    for zone, content in st.zones.items():
+        for oid in content:
+            assert oid not in seen, f"object {oid} is in zones {seen[oid]} and {zone}"
+            seen[oid] = zone
+    assert set(seen) == set(st.objects), (
+        f"objects outside any zone: {sorted(set(st.objects) - set(seen))}; "
+        f"zone entries with no object: {sorted(set(seen) - set(st.objects))}"
+    )
+    for oid, obj in st.objects.items():
+        assert obj.get("zone") == seen[oid], f"object {oid} says zone {obj.get('zone')} but is in {seen[oid]}"
+
+
+def check_trace(game: Game) -> None:
+    """Every record cites a rule of the rulebook and a cause that came before it."""
+    rules = game.rulebook.rules
+    for rec in game.trace.records:
+        assert rec["rule"] in rules, f"trace record {rec['i']} ({rec['summary']}) cites unknown rule {rec['rule']!r}"
+        cause = rec["cause"]
+        assert cause is None or 0 <= cause < rec["i"], f"trace record {rec['i']} has cause {cause}"
+
+
+def check_round_trips(game: Game) -> None:
+    """JSON save/load and a replay of the decisions reproduce the position."""
+    fp = game.fingerprint()
+    loaded = load_game(game.to_json())
+    assert loaded.fingerprint() == fp, "to_json/load_game changed the fingerprint"
+    assert loaded.legal() == game.legal(), "to_json/load_game changed the legal options"
+    assert game.replay().fingerprint() == fp, "replaying the decisions gave another position"
+    if game.state.decision is not None:
+        choice = game.legal()[0]
+        assert loaded.child(choice).fingerprint() == game.child(choice).fingerprint(), (
+            "a loaded game resumed differently from the original"
+        )
+
+
+def check_clone_independent(game: Game) -> None:
+    """Playing on a clone leaves the original untouched."""
+    if game.state.decision is None:
+        return
+    fp, n = game.fingerprint(), len(game.trace)
+    clone = game.clone()
+    random_playout(clone, random.Random(0), max_steps=5)
+    assert game.fingerprint() == fp, "playing on a clone changed the original"
+    assert len(game.trace) == n, "playing on a clone changed the original's trace"
+
+
+def check_finished(game: Game) -> None:
+    """A game with no open decision is over and has a result naming its winners."""
+    if game.state.decision is None:
+        res = game.result
+        assert res is not None, "no decision is open but the game has no result"
+        assert isinstance(res.get("winners"), list), f"result has no winners list: {res}"
+        assert res.get("rule") in game.rulebook.rules, f"result cites unknown rule {res.get('rule')!r}"
+
+
+def check_invariants(game: Game) -> None:
+    """All of the above."""
+    check_zones(game)
+    check_trace(game)
+    check_round_trips(game)
+    check_clone_independent(game)
+    check_finished(game)
