@@ -71,3 +71,9 @@ def test_import_tabletop_loads_no_jupyter_plotly_or_numpy():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_rulebooks_stays_callable_after_a_rulebook_package_is_imported():
+    import tabletop.rulebooks.memory  # binds tabletop.rulebooks to the package
+
+    assert callable(tt.rulebooks) and "memory" in tt.rulebooks()

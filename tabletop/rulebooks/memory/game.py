@@ -122,8 +122,9 @@ def ask_flip(game: Game, first: str | None) -> None:
 
 def flip(game: Game, args: dict) -> None:
     card = args["choice"]["id"]
-    game.emit("flip", rule="mem.turn", player=game.state.turn["player"], card=card)
-    game.push("mem.after_flip", first=args["first"], card=card)
+    eid = game.emit("flip", rule="mem.turn", player=game.state.turn["player"], card=card)
+    # what follows the flip is caused by it (the second flip, or the match / mismatch)
+    game.push("mem.after_flip", first=args["first"], card=card, _c=game.state.events[eid].get("rec"))
 
 
 def after_flip(game: Game, args: dict) -> None:
