@@ -15,6 +15,7 @@ deciding who orders simultaneous triggers, where they wait, and when state check
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -548,8 +549,11 @@ class Game:
         out += [(f"{obj['id']}@{name}", rb.named_ability(name)) for name in obj.get("grants", ())]
         return out
 
-    def ability(self, key: str) -> tuple[Ability, str | None]:
-        """The ability behind reference ``key`` and its source object id."""
+    def ability(self, key: str, obj: dict | None = None) -> tuple[Ability, str | None]:
+        """The ability behind reference ``key`` and its source object id.
+
+        ``obj``: the source as last known, for a source that has left the game altogether.
+        """
         rb = self.rulebook
         if key.startswith("rule:"):
             return rb.named_ability(key[5:]), None
@@ -557,7 +561,7 @@ class Game:
             src, name = key.split("@", 1)
             return rb.named_ability(name), src
         src, idx = key.rsplit("#", 1)
-        obj = self.state.objects.get(src)
+        obj = self.state.objects.get(src, obj)
         if obj is None:
             raise RuleError(f"ability {key!r}: object {src!r} no longer exists")
         return rb.card_abilities(obj)[int(idx)], src
@@ -684,13 +688,12 @@ class Game:
                     self._call(self.rulebook.advance, self)
                     name = "k.flow"
             steps += 1
+            if steps > budget:
+                raise StepBudgetExceeded(
+                    f"more than {budget} automatic steps without a decision (profile.step_budget); last task {name!r}"
+                )
             if steps > _LOOP_WATCH_AFTER:
-                if steps > budget:
-                    raise StepBudgetExceeded(
-                        f"more than {budget} automatic steps without a decision "
-                        f"(profile.step_budget); last task {name!r}"
-                    )
-                key = st.canonical() + json.dumps(st.rng, sort_keys=True)
+                key = _loop_key(st)
                 if seen is None:
                     seen = {}
                 if key in seen:
@@ -784,17 +787,18 @@ class Game:
             ctrl = self.controller_of(obj) if obj is not None else None
             act = Activation(ab, key, src, obj, ctrl, ev)
             if ab.matches(self, act):
-                found.append(
-                    {
-                        "ability": key,
-                        "source": src,
-                        "controller": ctrl,
-                        "event": ev,
-                        "ts": obj.get("ts", 0) if obj else 0,
-                        "name": ab.name,
-                        "forced": ab.forced,
-                    }
-                )
+                cand = {
+                    "ability": key,
+                    "source": src,
+                    "controller": ctrl,
+                    "event": ev,
+                    "ts": obj.get("ts", 0) if obj else 0,
+                    "name": ab.name,
+                    "forced": ab.forced,
+                }
+                if src in lki_by_id and obj is lki_by_id[src]:
+                    cand["lki"] = obj  # it resolves as last known, even if it left the game
+                found.append(cand)
         return found
 
     # ---- ordering and placing triggered abilities
@@ -878,6 +882,24 @@ class Game:
         for eid in batch:
             out.extend(self.state.events[eid].get("left", ()))
         return out
+
+
+_EVENT_ID = re.compile(r'"e([0-9]+)"')
+
+
+def _loop_key(st: State) -> str:
+    """The position as loop detection compares it.
+
+    Each turn of a loop sends the same events again under new ids, so event ids are counted
+    back from the newest one: ``e17`` with 20 events so far reads as the 3rd newest.
+    """
+    newest = st.counters["event"]
+    objects = st.objects
+
+    def relative(m: re.Match) -> str:
+        return m.group(0) if m.group(0)[1:-1] in objects else f'"#e{newest - int(m.group(1))}"'
+
+    return _EVENT_ID.sub(relative, st.canonical()) + json.dumps(st.rng, sort_keys=True)
 
 
 def _who(data: dict | None) -> str:
@@ -1202,16 +1224,15 @@ def _k_resolve(g: Game, args: dict) -> None:
     trig = args["trig"]
     key = trig["ability"]
     src = trig["source"]
-    if key.startswith("rule:") or src is None or src in st.objects:
-        ab, _ = g.ability(key)
+    ev = trig.get("event")
+    lki = trig.get("lki")  # look-back: the source as it was when it left play in the triggering batch
+    if key.startswith("rule:") or src is None or src in st.objects or lki is not None:
+        ab, _ = g.ability(key, lki)
     else:
         raise RuleError(f"ability {key!r} lost its source object")
     obj = st.objects.get(src) if src is not None else None
-    ev = trig.get("event")
-    if obj is not None and ev is not None and g.profile.lookback:
-        for o in ev.get("left", ()):
-            if o["id"] == src and not g.rulebook.is_active_zone(obj.get("zone")):
-                obj = o
+    if lki is not None and (obj is None or not g.rulebook.is_active_zone(obj.get("zone"))):
+        obj = lki
     act = Activation(ab, key, src, obj, trig["controller"], ev, trig.get("data"))
     if not ab.forced and not trig.get("accepted") and g.profile.optional == "ask":
         choice = args.get("choice")

@@ -1,0 +1,166 @@
+"""Look-back (profile.lookback), mandatory loops (profile.loops) and the step budget."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from tabletop.core import Ability, MandatoryLoop, Profile, StepBudgetExceeded
+
+from .toybook import creature, emits, game_of, logged, logs
+
+
+def obituary(name):
+    """After a creature is destroyed, log who saw whom go."""
+    return logs(
+        name,
+        "destroy",
+        then=lambda g, act: g.state.set_var("log", [*g.state.vars["log"][:-1], f"{name}:{act.event['target']}"]),
+    )
+
+
+def wipe(game):
+    game.emit_batch([{"type": "destroy", "target": t, "player": 0} for t in ("c1", "c2")], rule="toy.script")
+
+
+def board(lookback: bool, token: bool = False):
+    objects = [
+        creature("c1", 0, obituary("c1"), token=token),
+        creature("c2", 1, obituary("c2")),
+        creature("c3", 0, obituary("c3")),
+    ]
+    return game_of(Profile(lookback=lookback, ordering="order_of_play"), objects, scripts={"wipe": wipe})
+
+
+def test_leaving_objects_see_the_batch_they_left_in():
+    game = board(lookback=True).apply("go:wipe")
+    assert game.obj("c1")["zone"] == game.obj("c2")["zone"] == "grave"
+    assert sorted(logged(game)) == ["c1:c1", "c1:c2", "c2:c1", "c2:c2", "c3:c1", "c3:c2"]
+
+
+def test_without_lookback_only_the_survivor_sees_the_batch():
+    game = board(lookback=False).apply("go:wipe")
+    assert game.obj("c1")["zone"] == "grave"
+    assert sorted(logged(game)) == ["c3:c1", "c3:c2"]
+
+
+def test_lookback_uses_last_known_information():
+    """The leaving object's ability resolves with the object as it was in play (controller, zone)."""
+    seen = []
+    objects = [
+        creature("c1", 1, logs("c1", "destroy", then=lambda g, act: seen.append((act.controller, act.obj["zone"])))),
+    ]
+
+    def kill(game):
+        game.emit("destroy", rule="toy.script", player=0, target="c1")
+
+    game_of(Profile(lookback=True), objects, scripts={"kill": kill}).apply("go:kill")
+    assert seen == [(1, "play")]
+
+
+def test_lookback_for_a_token_removed_from_the_game():
+    """A token leaves the game altogether; with look-back its ability still resolves."""
+    game = board(lookback=True, token=True).apply("go:wipe")
+    assert "c1" not in game.state.objects
+    assert sorted(logged(game)) == ["c1:c1", "c1:c2", "c2:c1", "c2:c2", "c3:c1", "c3:c2"]
+
+
+# ------------------------------------------------------------------- loops
+def ping_pong(**profile):
+    """P answers every ping with a pong, Q every pong with a ping: a loop nobody can stop.
+
+    Each one notes whose turn it is to answer, so the position changes, but comes back."""
+
+    def answer(name, event, reply):
+        def effect(game, act):
+            game.state.set_var("last", name)
+            game.emit(reply, rule="toy.ability")
+
+        return Ability(name, "triggered", rule="toy.ability", event=event, effect=effect)
+
+    objects = [creature("P", 0, answer("P", "ping", "pong")), creature("Q", 1, answer("Q", "pong", "ping"))]
+
+    def start(game):
+        game.emit("ping", rule="toy.script", player=0)
+
+    return game_of(Profile(**profile), objects, scripts={"start": start})
+
+
+def test_mandatory_loop_is_reported_with_its_cycle_and_the_game_is_unchanged():
+    game = ping_pong()
+    before = (game.fingerprint(), len(game.trace), copy.deepcopy(game.trace.records), list(game.history))
+    with pytest.raises(MandatoryLoop) as info:
+        game.apply("go:start")
+    cycle = info.value.cycle
+    assert cycle
+    # one turn of the loop: ping -> P triggers and resolves -> pong -> Q triggers and resolves
+    assert len(cycle) == 12
+    assert sorted({task for task, _ in cycle}) == [
+        "k.happen",
+        "k.interrupt",
+        "k.order",
+        "k.replace",
+        "k.resolve",
+        "k.respond",
+    ]
+    summaries = {s for _, s in cycle}
+    assert {"P (P) triggers", "Q (Q) triggers", "ping()", "pong()"} <= summaries
+    assert "mandatory loop of" in str(info.value)
+    assert (game.fingerprint(), len(game.trace), game.trace.records, game.history) == before
+    assert game.decision.kind == "action"
+    assert "last" not in game.state.vars
+
+
+def test_mandatory_loop_as_a_draw():
+    game = ping_pong(loops="draw").apply("go:start")
+    assert game.over
+    assert game.result["draw"] is True and game.result["winners"] == []
+    assert game.result["reason"] == "mandatory loop"
+    assert game.result["cycle"]
+    assert game.decision is None
+    assert game.trace[-1]["kind"] == "end" and game.trace[-1]["rule"] == "core.loop"
+
+
+def test_mandatory_loop_detected_without_tracing():
+    game = ping_pong(loops="draw")
+    game = game.clone(tracing=False).apply("go:start")
+    assert game.result["reason"] == "mandatory loop"
+
+
+def test_runaway_growth_hits_the_step_budget():
+    """Every tick counts up, so no position repeats: only the step budget can stop it."""
+    calls = []
+
+    def again(game, act):
+        calls.append(1)
+        game.emit("tick", rule="toy.ability")
+
+    objects = [creature("T", 0, logs("T", "tick", then=again))]
+
+    def start(game):
+        game.emit("tick", rule="toy.script")
+
+    game = game_of(Profile(step_budget=300), objects, scripts={"start": start})
+    fp, n = game.fingerprint(), len(game.trace)
+    with pytest.raises(StepBudgetExceeded, match="300"):
+        game.apply("go:start")
+    assert 0 < len(calls) <= 300 // 4  # the budget counts automatic steps, several per resolution
+    assert (game.fingerprint(), len(game.trace)) == (fp, n)
+    assert "n" not in game.state.vars
+
+
+def test_a_long_but_finite_chain_is_no_loop():
+    """2,000 ticks, each changing the count: no loop, and the default budget is enough."""
+    objects = [
+        creature(
+            "T", 0, logs("T", "tick", condition=lambda g, act: g.state.vars.get("n", 0) < 2000, then=emits("tick"))
+        )
+    ]
+
+    def start(game):
+        game.emit("tick", rule="toy.script")
+
+    game = game_of(Profile(), objects, scripts={"start": start}, tracing=False).apply("go:start")
+    assert game.state.vars["n"] == 2000
+    assert game.decision.kind == "action"
