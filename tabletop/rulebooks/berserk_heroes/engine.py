@@ -1,0 +1,1153 @@
+"""The rules code of Berserk: Heroes: zones, coins, costs, targets, the effect vocabulary,
+event handlers, state checks and the tasks of a turn.
+
+Everything here goes through the kernel: events through ``game.emit`` (so replacement effects
+such as Protection and triggered abilities see them), choices through ``game.ask``, lasting
+effects through ``game.add_effect``/``game.add_modifier``/``game.delay``, and every step that is
+not an event is a ``game.record`` citing its rule.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.core import CHANCE, Game, Prevent
+from tabletop.core.modifiers import Explanation, compute
+
+PLAYERS = (0, 1)
+ZONE_KINDS = ("deck", "hand", "play", "grave", "hero", "supply", "coins")
+ZONE_LABELS = {
+    "deck": "deck",
+    "hand": "hand",
+    "play": "squad",
+    "grave": "discard pile",
+    "hero": "hero",
+    "supply": "coin supply",
+    "coins": "coins in play zone",
+}
+COIN_LIMIT = 10  # 520.3 (L5)
+PERIOD_TEXT = {"turn": "end of turn", "phase": "end of phase", "round": "end of round"}
+TURN_STEPS = ("@accumulation", "bh.open", "bh.accumulate", "bh.draw_step", "@main", "bh.main")
+MAIN_SUBPHASE = TURN_STEPS.index("@main")
+MAIN_STEP = TURN_STEPS.index("bh.main")
+
+
+# ======================================================================== basics
+def z(kind: str, player: int) -> str:
+    """The zone ``kind`` of ``player`` (e.g. ``play:0``, the squad of player 0)."""
+    return f"{kind}:{player}"
+
+
+def other(player: int) -> int:
+    return 1 - player
+
+
+def zone_kind(zone: str | None) -> str:
+    return (zone or "").split(":", 1)[0]
+
+
+def card_data(game: Game, oid: str) -> dict:
+    """The catalogue entry of an object ({} for a coin or a card whose identity is unknown)."""
+    return game.rulebook.cards.get(game.state.objects[oid].get("card"), {})
+
+
+def name_of(game: Game, oid: str) -> str:
+    obj = game.state.objects.get(oid)
+    if obj is None:
+        return oid
+    if obj.get("kind") == "coin":
+        return f"coin {oid}"
+    return f"{card_data(game, oid).get('name', 'a card')} ({oid})"
+
+
+def is_creature(game: Game, oid: str) -> bool:
+    return card_data(game, oid).get("type") == "creature"
+
+
+def controller(game: Game, oid: str) -> int:
+    obj = game.state.objects[oid]
+    return obj.get("controller", obj["owner"])
+
+
+def in_play(game: Game, oid: str) -> bool:
+    obj = game.state.objects.get(oid)
+    return obj is not None and zone_kind(obj.get("zone")) == "play"
+
+
+def creatures(game: Game, player: int) -> list[str]:
+    """The creatures in a player's squad."""
+    return [o for o in game.state.zone(z("play", player)) if is_creature(game, o)]
+
+
+def hero(game: Game, player: int) -> str:
+    return game.state.zone(z("hero", player))[0]
+
+
+def alive(game: Game, oid: str) -> bool:
+    return not game.state.objects[oid].get("statuses", {}).get("dead")
+
+
+def wounds(game: Game, oid: str) -> int:
+    return game.state.objects[oid].get("counters", {}).get("wounds", 0)
+
+
+def has_status(game: Game, oid: str, status: str) -> bool:
+    return bool(game.state.objects[oid].get("statuses", {}).get(status))
+
+
+def vis_for(zone: str) -> str:
+    """bh.assume.hidden: a hand is seen by its owner, a deck by nobody, the rest by all."""
+    return {"hand": "owner", "deck": "none"}.get(zone_kind(zone), "all")
+
+
+def put(game: Game, oid: str, zone: str) -> None:
+    """Move a card; leaving the squad clears wounds, statuses, closing, control and modifiers."""
+    st = game.state
+    obj = st.objects[oid]
+    left_play = zone_kind(obj.get("zone")) == "play" and zone_kind(zone) != "play"
+    game.move(oid, zone)
+    changes: dict[str, Any] = {"vis": vis_for(zone)}
+    if left_play:
+        changes.update(tapped=False, counters={}, statuses={}, controller=obj["owner"])
+        if any(m["target"] == oid for m in st.modifiers):
+            st.modifiers = [m for m in st.modifiers if m["target"] != oid]
+    st.update(oid, **changes)
+
+
+def identify(game: Game, oid: str, card_id: str) -> None:
+    """Give an anonymous deck object its card (when it is drawn or summoned)."""
+    card = game.rulebook.cards[card_id]
+    game.state.update(oid, card=card_id, vanguard=card.get("vanguard", 0))
+
+
+def new_card(game: Game, player: int, card_id: str | None, zone: str, **fields: Any) -> str:
+    """Create a card object (``card_id=None``: an anonymous deck card)."""
+    card = game.rulebook.cards.get(card_id, {}) if card_id else {}
+    data = {
+        "kind": "card",
+        "card": card_id,
+        "owner": player,
+        "controller": player,
+        "vis": vis_for(zone),
+        "tapped": False,
+        "counters": {},
+        "statuses": {},
+        "created": False,
+        "vanguard": card.get("vanguard", 0),
+        **fields,
+    }
+    return game.create("c", zone, **data)
+
+
+def deck_var(player: int) -> str:
+    """The hidden composition of a deck (``_`` vars are not in ``game.view``)."""
+    return f"_deck:{player}"
+
+
+def set_deck(game: Game, player: int, card_ids: list[str]) -> None:
+    """A deck of anonymous objects; their identities are drawn when they leave the deck."""
+    comp: dict[str, int] = {}
+    for cid in card_ids:
+        comp[cid] = comp.get(cid, 0) + 1
+        new_card(game, player, None, z("deck", player))
+    game.state.set_var(deck_var(player), dict(sorted(comp.items())))
+
+
+def take_from_deck(game: Game, player: int, card_id: str) -> str:
+    """The top deck object becomes ``card_id`` (which must be in the deck's composition)."""
+    st = game.state
+    comp = dict(st.vars[deck_var(player)])
+    comp[card_id] -= 1
+    if not comp[card_id]:
+        del comp[card_id]
+    st.set_var(deck_var(player), comp)
+    oid = st.zone(z("deck", player))[0]
+    identify(game, oid, card_id)
+    return oid
+
+
+# ========================================================================= coins
+def coins(game: Game, player: int) -> list[str]:
+    """The coins in a player's play zone: the coins he has (520.2)."""
+    return list(game.state.zone(z("coins", player)))
+
+
+def open_coins(game: Game, player: int) -> list[str]:
+    return [c for c in coins(game, player) if not game.state.objects[c]["tapped"]]
+
+
+def coins_for_limit(game: Game, player: int) -> int:
+    """The count the accumulation phase compares with 10 (bh.assume.temporary_limit)."""
+    cs = coins(game, player)
+    if game.options["temporary_coins_count_for_limit"]:
+        return len(cs)
+    return sum(1 for c in cs if game.state.objects[c].get("temp") is None)
+
+
+def pay(game: Game, player: int, amount: int, what: str) -> list[str]:
+    """bh.assume.payment: close ``amount`` open coins (which ones: option ``pay_with``)."""
+    if amount <= 0:
+        return []
+    st = game.state
+    temp_first = game.options["pay_with"] == "temporary_first"
+    ranked = sorted(
+        open_coins(game, player),
+        key=lambda c: (st.objects[c].get("temp") is None) if temp_first else (st.objects[c].get("temp") is not None),
+    )
+    chosen = ranked[:amount]
+    for c in chosen:
+        st.update(c, tapped=True)
+    game.record(
+        "action",
+        f"player {player} pays {amount} coin(s) for {what}: closes {', '.join(chosen)}",
+        "bh.assume.payment",
+        player=player,
+        coins=chosen,
+    )
+    return chosen
+
+
+def give_coin_silently(game: Game, player: int, until: str | None, rule: str, tag: str) -> str | None:
+    """Move a coin from the supply to the play zone (the handler of a gain, or a silent move)."""
+    st = game.state
+    supply = st.zone(z("supply", player))
+    if not supply:
+        game.record("action", f"player {player}'s coin supply is empty: no coin moves", "bh.assume.setup")
+        return None
+    cid = supply[0]
+    game.move(cid, z("coins", player))
+    st.update(cid, tapped=False, temp=tag if until else None)
+    if until:
+        game.add_effect("temporary_coin", until=until, rule="bh.520.4", coin=cid, player=player, tag=tag)
+    return cid
+
+
+def expire_temporary_coin(game: Game, eff: dict) -> None:
+    """520.4 (L7): a temporary coin goes back to the supply; this is not a loss (no event)."""
+    st = game.state
+    cid, p = eff["coin"], eff["player"]
+    obj = st.objects.get(cid)
+    if obj is None or obj["zone"] != z("coins", p) or obj.get("temp") != eff["tag"]:
+        return
+    game.move(cid, z("supply", p))
+    st.update(cid, tapped=False, temp=None)
+    game.record(
+        "expire",
+        f"temporary coin {cid} of player {p} returns to the supply (not a loss of a coin)",
+        "bh.520.4",
+        player=p,
+        coin=cid,
+    )
+
+
+def expire_coin_away(game: Game, eff: dict) -> None:
+    """520.4 (L7): a coin lost for a period comes back; this is not a gain (no event)."""
+    st = game.state
+    p = eff["player"]
+    supply = st.zone(z("supply", p))
+    if not supply:
+        return
+    cid = eff["coin"] if eff["coin"] in supply else supply[0]
+    game.move(cid, z("coins", p))
+    st.update(cid, tapped=False, temp=None)
+    game.record(
+        "expire",
+        f"coin {cid} lost until {PERIOD_TEXT[eff['until']]} comes back to player {p}'s play zone "
+        "(not a gain of a coin)",
+        "bh.520.4",
+        player=p,
+        coin=cid,
+    )
+
+
+# ========================================================================= costs
+def discounts(game: Game, player: int) -> list[dict]:
+    return [e for e in game.state.effects if e["kind"] == "cost_discount" and e["player"] == player]
+
+
+def cost_explain(game: Game, oid: str) -> Explanation:
+    """The payment for a card: its cost with every modifier (521.1), one-shot discounts included."""
+    obj = game.state.objects[oid]
+    base = card_data(game, oid)["cost"]
+    mods = game.modifiers_for(oid, "cost")
+    if is_creature(game, oid):
+        for e in discounts(game, obj["owner"]):
+            mods.append(
+                {"op": "sub", "value": e["amount"], "ts": e["ts"], "source": e.get("source"), "rule": e["rule"]}
+            )
+    return compute(base, mods, game.profile.modifiers, oid, "cost")
+
+
+def use_discounts(game: Game, player: int, free: bool) -> None:
+    """A creature was played: each one-shot discount uses one of its uses (lost if played free, L35)."""
+    st = game.state
+    mine = discounts(game, player)
+    if not mine:
+        return
+    keep = [e for e in st.effects if e not in mine]
+    for e in mine:
+        left = e["uses"] - 1
+        if free:
+            game.record(
+                "modifier",
+                f"cost modifier -{e['amount']} from {name_of(game, e['source'])} is not applied and is lost (Free)",
+                "bh.free",
+                player=player,
+            )
+        if left > 0:
+            keep.append({**e, "uses": left})
+    st.effects = keep
+    game._listeners = None
+
+
+# ======================================================================= targets
+TARGET_TEXT = {
+    "self": "this card",
+    "creature": "a creature",
+    "enemy_creature": "an enemy creature",
+    "own_creature": "your creature",
+    "character": "a creature or hero",
+    "hand_creature": "a creature card in your hand",
+    "grave_creature": "a creature card in your discard pile",
+}
+
+
+def protections(game: Game, oid: str) -> list[str]:
+    return list(card_data(game, oid).get("protection", ()))
+
+
+def legal_targets(game: Game, kind: str, player: int, source: str | None, spell: bool) -> list[str]:
+    """Objects that ``kind`` may target now; a spell skips Protection from spells (L43)."""
+    st = game.state
+    q = other(player)
+    if kind == "self":
+        return [source] if source is not None and in_play(game, source) else []
+    if kind in ("hand_creature", "grave_creature"):
+        zone = z("hand" if kind == "hand_creature" else "grave", player)
+        return [o for o in st.zone(zone) if o != source and is_creature(game, o)]
+    pool = {
+        "creature": creatures(game, player) + creatures(game, q),
+        "enemy_creature": creatures(game, q),
+        "own_creature": creatures(game, player),
+        "character": creatures(game, player) + creatures(game, q) + [hero(game, p) for p in PLAYERS],
+    }[kind]
+    pool = [o for o in pool if alive(game, o)]
+    if spell:
+        pool = [o for o in pool if "spell" not in protections(game, o)]
+    return pool
+
+
+def needs_target(spec: dict) -> bool:
+    return spec.get("target") not in (None, "self")
+
+
+def effect_text(spec: dict) -> str:
+    kind = spec["effect"]
+    tgt = TARGET_TEXT.get(spec.get("target", ""), "")
+    if kind == "wound":
+        return f"{spec['amount']} wound(s) to {tgt}"
+    if kind == "modify":
+        sym = {"add": "+", "sub": "-", "mul": "x", "div": "/", "set": "="}[spec["op"]]
+        until = f" until {PERIOD_TEXT[spec['until']]}" if spec.get("until") else ""
+        return f"{spec['stat']} {sym}{spec['value']} to {tgt}{until}"
+    if kind == "gain_coin":
+        temp = f" temporary (until {PERIOD_TEXT[spec['temporary']]})" if spec.get("temporary") else ""
+        return f"gain {spec.get('amount', 1)}{temp} coin(s)"
+    if kind == "lose_coin":
+        who = "your opponent loses" if spec.get("who") == "opponent" else "lose"
+        temp = f" until {PERIOD_TEXT[spec['temporary']]}" if spec.get("temporary") else ""
+        return f"{who} {spec.get('amount', 1)} coin(s){temp}"
+    if kind == "draw":
+        return f"draw {spec.get('amount', 1)} card(s)"
+    if kind == "create":
+        return f"Create {spec['card']}"
+    if kind == "summon":
+        return f"summon a creature with cost {spec['max_cost']} or less from your deck"
+    if kind == "resurrect":
+        return f"resurrect {tgt}"
+    if kind == "take_control":
+        return f"take control of {tgt}"
+    if kind == "grant_vanguard":
+        return f"{tgt} gains Vanguard {spec['value']}"
+    if kind == "cost_discount":
+        return f"the next {spec.get('times', 1)} creature(s) you play this turn cost {spec['amount']} less"
+    if kind == "choose":
+        return f"choose {spec['times']} times from: " + "; ".join(effect_text(c) for c in spec["choices"])
+    return kind
+
+
+# ===================================================================== effects
+def start_effects(
+    game: Game, effects: list[dict], source: str | None, player: int, targets: dict | None = None, spell: bool = False
+) -> None:
+    """Run an effect list (of a card's ability or a spell) one effect after another."""
+    game.push("bh.effects", effects=effects, i=0, source=source, player=player, targets=targets or {}, spell=spell)
+
+
+def t_effects(game: Game, args: dict) -> None:
+    effects, i = args["effects"], args["i"]
+    if i >= len(effects):
+        return
+    spec = effects[i]
+    p, src, spell = args["player"], args["source"], args["spell"]
+    rest = {k: v for k, v in args.items() if k not in ("choice", "_c")}
+    target = args["targets"].get(str(i))
+    kind = spec.get("target")
+    choice = args.get("choice")
+    if choice is not None:
+        target = choice["id"]
+    elif kind is not None and kind == "self":
+        target = src
+        if src not in legal_targets(game, "self", p, src, spell):
+            game.record(
+                "resolution", f"{effect_text(spec)}: {name_of(game, src)} is gone; nothing happens", "bh.assume.cards"
+            )
+            game.push("bh.effects", **{**rest, "i": i + 1})
+            return
+    elif kind is not None and target is None:
+        legal = legal_targets(game, kind, p, src, spell)
+        if not legal:
+            game.record("resolution", f"{effect_text(spec)}: no legal target; nothing happens", "bh.assume.cards")
+            game.push("bh.effects", **{**rest, "i": i + 1})
+            return
+        game.ask(
+            p,
+            "target",
+            [{"id": t, "label": name_of(game, t)} for t in legal],
+            "bh.effects",
+            prompt=f"choose the target of: {effect_text(spec)}",
+            rule="bh.assume.cards",
+            args=rest,
+        )
+        return
+    elif kind is not None and target not in legal_targets(game, kind, p, src, spell):
+        game.record(
+            "resolution",
+            f"{effect_text(spec)}: target {name_of(game, target)} is no longer legal; nothing happens",
+            "bh.assume.constructor_targets",
+        )
+        game.push("bh.effects", **{**rest, "i": i + 1})
+        return
+    game.push("bh.effects", **{**rest, "i": i + 1})
+    apply_effect(game, spec, src, p, target, spell)
+
+
+def apply_effect(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+    """The effect vocabulary, implemented once; cards name these effects in their data."""
+    kind = spec["effect"]
+    who = other(player) if spec.get("who") == "opponent" else player
+    if kind == "wound":
+        game.emit("wound", rule="bh.assume.cards", **wound_fields(game, source, target, spec["amount"]))
+    elif kind == "modify":
+        game.add_modifier(
+            target, spec["stat"], spec["op"], spec["value"], source=source, until=spec.get("until"), rule="bh.521.1"
+        )
+    elif kind == "gain_coin":
+        gain_coins(game, who, spec.get("amount", 1), spec.get("temporary"), "bh.520.2")
+    elif kind == "lose_coin":
+        game.push("bh.lose", player=who, n=spec.get("amount", 1), temporary=spec.get("temporary"))
+    elif kind == "draw":
+        for _ in range(spec.get("amount", 1)):
+            game.push("bh.draw", player=who)
+    elif kind == "create":
+        game.emit("enter_squad", rule="bh.create", player=player, card=None, name=spec["card"], way="created")
+    elif kind == "summon":
+        game.push("bh.summon", player=player, max_cost=spec["max_cost"])
+    elif kind == "resurrect":
+        game.emit("enter_squad", rule="bh.squad", player=player, card=target, way="resurrected")
+    elif kind == "take_control":
+        game.emit("enter_squad", rule="bh.squad", player=player, card=target, way="control_taken")
+    elif kind == "grant_vanguard":
+        grant_vanguard(game, target, spec["value"])
+    elif kind == "cost_discount":
+        game.add_effect(
+            "cost_discount",
+            until="turn",
+            rule="bh.assume.discount",
+            player=player,
+            amount=spec["amount"],
+            uses=spec.get("times", 1),
+            source=source,
+        )
+        game.record("modifier", f"player {player}: {effect_text(spec)}", "bh.assume.discount", player=player)
+    elif kind == "choose":
+        game.push(
+            "bh.compose",
+            choices=spec["choices"],
+            times=spec["times"],
+            chain=[],
+            source=source,
+            player=player,
+            spell=False,
+            card=None,
+        )
+    else:  # pragma: no cover - the schema allows only the names above
+        raise ValueError(f"unknown effect {kind!r}")
+
+
+def wound_fields(game: Game, source: str | None, target: str, amount: int) -> dict:
+    card = card_data(game, source) if source in game.state.objects else {}
+    return {
+        "source": source,
+        "target": target,
+        "amount": amount,
+        "source_type": card.get("type"),
+        "source_tags": list(card.get("tags", ())),
+        "player": controller(game, source) if source in game.state.objects else None,
+    }
+
+
+def gain_coins(game: Game, player: int, n: int, temporary: str | None, rule: str) -> None:
+    """Gain ``n`` coins (520.2); temporary ones follow option temporary_gain_is_gain."""
+    if temporary and not game.options["temporary_gain_is_gain"]:
+        for _ in range(n):
+            cid = give_coin_silently(game, player, temporary, "bh.520.4", tag=f"t{game.state.next_ts()}")
+            if cid:
+                game.record(
+                    "action",
+                    f"player {player} receives temporary coin {cid} (not counted as a gain)",
+                    "bh.assume.temporary_gain",
+                    player=player,
+                )
+        return
+    game.emit_batch([{"type": "gain_coin", "player": player, "temporary": temporary} for _ in range(n)], rule=rule)
+
+
+def grant_vanguard(game: Game, oid: str, value: int) -> None:
+    """L33: gaining Vanguard Y removes Vanguard X (one Vanguard at a time)."""
+    st = game.state
+    old = st.objects[oid].get("vanguard", 0)
+    st.update(oid, vanguard=value)
+    printed = "vanguard" in card_data(game, oid)
+    if not printed and "vanguard" not in st.objects[oid].get("grants", ()):
+        game.grant(oid, "vanguard")
+    lost = f", losing Vanguard {old}" if old else ""
+    game.record("modifier", f"{name_of(game, oid)} gains Vanguard {value}{lost}", "bh.vanguard")
+
+
+# ================================================================== the queue
+def enqueue(game: Game, ability: str, source: str | None, player: int, data: dict, summary: str, rule: str) -> None:
+    """Put an ability into the queue (bh.assume.queue: first in, first out)."""
+    st = game.state
+    ab = game.rulebook.named_ability(ability)
+    rec = game.record("trigger", summary, rule, player=player, ability=f"rule:{ability}")
+    st.queue = [
+        *st.queue,
+        {
+            "ability": f"rule:{ability}",
+            "source": source,
+            "controller": player,
+            "event": None,
+            "data": data,
+            "rec": rec,
+            "ts": st.next_ts(),
+            "name": ab.name,
+            "forced": True,
+        },
+    ]
+
+
+def chain_options(game: Game, choices: list[dict], player: int, source: str | None, spell: bool) -> list[dict]:
+    """The items a chain may take next (522.1); for a spell only items with legal targets (L31)."""
+    fizzle = not spell and game.options["ability_chain_targets"] == "may_fizzle"
+    options = []
+    for j, spec in enumerate(choices):
+        if not needs_target(spec):
+            options.append({"id": str(j), "label": effect_text(spec)})
+            continue
+        legal = legal_targets(game, spec["target"], player, source, spell)
+        for t in legal:
+            options.append({"id": f"{j}>{t}", "label": f"{effect_text(spec)}: {name_of(game, t)}"})
+        if not legal and fizzle:
+            options.append({"id": f"{j}>-", "label": f"{effect_text(spec)} (no legal target: does nothing)"})
+    return options
+
+
+def t_compose(game: Game, args: dict) -> None:
+    """522.1 (L29): compose the whole chain, item by item, before anything of it resolves."""
+    chain = list(args["chain"])
+    choice = args.get("choice")
+    p, src, spell = args["player"], args["source"], args["spell"]
+    if choice is not None:
+        j, _, t = choice["id"].partition(">")
+        chain.append({"j": int(j), "target": None if t in ("", "-") else t})
+    rule = "bh.522.1.spell" if spell else "bh.522.1"
+    if len(chain) < args["times"]:
+        options = chain_options(game, args["choices"], p, args["card"] or src, spell)
+        if not options:
+            game.record("resolution", "no legal chain can be composed; nothing happens", rule, player=p)
+            return
+        rest = {k: v for k, v in args.items() if k not in ("choice", "_c")}
+        game.ask(
+            p,
+            "constructor",
+            options,
+            "bh.compose",
+            prompt=f"chain item {len(chain) + 1} of {args['times']}",
+            rule="bh.522.1",
+            args={**rest, "chain": chain},
+        )
+        return
+    items = [
+        {"effects": [args["choices"][c["j"]]], "targets": {"0": c["target"]} if c["target"] else {}} for c in chain
+    ]
+    if spell:
+        game.push("bh.cast", card=args["card"], player=p, items=items, constructor=True)
+    else:
+        enqueue_chain(game, items, src, p, spell=False)
+
+
+def enqueue_chain(game: Game, items: list[dict], source: str | None, player: int, spell: bool) -> None:
+    n = len(items)
+    for k, item in enumerate(items, 1):
+        spec = item["effects"][0]
+        t = item["targets"].get("0")
+        what = effect_text(spec) + (f" ({name_of(game, t)})" if t else "")
+        enqueue(
+            game,
+            "chain_item",
+            source,
+            player,
+            {**item, "spell": spell, "n": k, "of": n},
+            f"chain item {k}/{n}: {what} enters the queue",
+            "bh.522.1",
+        )
+
+
+def resolve_queued(game: Game, act) -> None:
+    """A chain item or a spell's effects leave the queue and take effect."""
+    d = act.data
+    spec0 = d["effects"][0]
+    if len(d["effects"]) == 1 and needs_target(spec0) and not d["targets"]:
+        game.record("resolution", f"{effect_text(spec0)}: chosen without a target; nothing happens", "bh.522.1")
+        return
+    start_effects(game, d["effects"], act.source, act.controller, d["targets"], d["spell"])
+
+
+# ======================================================================= events
+def on_gain_coin(game: Game, ev: dict) -> None:
+    cid = give_coin_silently(game, ev["player"], ev.get("temporary"), "bh.520.4", tag=ev["id"])
+    game.state.events[ev["id"]] = {**ev, "coin": cid}
+
+
+def on_lose_coin(game: Game, ev: dict) -> None:
+    st = game.state
+    cid, p = ev["coin"], ev["player"]
+    if st.objects[cid]["zone"] != z("coins", p):
+        return
+    game.move(cid, z("supply", p))
+    st.update(cid, tapped=False, temp=None)
+    if ev.get("temporary"):
+        game.add_effect("coin_away", until=ev["temporary"], rule="bh.520.4", coin=cid, player=p)
+
+
+def on_enter_squad(game: Game, ev: dict) -> None:
+    """L37: one event for all five ways of taking a card into the squad."""
+    st = game.state
+    p = ev["player"]
+    if ev["way"] == "created":
+        oid = new_card(game, p, ev["name"], z("play", p), created=True)
+        st.events[ev["id"]] = {**ev, "card": oid}
+    else:
+        oid = ev["card"]
+        put(game, oid, z("play", p))
+        st.update(oid, controller=p, tapped=False)
+    st.set_in(oid, "statuses", "fresh", True)
+
+
+def on_wound(game: Game, ev: dict) -> None:
+    st = game.state
+    if ev["target"] in st.objects:
+        st.set_in(ev["target"], "counters", "wounds", wounds(game, ev["target"]) + ev["amount"])
+
+
+def on_die(game: Game, ev: dict) -> None:
+    oid = ev["card"]
+    obj = game.state.objects[oid]
+    if zone_kind(obj["zone"]) == "hero":
+        game.state.set_in(oid, "statuses", "dead", True)
+    else:
+        put(game, oid, z("grave", obj["owner"]))
+
+
+def on_draw(game: Game, ev: dict) -> None:
+    put(game, ev["card"], z("hand", ev["player"]))
+
+
+def on_return(game: Game, ev: dict) -> None:
+    oid = ev["card"]
+    put(game, oid, z("hand", game.state.objects[oid]["owner"]))
+
+
+def on_cast(game: Game, ev: dict) -> None:
+    """bh.assume.cards: the declared spell goes to the discard pile; its effects enter the queue."""
+    oid, p = ev["card"], ev["player"]
+    put(game, oid, z("grave", game.state.objects[oid]["owner"]))
+    if ev["constructor"]:
+        enqueue_chain(game, ev["items"], oid, p, spell=True)
+        return
+    item = ev["items"][0]
+    enqueue(
+        game,
+        "spell_effect",
+        oid,
+        p,
+        {**item, "spell": True},
+        f"{name_of(game, oid)}: {'; '.join(effect_text(s) for s in item['effects'])} enters the queue",
+        "bh.assume.queue",
+    )
+
+
+def on_game_over(game: Game, ev: dict) -> None:
+    st = game.state
+    winners = [p for p in PLAYERS if alive(game, hero(game, p))]
+    created = sorted(o for o, obj in st.objects.items() if obj.get("created"))
+    if created:
+        for oid in created:
+            game.destroy(oid)
+        game.record("end", f"created cards are cleared from the game: {', '.join(created)}", "bh.created")
+    reason = "both heroes died" if not winners else f"the hero of player {other(winners[0])} died"
+    game.end_game(winners, reason=reason, rule="bh.assume.win")
+
+
+def state_checks(game: Game) -> list[dict]:
+    """bh.assume.death: things with wounds >= life die together; then a dead hero ends the game."""
+    st = game.state
+    events = []
+    for p in PLAYERS:
+        for oid in (*st.zone(z("hero", p)), *st.zone(z("play", p))):
+            w = wounds(game, oid)
+            if w and alive(game, oid) and w >= game.value(oid, "life"):
+                events.append({"type": "die", "card": oid, "rule": "bh.assume.death"})
+    if not events and st.result is None and any(not alive(game, hero(game, p)) for p in PLAYERS):
+        events.append({"type": "game_over", "rule": "bh.assume.win"})
+    return events
+
+
+def event_text(kind: str):
+    def text(game: Game, ev: dict) -> str:
+        if kind == "gain_coin":
+            temp = f" (temporary, until {PERIOD_TEXT[ev['temporary']]})" if ev.get("temporary") else ""
+            coin = f" {ev['coin']}" if ev.get("coin") else ""
+            return f"player {ev['player']} gains a coin{coin}{temp}"
+        if kind == "lose_coin":
+            temp = f" until {PERIOD_TEXT[ev['temporary']]}" if ev.get("temporary") else ""
+            return f"player {ev['player']} loses coin {ev['coin']}{temp}"
+        if kind == "enter_squad":
+            what = name_of(game, ev["card"]) if ev.get("card") else ev["name"]
+            return f"{what} is taken into player {ev['player']}'s squad ({ev['way']})"
+        if kind == "wound":
+            return f"{name_of(game, ev['source'])} deals {ev['amount']} wound(s) to {name_of(game, ev['target'])}"
+        if kind == "die":
+            return f"{name_of(game, ev['card'])} dies"
+        if kind == "draw":
+            return f"player {ev['player']} draws a card"
+        if kind == "return_to_hand":
+            return f"{name_of(game, ev['card'])} returns to its owner's hand"
+        if kind == "cast":
+            return f"player {ev['player']} declares {name_of(game, ev['card'])}"
+        if kind == "game_over":
+            return "a hero has died: the game ends"
+        return kind
+
+    return text
+
+
+EVENT_HANDLERS = {
+    "gain_coin": on_gain_coin,
+    "lose_coin": on_lose_coin,
+    "enter_squad": on_enter_squad,
+    "wound": on_wound,
+    "die": on_die,
+    "draw": on_draw,
+    "return_to_hand": on_return,
+    "cast": on_cast,
+    "game_over": on_game_over,
+}
+EVENT_TEXT = {k: event_text(k) for k in EVENT_HANDLERS}
+
+
+# ================================================================= turn tasks
+def active(game: Game) -> int:
+    return game.state.turn["player"]
+
+
+def t_open(game: Game, args: dict) -> None:
+    """bh.assume.close: the active player's coins and cards open; his creatures are no longer fresh."""
+    st = game.state
+    p = active(game)
+    opened = []
+    for zone in (z("coins", p), z("play", p), z("hero", p)):
+        for oid in st.zone(zone):
+            obj = st.objects[oid]
+            if obj.get("tapped"):
+                opened.append(oid)
+                st.update(oid, tapped=False)
+            if obj.get("statuses", {}).get("fresh"):
+                st.set_in(oid, "statuses", "fresh", None)
+    if opened:
+        game.record("action", f"player {p} opens {', '.join(opened)}", "bh.assume.close", player=p)
+
+
+def t_accumulate(game: Game, args: dict) -> None:
+    """520.3 (L5): a coin only while the player has fewer than 10 coins in the play zone."""
+    p = active(game)
+    n = coins_for_limit(game, p)
+    if n < COIN_LIMIT:
+        game.emit("gain_coin", rule="bh.520.3", player=p, temporary=None)
+    else:
+        game.record("action", f"player {p} has {n} coins (not fewer than 10): no coin", "bh.520.3", player=p)
+
+
+def t_draw_step(game: Game, args: dict) -> None:
+    game.push("bh.draw", player=active(game))
+
+
+def t_draw(game: Game, args: dict) -> None:
+    """bh.assume.draw: the top card's identity is a chance outcome weighted by what is left."""
+    p = args["player"]
+    comp = game.state.vars.get(deck_var(p), {})
+    if not game.state.zone(z("deck", p)) or not comp:
+        game.record("action", f"player {p}'s deck is empty: no card is drawn", "bh.assume.draw", player=p)
+        return
+    total = sum(comp.values())
+    names = list(comp)
+    game.ask(
+        CHANCE,
+        "draw",
+        [{"id": n, "label": game.rulebook.cards[n]["name"]} for n in names],
+        "bh.drawn",
+        prompt=f"the top card of player {p}'s deck",
+        rule="bh.assume.draw",
+        args={"player": p},
+        probs=[comp[n] / total for n in names],
+        stream=f"deck:{p}",
+    )
+
+
+def t_drawn(game: Game, args: dict) -> None:
+    p = args["player"]
+    oid = take_from_deck(game, p, args["choice"]["id"])
+    game.emit("draw", rule="bh.assume.draw", player=p, card=oid)
+
+
+def t_summon(game: Game, args: dict) -> None:
+    """Summoning (вызов, L37): the player picks a creature of his deck; it enters the squad."""
+    p = args["player"]
+    choice = args.get("choice")
+    if choice is not None:
+        oid = take_from_deck(game, p, choice["id"])
+        game.emit("enter_squad", rule="bh.squad", player=p, card=oid, way="summoned")
+        return
+    cards = game.rulebook.cards
+    comp = game.state.vars.get(deck_var(p), {})
+    names = [n for n in comp if cards[n]["type"] == "creature" and cards[n]["cost"] <= args["max_cost"]]
+    if not names:
+        game.record("resolution", f"player {p} has no creature to summon in the deck", "bh.squad", player=p)
+        return
+    game.ask(
+        p,
+        "summon",
+        [{"id": n, "label": f"summon {cards[n]['name']}"} for n in names],
+        "bh.summon",
+        prompt="choose a creature of your deck to summon",
+        rule="bh.squad",
+        args={"player": p, "max_cost": args["max_cost"]},
+    )
+
+
+def t_lose(game: Game, args: dict) -> None:
+    """520.5 (L9), L47: the player who loses a coin chooses which one."""
+    p, n = args["player"], args["n"]
+    choice = args.get("choice")
+    if choice is not None:
+        if n > 1:
+            game.push("bh.lose", player=p, n=n - 1, temporary=args["temporary"])
+        game.emit("lose_coin", rule="bh.520.5", player=p, coin=choice["id"], temporary=args["temporary"])
+        return
+    if n <= 0:
+        return
+    st = game.state
+    mine = coins(game, p)
+    if not mine:
+        game.record("resolution", f"player {p} has no coin to lose", "bh.520.5", player=p)
+        return
+    options = []
+    for c in mine:
+        obj = st.objects[c]
+        tags = [t for t, on in (("temporary", obj.get("temp") is not None), ("closed", obj["tapped"])) if on]
+        options.append({"id": c, "label": f"coin {c}" + (f" ({', '.join(tags)})" if tags else "")})
+    game.ask(
+        p,
+        "lose_coin",
+        options,
+        "bh.lose",
+        prompt=f"choose a coin to lose ({n} to go)",
+        rule="bh.520.5",
+        args={"player": p, "n": n, "temporary": args["temporary"]},
+    )
+
+
+# --------------------------------------------------------------- main phase
+def can_act(game: Game, oid: str) -> bool:
+    """An action (attack, closing ability) needs an open card that is not fresh, or has Rush."""
+    obj = game.state.objects[oid]
+    if obj.get("tapped") or not alive(game, oid):
+        return False
+    return not has_status(game, oid, "fresh") or has_status(game, oid, "rush")
+
+
+def can_attack(game: Game, oid: str) -> bool:
+    return is_creature(game, oid) and can_act(game, oid) and game.value(oid, "strike") > 0
+
+
+def spell_declarable(game: Game, oid: str, player: int) -> bool:
+    """L31: a spell is declarable only if all its targets (or some whole chain) are legal."""
+    effects = card_data(game, oid)["effects"]
+    if effects[0]["effect"] == "choose":
+        return bool(chain_options(game, effects[0]["choices"], player, oid, spell=True))
+    return all(legal_targets(game, s["target"], player, oid, True) for s in effects if needs_target(s))
+
+
+def main_options(game: Game, p: int) -> list[dict]:
+    st = game.state
+    options = []
+    n_open = len(open_coins(game, p))
+    for oid in st.zone(z("hand", p)):
+        card = card_data(game, oid)
+        cost = cost_explain(game, oid).value
+        if cost > n_open:
+            continue
+        if card["type"] == "spell" and not spell_declarable(game, oid, p):
+            continue
+        options.append({"id": f"play:{oid}", "label": f"play {card['name']} ({oid}) for {cost}"})
+    for act in game.activatable(p):
+        options.append({"id": f"use:{act.key}", "label": f"use {act.ability.name} of {name_of(game, act.source)}"})
+    q = other(p)
+    for oid in creatures(game, p):
+        if not can_attack(game, oid):
+            continue
+        for t in [hero(game, q), *creatures(game, q)]:
+            if alive(game, t):
+                options.append({"id": f"attack:{oid}>{t}", "label": f"{name_of(game, oid)} attacks {name_of(game, t)}"})
+    options.append({"id": "pass", "label": "pass (end the turn)"})
+    return options
+
+
+def t_main(game: Game, args: dict) -> None:
+    p = active(game)
+    game.ask(p, "action", main_options(game, p), "bh.act", prompt="main phase: act or pass", rule="bh.assume.turn")
+
+
+def again(game: Game) -> None:
+    """After an action the main phase goes on: its step runs again once everything has resolved."""
+    pi, k, _ = game.state.turn["cursor"]
+    game.state.set_turn(cursor=[pi, k, MAIN_STEP])
+
+
+def t_act(game: Game, args: dict) -> None:
+    p = active(game)
+    cid = args["choice"]["id"]
+    if cid == "pass":
+        game.record("flow", f"player {p} passes: the turn ends", "bh.assume.turn", player=p)
+        return
+    again(game)
+    verb, _, rest = cid.partition(":")
+    if verb == "attack":
+        attacker, target = rest.split(">")
+        attack(game, attacker, target)
+    elif verb == "use":
+        ab, src = game.ability(rest)
+        effects = activated_effects(game, src, ab.name)
+        game.push("bh.targets", effects=effects, i=0, targets={}, player=p, card=src, spell=False, then=rest)
+    else:
+        oid = rest
+        card = card_data(game, oid)
+        if card["type"] == "creature":
+            cost = cost_explain(game, oid).value
+            pay(game, p, cost, name_of(game, oid))
+            use_discounts(game, p, free=False)
+            game.emit("enter_squad", rule="bh.squad", player=p, card=oid, way="played")
+        elif card["effects"][0]["effect"] == "choose":
+            spec = card["effects"][0]
+            game.push(
+                "bh.compose",
+                choices=spec["choices"],
+                times=spec["times"],
+                chain=[],
+                source=oid,
+                player=p,
+                spell=True,
+                card=oid,
+            )
+        else:
+            game.push(
+                "bh.targets", effects=card["effects"], i=0, targets={}, player=p, card=oid, spell=True, then="cast"
+            )
+
+
+def activated_effects(game: Game, source: str, name: str) -> list[dict]:
+    return next(a["effects"] for a in card_data(game, source).get("activated", ()) if a["name"] == name)
+
+
+def t_targets(game: Game, args: dict) -> None:
+    """Targets of a spell (when declared) or of an activated ability (when used)."""
+    effects, i, targets = args["effects"], args["i"], dict(args["targets"])
+    p, src, spell = args["player"], args["card"], args["spell"]
+    choice = args.get("choice")
+    if choice is not None:
+        targets[str(i)] = choice["id"]
+        i += 1
+    while i < len(effects):
+        spec = effects[i]
+        if needs_target(spec):
+            legal = legal_targets(game, spec["target"], p, src, spell)
+            rest = {k: v for k, v in args.items() if k not in ("choice", "_c")}
+            game.ask(
+                p,
+                "target",
+                [{"id": t, "label": name_of(game, t)} for t in legal],
+                "bh.targets",
+                prompt=f"choose the target of: {effect_text(spec)}",
+                rule="bh.protection.spell" if spell else "bh.assume.cards",
+                args={**rest, "i": i, "targets": targets},
+            )
+            return
+        i += 1
+    if args["then"] == "cast":
+        game.push("bh.cast", card=src, player=p, items=[{"effects": effects, "targets": targets}], constructor=False)
+    else:
+        game.activate(args["then"], p, data={"targets": targets})
+
+
+def t_cast(game: Game, args: dict) -> None:
+    oid, p = args["card"], args["player"]
+    pay(game, p, cost_explain(game, oid).value, name_of(game, oid))
+    game.emit("cast", rule="bh.assume.cards", player=p, card=oid, items=args["items"], constructor=args["constructor"])
+
+
+def attack(game: Game, attacker: str, target: str) -> None:
+    """bh.assume.combat: the attacker closes; it and an attacked creature wound each other."""
+    st = game.state
+    st.update(attacker, tapped=True)
+    game.caused_by(
+        game.record(
+            "action",
+            f"{name_of(game, attacker)} attacks {name_of(game, target)} with a strike (closes)",
+            "bh.action",
+            player=controller(game, attacker),
+        )
+    )
+    blows = [(attacker, target)]
+    if is_creature(game, target):
+        blows.append((target, attacker))
+    events = []
+    for src, dst in blows:
+        n = game.value(src, "strike")
+        if n > 0:
+            events.append({"type": "wound", **wound_fields(game, src, dst, n)})
+    if events:
+        game.emit_batch(events, rule="bh.assume.combat")
+
+
+# -------------------------------------------------------------------- Vanguard
+def vanguard_candidates(game: Game, player: int, x: int, source: str | None) -> list[str]:
+    """Creatures in hand with cost X or less (bh.assume.vanguard: current or printed cost)."""
+    printed = game.options["vanguard_cost"] == "printed"
+    out = []
+    for oid in game.state.zone(z("hand", player)):
+        if oid == source or not is_creature(game, oid):
+            continue
+        cost = card_data(game, oid)["cost"] if printed else game.value(oid, "cost")
+        if cost <= x:
+            out.append(oid)
+    return out
+
+
+def vanguard_condition(game: Game, act) -> bool:
+    x = (act.obj or {}).get("vanguard", 0)
+    return x > 0 and bool(vanguard_candidates(game, act.controller, x, act.source))
+
+
+def vanguard_effect(game: Game, act) -> None:
+    x = act.obj.get("vanguard", 0)
+    cands = vanguard_candidates(game, act.controller, x, act.source)
+    if not cands:
+        game.record("resolution", "no creature with a low enough cost is left in hand", "bh.vanguard")
+        return
+    game.ask(
+        act.controller,
+        "vanguard",
+        [{"id": c, "label": f"play {name_of(game, c)} for free"} for c in cands],
+        "bh.vanguard_play",
+        prompt=f"Vanguard {x}: play a creature with cost {x} or less for free",
+        rule="bh.vanguard",
+        args={"source": act.source, "player": act.controller},
+    )
+
+
+def t_vanguard_play(game: Game, args: dict) -> None:
+    """L33 + L35: the creature is played free (no payment; payment modifiers lost)."""
+    p, src, oid = args["player"], args["source"], args["choice"]["id"]
+    game.record("action", f"player {p} plays {name_of(game, oid)} for free (Vanguard)", "bh.free", player=p)
+    use_discounts(game, p, free=True)
+    game.push("bh.vanguard_after", source=src, card=oid, player=p)
+    game.emit("enter_squad", rule="bh.squad", player=p, card=oid, way="played", free=True)
+
+
+def t_vanguard_after(game: Game, args: dict) -> None:
+    """L33: the creature gains Rush and returns at the end of the turn; if you did, close this card."""
+    st = game.state
+    p, src, oid = args["player"], args["source"], args["card"]
+    if not (in_play(game, oid) and controller(game, oid) == p):
+        return
+    st.set_in(oid, "statuses", "rush", True)
+    game.record("modifier", f"{name_of(game, oid)} gains Rush", "bh.assume.rush", player=p)
+    game.delay("vanguard_return", event="end_of_turn", source=oid, controller=p, data={"card": oid})
+    game.record("action", f"{name_of(game, oid)} will return to hand at the end of the turn", "bh.vanguard", player=p)
+    if src in st.objects and in_play(game, src):
+        st.update(src, tapped=True)
+        game.record("action", f"{name_of(game, src)} closes (Vanguard was used)", "bh.vanguard", player=p)
+
+
+def vanguard_return(game: Game, act) -> None:
+    oid = act.data["card"]
+    if in_play(game, oid) and controller(game, oid) == act.controller:
+        game.emit("return_to_hand", rule="bh.vanguard", card=oid, player=act.controller)
+    else:
+        game.record("resolution", f"{name_of(game, oid)} is no longer in the squad; it stays", "bh.assume.vanguard")
+
+
+# ------------------------------------------------------------------ protection
+def protection_applies(what: str):
+    def condition(game: Game, act) -> bool:
+        ev = act.event
+        return ev.get("source_type") == what or what in ev.get("source_tags", ())
+
+    return condition
+
+
+def prevent(what: str):
+    def effect(game: Game, act) -> Prevent:
+        return Prevent(f"protection from {what}")
+
+    return effect
+
+
+TASKS = {
+    "bh.effects": t_effects,
+    "bh.compose": t_compose,
+    "bh.open": t_open,
+    "bh.accumulate": t_accumulate,
+    "bh.draw_step": t_draw_step,
+    "bh.draw": t_draw,
+    "bh.drawn": t_drawn,
+    "bh.summon": t_summon,
+    "bh.lose": t_lose,
+    "bh.main": t_main,
+    "bh.act": t_act,
+    "bh.targets": t_targets,
+    "bh.cast": t_cast,
+    "bh.vanguard_play": t_vanguard_play,
+    "bh.vanguard_after": t_vanguard_after,
+}

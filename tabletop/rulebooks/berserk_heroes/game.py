@@ -1,0 +1,250 @@
+"""Berserk: Heroes as a rulebook: options, set-up, turn structure, board view and scenarios."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from tabletop.core import Game, ModifierOrder, OptionSpec, Phase, Profile, Rulebook, Scenario
+
+from . import engine as E
+from .catalogue import ABILITIES, CARDS, NAMED, default_deck
+from .rules import RULES, SEED
+from .scenarios import SETUPS
+
+HEROES = ("warrior", "mage")
+
+
+# ------------------------------------------------------------------- set-up
+def setup(game: Game) -> None:
+    """bh.assume.setup: heroes, coin supplies, decks and opening hands (or a scenario position)."""
+    st = game.state
+    opts = game.options
+    rounding = opts["division_rounding"]
+    if game.profile.modifiers.rounding != rounding:  # bh.assume.rounding
+        game.profile = game.profile.replace(modifiers=dataclasses.replace(game.profile.modifiers, rounding=rounding))
+    game.caused_by(game.record("action", "set up a duel of two heroes", "bh.assume.setup"))
+    for p in E.PLAYERS:
+        for kind in E.ZONE_KINDS:
+            st.zones[E.z(kind, p)] = ()
+        hero = E.new_card(game, p, f"hero_{opts[f'hero{p}']}", E.z("hero", p))
+        st.update(hero, base={"life": opts["hero_life"]})
+        for _ in range(opts["coin_supply"]):
+            game.create("m", E.z("supply", p), kind="coin", owner=p, controller=p, tapped=False, temp=None, vis="all")
+        for _ in range(opts["starting_coins"]):
+            E.give_coin_silently(game, p, None, "bh.assume.setup", tag="")
+    if opts["scenario"]:
+        builder, description, _rules = SETUPS[opts["scenario"]]
+        game.record("action", f"scenario {opts['scenario']}: {description}", "bh.assume.setup")
+        builder(game)
+        return
+    for p in E.PLAYERS:
+        E.set_deck(game, p, default_deck())
+    game.then(*[("bh.draw", {"player": p}) for p in E.PLAYERS for _ in range(opts["starting_hand"])])
+
+
+# --------------------------------------------------------------- board view
+def _elements(option_id: str) -> list[str]:
+    """The object ids an option refers to (``play:c5``, ``attack:c5>c9``, ``use:c3#0``, ``0>c9``)."""
+    for sep in (":", ">", "#", "@"):
+        option_id = option_id.replace(sep, " ")
+    return option_id.split()
+
+
+def board(game: Game, player: int | None = None) -> dict:
+    """A plain JSON board ("zones" layout): every zone, card and coin, and the options on each."""
+    st = game.state
+    view = game.view(player)
+    dec = st.decision
+    offers: dict[str, list[str]] = {}
+    if dec is not None and (player is None or dec.get("player") == player):
+        for o in dec["options"]:
+            for el in _elements(o["id"]):
+                if el in st.objects:
+                    offers.setdefault(el, []).append(o["id"])
+    zones, cards = [], []
+    for p in E.PLAYERS:
+        for kind in E.ZONE_KINDS:
+            zid = E.z(kind, p)
+            zones.append(
+                {
+                    "id": zid,
+                    "label": f"{E.ZONE_LABELS[kind]} of player {p}",
+                    "owner": p,
+                    "kind": kind,
+                    "count": len(st.zone(zid)),
+                    "hidden": kind == "deck" or (kind == "hand" and player != p),
+                }
+            )
+            for oid in st.zone(zid):
+                obj = view["objects"][oid]
+                hidden = obj.get("hidden", False)
+                entry = {
+                    "id": oid,
+                    "zone": zid,
+                    "owner": obj.get("owner"),
+                    "controller": obj.get("controller"),
+                    "face_down": hidden or kind == "deck",
+                    "option": offers.get(oid, []),
+                }
+                if obj.get("kind") == "coin":
+                    full = st.objects[oid]
+                    entry.update(kind="coin", tapped=full["tapped"], temporary=full.get("temp") is not None)
+                elif not hidden and obj.get("card"):
+                    data = CARDS[obj["card"]]
+                    entry.update(
+                        kind="card",
+                        name=data["name"],
+                        type=data["type"],
+                        text=data.get("text", ""),
+                        cost=E.cost_explain(game, oid).value if "cost" in data else None,
+                        stats={
+                            s: game.value(oid, s) for s in ("strike", "life") if s in data or obj.get("base", {}).get(s)
+                        },
+                        counters=dict(obj.get("counters", {})),
+                        statuses=sorted(k for k, v in obj.get("statuses", {}).items() if v),
+                        tapped=bool(obj.get("tapped")),
+                        created=bool(obj.get("created")),
+                        vanguard=obj.get("vanguard") or None,
+                    )
+                else:
+                    entry.update(kind="card", name=None)
+                cards.append(entry)
+    return {
+        "layout": "zones",
+        "zones": zones,
+        "cards": cards,
+        "players": [
+            {
+                "id": p,
+                "hero": E.hero(game, p),
+                "coins": len(E.coins(game, p)),
+                "open_coins": len(E.open_coins(game, p)),
+                "hand": len(st.zone(E.z("hand", p))),
+                "deck": len(st.zone(E.z("deck", p))),
+            }
+            for p in E.PLAYERS
+        ],
+        "turn": {k: st.turn.get(k) for k in ("number", "player", "phase", "sub")},
+        "to_move": None if dec is None else dec["player"],
+        "decision": None
+        if dec is None or (player is not None and dec["player"] != player)
+        else {"kind": dec["kind"], "prompt": dec.get("prompt", ""), "options": [o["id"] for o in dec["options"]]},
+        "result": st.result,
+    }
+
+
+# ----------------------------------------------------------------- rulebook
+PROFILE = Profile(
+    ordering="active_player_first",
+    container="queue",  # 522.1: "заносятся в очередь"; bh.assume.queue
+    checks="each_resolution",
+    modifiers=ModifierOrder(
+        stages=(("add",), ("mul",), ("sub",), ("div",), ("set",)), floor=0, rounding="down", rule="bh.521.1"
+    ),
+    rules={"check": "bh.assume.death", "flow": "bh.assume.turn"},
+)
+
+OPTIONS = {
+    "division_rounding": OptionSpec(
+        "division_rounding",
+        "down",
+        "How a division modifier rounds (the text is silent).",
+        "bh.assume.rounding",
+        choices=("down", "up", "nearest"),
+    ),
+    "temporary_coins_count_for_limit": OptionSpec(
+        "temporary_coins_count_for_limit",
+        True,
+        "Temporary coins count toward the 10 coins of the accumulation phase.",
+        "bh.assume.temporary_limit",
+    ),
+    "temporary_gain_is_gain": OptionSpec(
+        "temporary_gain_is_gain",
+        True,
+        "Receiving a temporary coin is a gain_coin event (only its return is silent).",
+        "bh.assume.temporary_gain",
+    ),
+    "pay_with": OptionSpec(
+        "pay_with",
+        "temporary_first",
+        "Which open coins a payment closes first.",
+        "bh.assume.payment",
+        choices=("temporary_first", "permanent_first"),
+    ),
+    "ability_chain_targets": OptionSpec(
+        "ability_chain_targets",
+        "may_fizzle",
+        "For constructor abilities that are not spells: may an item without a legal target be chosen?",
+        "bh.assume.constructor_abilities",
+        choices=("may_fizzle", "required"),
+    ),
+    "vanguard_cost": OptionSpec(
+        "vanguard_cost",
+        "current",
+        "Vanguard X compares the current (modified) or the printed cost with X.",
+        "bh.assume.vanguard",
+        choices=("current", "printed"),
+    ),
+    "starting_coins": OptionSpec(
+        "starting_coins",
+        0,
+        "Coins each player has in the play zone at the start.",
+        "bh.assume.setup",
+        check=lambda v: 0 <= v <= 20,
+    ),
+    "coin_supply": OptionSpec(
+        "coin_supply", 20, "Coins in each player's supply.", "bh.assume.setup", check=lambda v: 10 <= v <= 40
+    ),
+    "starting_hand": OptionSpec(
+        "starting_hand", 4, "Cards each player draws at the start.", "bh.assume.setup", check=lambda v: 0 <= v <= 10
+    ),
+    "hero_life": OptionSpec("hero_life", 20, "Life of each hero.", "bh.assume.setup", check=lambda v: 1 <= v <= 99),
+    "hero0": OptionSpec("hero0", "warrior", "Player 0's hero.", "bh.warrior", choices=HEROES),
+    "hero1": OptionSpec("hero1", "mage", "Player 1's hero.", "bh.mage", choices=HEROES),
+    "scenario": OptionSpec(
+        "scenario", "", "Start from a ready position instead of a shuffled deal.", None, choices=("", *SETUPS)
+    ),
+}
+
+
+def _scenario(name: str):
+    return lambda: RULEBOOK.new_game(seed=0, scenario=name)
+
+
+SCENARIOS = {
+    "duel": Scenario(
+        "duel",
+        "A normal start: warrior against mage, shuffled decks, 4 cards each.",
+        lambda: RULEBOOK.new_game(seed=0),
+        ("bh.assume.setup", "bh.assume.turn"),
+    ),
+    **{name: Scenario(name, desc, _scenario(name), rules) for name, (_b, desc, rules) in SETUPS.items()},
+}
+
+RULEBOOK = Rulebook(
+    id="berserk_heroes",
+    title="Berserk: Heroes (Берсерк. Герои) — coins, modifiers, the ability constructor and keywords",
+    source=f"{SEED} L1-L51",
+    players=(2, 2),
+    rules=RULES,
+    setup=setup,
+    profile=PROFILE,
+    options=OPTIONS,
+    flow=(Phase("turn", E.TURN_STEPS, each_player=True, rule="bh.assume.turn"),),
+    tasks=E.TASKS,
+    event_handlers=E.EVENT_HANDLERS,
+    event_text=E.EVENT_TEXT,
+    card_ability_table=ABILITIES,
+    named_abilities=NAMED,
+    checks=(E.state_checks,),
+    on_expire={
+        "temporary_coin": E.expire_temporary_coin,
+        "coin_away": E.expire_coin_away,
+    },
+    active_zones=("play:", "hero:"),
+    public_fields=("id", "zone", "owner", "controller", "kind"),
+    scenarios=SCENARIOS,
+    board=board,
+    cards=CARDS,
+    description=(__doc__ or ""),
+)
