@@ -115,12 +115,17 @@ class Game:
         index = self._find_option(data, choice)
         snapshot = st.clone()
         n_trace, n_hist = len(self.trace.records), len(self.history)
+        records = self.trace.records
+        # the records of pending events are updated in place (status, summary): keep them too
+        pending = {ev["rec"]: records[ev["rec"]] for ev in st.events.values() if ev.get("rec") is not None}
         try:
             self._choose(data, index, auto=False)
             self._run()
         except BaseException:
             st.restore(snapshot)
-            del self.trace.records[n_trace:]
+            del records[n_trace:]
+            for i, rec in pending.items():
+                records[i] = rec
             del self.history[n_hist:]
             self._listeners = None
             raise
@@ -1017,12 +1022,15 @@ def _k_interrupt(g: Game, args: dict) -> None:
     batch = args["batch"]
     st = g.state
     trigs = []
+    acting = None
     for eid in batch:
         ev = st.events[eid]
         if ev["status"] == "pending":
+            if acting is None and isinstance(ev.get("player"), int):
+                acting = ev["player"]
             trigs += g._record_triggers(g._candidates(ev, ("triggered",), "when"), ev.get("rec"))
     if trigs:
-        _schedule(g, trigs, batch, nested=True, timing="when")
+        _schedule(g, trigs, batch, nested=True, timing="when", acting=acting)
     g.push("k.happen", batch=batch)
 
 

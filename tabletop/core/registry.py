@@ -53,15 +53,27 @@ def rulebook(rulebook_id: str) -> Rulebook:
     return rb
 
 
-def load_game(text: str) -> Game:
-    """A game saved with :meth:`Game.to_json`, ready to resume."""
+_by_id = rulebook  # load_game's ``rulebook`` argument hides the function
+
+
+def load_game(text: str, rulebook: Rulebook | None = None) -> Game:
+    """A game saved with :meth:`Game.to_json`, ready to resume.
+
+    ``rulebook``: the rulebook to resume it with, for one that is not installed (built in a
+    notebook or a test); its id must be the saved game's.
+    """
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise TabletopError(f"not a saved game: invalid JSON ({exc})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise TabletopError(f"not a saved game: expected format {FORMAT!r}")
-    rb = rulebook(data["rulebook"])
+    if rulebook is None:
+        rb = _by_id(data["rulebook"])
+    elif rulebook.id != data["rulebook"]:
+        raise TabletopError(f"this game was saved from rulebook {data['rulebook']!r}, not {rulebook.id!r}")
+    else:
+        rb = rulebook
     profile = None
     if data.get("profile"):
         from .modifiers import ModifierOrder

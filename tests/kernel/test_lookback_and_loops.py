@@ -67,10 +67,10 @@ def test_lookback_for_a_token_removed_from_the_game():
 
 
 # ------------------------------------------------------------------- loops
-def ping_pong(**profile):
+def ping_pong_objects():
     """P answers every ping with a pong, Q every pong with a ping: a loop nobody can stop.
 
-    Each one notes whose turn it is to answer, so the position changes, but comes back."""
+    Each one notes who answered last, so the position changes, but comes back."""
 
     def answer(name, event, reply):
         def effect(game, act):
@@ -79,7 +79,11 @@ def ping_pong(**profile):
 
         return Ability(name, "triggered", rule="toy.ability", event=event, effect=effect)
 
-    objects = [creature("P", 0, answer("P", "ping", "pong")), creature("Q", 1, answer("Q", "pong", "ping"))]
+    return [creature("P", 0, answer("P", "ping", "pong")), creature("Q", 1, answer("Q", "pong", "ping"))]
+
+
+def ping_pong(**profile):
+    objects = ping_pong_objects()
 
     def start(game):
         game.emit("ping", rule="toy.script", player=0)
@@ -164,3 +168,29 @@ def test_a_long_but_finite_chain_is_no_loop():
     game = game_of(Profile(), objects, scripts={"start": start}, tracing=False).apply("go:start")
     assert game.state.vars["n"] == 2000
     assert game.decision.kind == "action"
+
+
+def test_a_failed_apply_restores_trace_records_changed_in_place():
+    """Paused before a replacement: the chosen order runs into a loop; the pending event's
+    record (its status) must come back exactly as it was."""
+    from tabletop.core import Replace
+
+    from .test_replacement import SHIELD
+
+    def redirect(game, act):
+        return Replace([{"type": "ping", "player": 0}])
+
+    bodyguard = Ability("bodyguard", "replacement", rule="toy.ability", event="damage", effect=redirect)
+    objects = [creature("X", 1, base={"hp": 10}), creature("Y", 0, bodyguard), creature("S", 0, SHIELD)]
+
+    def hit(game):
+        game.emit("damage", rule="toy.script", player=0, target="X", amount=3)
+
+    game = game_of(Profile(), objects + ping_pong_objects(), scripts={"hit": hit}).apply("go:hit")
+    assert game.decision.kind == "replacement_order"
+    before = (game.fingerprint(), copy.deepcopy(game.trace.records), list(game.history))
+    assert game.trace.of_kind("event")[-1]["data"]["status"] == "pending"
+    for choice in ("Y#0", "S#0"):  # either way the bodyguard turns the damage into the loop
+        with pytest.raises(MandatoryLoop):
+            game.apply(choice)
+        assert (game.fingerprint(), game.trace.records, game.history) == before
