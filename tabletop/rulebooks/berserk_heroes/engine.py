@@ -1009,7 +1009,7 @@ def t_targets(game: Game, args: dict) -> None:
                 [{"id": t, "label": name_of(game, t)} for t in legal],
                 "bh.targets",
                 prompt=f"choose the target of: {effect_text(spec)}",
-                rule="bh.protection.spell" if spell else "bh.assume.cards",
+                rule="bh.assume.cards",
                 args={**rest, "i": i, "targets": targets},
             )
             return
