@@ -380,7 +380,11 @@ def effect_text(spec: dict) -> str:
 def start_effects(
     game: Game, effects: list[dict], source: str | None, player: int, targets: dict | None = None, spell: bool = False
 ) -> None:
-    """Run an effect list (of a card's ability or a spell) one effect after another."""
+    """Run an effect list (of a card's ability or a spell) one effect after another.
+
+    Tasks pushed by one step run in the order pushed (the kernel's rule), so each effect's events
+    and decisions complete before the next effect starts.
+    """
     game.push("bh.effects", effects=effects, i=0, source=source, player=player, targets=targets or {}, spell=spell)
 
 
@@ -428,8 +432,8 @@ def t_effects(game: Game, args: dict) -> None:
         )
         game.push("bh.effects", **{**rest, "i": i + 1})
         return
+    apply_effect(game, spec, src, p, target, spell)  # its events and tasks run first (pushed first)
     game.push("bh.effects", **{**rest, "i": i + 1})
-    apply_effect(game, spec, src, p, target, spell)
 
 
 def apply_effect(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
@@ -764,7 +768,18 @@ EVENT_HANDLERS = {
     "cast": on_cast,
     "game_over": on_game_over,
 }
-EVENT_TEXT = {k: event_text(k) for k in EVENT_HANDLERS}
+
+
+def _end_text(period: str):
+    def text(game: Game, ev: dict) -> str:
+        return f"end of the {period} (player {ev.get('player')})"
+
+    return text
+
+
+EVENT_TEXT = {k: event_text(k) for k in EVENT_HANDLERS} | {
+    f"end_of_{p}": _end_text(p) for p in ("phase", "turn", "round")
+}
 
 
 # ================================================================= turn tasks
@@ -861,9 +876,9 @@ def t_lose(game: Game, args: dict) -> None:
     p, n = args["player"], args["n"]
     choice = args.get("choice")
     if choice is not None:
+        game.emit("lose_coin", rule="bh.520.5", player=p, coin=choice["id"], temporary=args["temporary"])
         if n > 1:
             game.push("bh.lose", player=p, n=n - 1, temporary=args["temporary"])
-        game.emit("lose_coin", rule="bh.520.5", player=p, coin=choice["id"], temporary=args["temporary"])
         return
     if n <= 0:
         return
@@ -1091,8 +1106,8 @@ def t_vanguard_play(game: Game, args: dict) -> None:
     p, src, oid = args["player"], args["source"], args["choice"]["id"]
     game.record("action", f"player {p} plays {name_of(game, oid)} for free (Vanguard)", "bh.free", player=p)
     use_discounts(game, p, free=True)
-    game.push("bh.vanguard_after", source=src, card=oid, player=p)
     game.emit("enter_squad", rule="bh.squad", player=p, card=oid, way="played", free=True)
+    game.push("bh.vanguard_after", source=src, card=oid, player=p)
 
 
 def t_vanguard_after(game: Game, args: dict) -> None:

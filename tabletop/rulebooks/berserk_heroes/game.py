@@ -141,7 +141,8 @@ PROFILE = Profile(
     modifiers=ModifierOrder(
         stages=(("add",), ("mul",), ("sub",), ("div",), ("set",)), floor=0, rounding="down", rule="bh.521.1"
     ),
-    rules={"check": "bh.assume.death", "flow": "bh.assume.turn"},
+    # Vanguard ("you may", L33) is the only optional ability, so the optional prompt cites it
+    rules={"check": "bh.assume.death", "flow": "bh.assume.turn", "optional": "bh.vanguard"},
 )
 
 OPTIONS = {

@@ -6,7 +6,9 @@ RB = tt.rulebook("berserk_heroes")
 
 
 def oid(game, name, zone):
-    found = [o for o in game.state.zone(zone) if RB.cards.get(game.state.objects[o].get("card"), {}).get("name") == name]
+    found = [
+        o for o in game.state.zone(zone) if RB.cards.get(game.state.objects[o].get("card"), {}).get("name") == name
+    ]
     assert found, f"no {name} in {zone}"
     return found[0]
 

@@ -10,7 +10,9 @@ RB = tt.rulebook("berserk_heroes")
 
 
 def oid(game, name, zone):
-    found = [o for o in game.state.zone(zone) if RB.cards.get(game.state.objects[o].get("card"), {}).get("name") == name]
+    found = [
+        o for o in game.state.zone(zone) if RB.cards.get(game.state.objects[o].get("card"), {}).get("name") == name
+    ]
     assert found, f"no {name} in {zone}"
     return found[0]
 
@@ -43,7 +45,14 @@ def test_521_1_order_of_application_not_order_of_appearance(played):
         cast(game, spell, pikeman)
     ex = game.explain(pikeman, "strike")
     assert ex.value == 3 == game.value(pikeman, "strike")
-    assert [s[:2] for s in steps(ex)] == [("base", 2), ("add", 1), ("mul", 3), ("sub", 2), ("div", 2), ("round", "down")]
+    assert [s[:2] for s in steps(ex)] == [
+        ("base", 2),
+        ("add", 1),
+        ("mul", 3),
+        ("sub", 2),
+        ("div", 2),
+        ("round", "down"),
+    ]
     assert [s.after for s in ex.steps] == [2, 3, 9, 7, pytest.approx(3.5), 3]
     assert all(s.rule == "bh.521.1" for s in ex.steps[1:])
     assert "x3" in str(ex) and "/2" in str(ex)
