@@ -224,7 +224,8 @@ RULES = RuleTable(
             "bh.assume.combat",
             "Attack with a strike: an open creature of the active player that has been in play since the start of "
             "the turn (or has Rush) closes and wounds the enemy hero or an enemy creature by its strike; an "
-            "attacked creature strikes back at the same time. No defenders are assigned in this skeleton.",
+            "attacked creature strikes back at the same time. No defenders are assigned in this skeleton. The "
+            "same readiness is needed for any action of a card (L41), such as an ability that closes it.",
             "атака ударом",
             (41, 41),
             outside=True,
