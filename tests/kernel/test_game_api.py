@@ -186,7 +186,7 @@ def test_illegal_option_changes_nothing(choice):
     game.apply("0:b1#0")  # and it goes on normally
 
 
-def test_ambiguous_label_is_illegal():
+def test_labels_name_the_source_when_ability_names_repeat():
     objects = [creature("a", 0, logs("same")), creature("b", 0, logs("same"))]
     game = game_of(Profile(), objects, scripts={"ping": ping()}).apply("go:ping")
     assert [o.label for o in game.decision.options] == ["same (a)", "same (b)"]
@@ -194,7 +194,7 @@ def test_ambiguous_label_is_illegal():
     assert game.trace.of_kind("decision")[-1]["data"]["option"] == "1:b#0"
 
 
-def test_label_must_be_unique():
+def test_ambiguous_label_is_illegal():
     rb_game = game_of(Profile(), [], scripts={"a": ping(), "b": ping()})
     rb_game.state.decision = {
         **rb_game.state.decision,
