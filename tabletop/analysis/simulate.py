@@ -461,8 +461,8 @@ def _seat_agents(rb: Rulebook, agents: Any, players: int | None) -> list:
         seats = [agents] * n if isinstance(n, int) else []
     if not isinstance(n, int) or not lo <= n <= hi:
         raise ValueError(
-            f"simulate: {rb.id} takes {lo} to {hi} players, but {n!r} were asked for"
-            + (f" ({len(seats)} agents given)" if isinstance(agents, Sequence) else "")
+            f"simulate: {rb.id} takes {lo} to {hi} players, not {n!r}"
+            + (" (one per agent given)" if isinstance(agents, Sequence) and not isinstance(agents, str) else "")
         )
     for seat, agent in enumerate(seats):
         if not callable(getattr(agent, "choose", None)):
