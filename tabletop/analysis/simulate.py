@@ -373,7 +373,7 @@ def simulate(
     them at module level, or use ``workers=1``.
 
     >>> import tabletop as tt
-    >>> from tabletop.analysis.agents import GreedyAgent, RandomAgent
+    >>> from tabletop.analysis.agents import RandomAgent
     >>> rb = tt.rulebook("memory")
     >>> sim = simulate(rb, RandomAgent(), games=50, seed=7, options={"pairs": 3}, workers=1, progress=False)
     >>> sim.summary()["finished"], sim.errors
