@@ -11,6 +11,7 @@ True
 widget or a figure is first asked for.
 """
 
+from .analysis import consequences, explore, trigger_chain, why
 from .core import (
     CHANCE,
     Ability,
@@ -54,7 +55,11 @@ __all__ = [
     "TabletopError",
     "UnknownRulebook",
     "UnknownScenario",
+    "consequences",
+    "explore",
     "load_game",
     "rulebook",
     "rulebooks",
+    "trigger_chain",
+    "why",
 ]

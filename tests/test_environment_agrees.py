@@ -60,8 +60,7 @@ def pyproject_dependencies() -> dict[str, str]:
     for spec in specs:
         name, version = parse_bound(spec, PEP508_LOWER_BOUND, "pyproject.toml")
         assert name not in deps or deps[name] == version, (
-            f"pyproject.toml: {name} is listed twice with different lower bounds "
-            f"({deps[name]} and {version})"
+            f"pyproject.toml: {name} is listed twice with different lower bounds ({deps[name]} and {version})"
         )
         deps[name] = version
     return deps
@@ -102,8 +101,7 @@ def test_environment_yml_dependencies_are_in_pyproject():
     pyproject = pyproject_dependencies()
     extra = sorted(set(environment_dependencies()) - set(pyproject))
     assert not extra, (
-        f"in environment.yml but missing from pyproject.toml "
-        f"(runtime, {' or '.join(GROUPS)}): {', '.join(extra)}"
+        f"in environment.yml but missing from pyproject.toml (runtime, {' or '.join(GROUPS)}): {', '.join(extra)}"
     )
 
 

@@ -131,6 +131,14 @@ class Game:
             raise
         return self
 
+    def _advance(self, index: int) -> None:
+        """Make option ``index`` of the open decision, unchecked and without undo.
+
+        For explorers and playouts that pick from the legal options of a clone they own.
+        """
+        self._choose(self.state.decision, index, auto=False)
+        self._run()
+
     def child(self, choice: Option | str | int) -> Game:
         """A new game one step on; this one is untouched."""
         return self.clone().apply(choice)
@@ -313,16 +321,22 @@ class Game:
             data["probs"] = probs
             data["stream"] = stream
             if self.chance == "sample":
-                st = self.state
-                value = st.rng.get(stream)
-                if value is None:
-                    value = _rng.seed_stream(self.seed, stream)
-                uniform = all(p == probs[0] for p in probs)
-                value, index = _rng.draw_index(value, None if uniform else probs, len(options))
-                st.rng[stream] = value
-                self._choose(data, index, auto=True)
+                self._choose(data, self._draw(data), auto=True)
                 return
         self.state.decision = data
+
+    def _draw(self, data: dict) -> int:
+        """Draw the outcome of chance decision ``data`` from its seeded stream (advancing it)."""
+        st = self.state
+        stream = data["stream"]
+        probs = data["probs"]
+        value = st.rng.get(stream)
+        if value is None:
+            value = _rng.seed_stream(self.seed, stream)
+        uniform = all(p == probs[0] for p in probs)
+        value, index = _rng.draw_index(value, None if uniform else probs, len(probs))
+        st.rng[stream] = value
+        return index
 
     def record(
         self,

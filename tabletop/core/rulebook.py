@@ -133,7 +133,16 @@ class Rulebook:
         opts = self.resolve_options(options)
         state = State()
         state.players = [{"id": i, "name": f"Player {i}"} for i in range(n)]
-        state.turn = {"round": 1, "number": 0, "player": 0, "first": 0, "phase": None, "cursor": [0, 0, 0]}
+        state.turn = {
+            "round": 1,
+            "number": 0,
+            "player": 0,
+            "first": 0,
+            "phase": None,
+            "sub": None,
+            "again": False,
+            "cursor": [0, 0, 0],
+        }
         game = Game(self, state, options=opts, seed=seed, chance=chance, tracing=tracing, profile=profile)
         game._call(self.setup, game)
         game._run()

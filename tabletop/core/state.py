@@ -34,6 +34,9 @@ POSITION_KEYS = (
 )
 
 
+# How many turns and rounds were played is history, not position: a rule that depends on it
+# keeps its own count in ``vars`` (or on a player), where it is part of the position.
+TURN_COUNTERS = frozenset(("number", "round"))
 _TRACE_KEYS = frozenset(("_c", "cause", "rec"))
 
 
@@ -154,6 +157,8 @@ class State:
     def _canonical_bytes(self, with_bookkeeping: bool = False) -> bytes:
         keys = State.__slots__ if with_bookkeeping else POSITION_KEYS
         data = {k: getattr(self, k) for k in keys}
+        if not with_bookkeeping:
+            data["turn"] = {k: v for k, v in self.turn.items() if k not in TURN_COUNTERS}
         data["work"] = [_strip_task(name, args) for name, args in self.work]
         data["decision"] = _strip_decision(self.decision)
         data["queue"] = _strip(self.queue)

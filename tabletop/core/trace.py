@@ -31,6 +31,10 @@ RECORD_KINDS = (
     "expire",
     "end",
 )
+# the node kind of each record kind in the graph of causes
+NODE_KINDS = ("action", "event", "trigger", "window", "resolution", "replacement", "check", "decision", "chance")
+NODE_KIND = {"flow": "action", "modifier": "event", "expire": "event", "end": "event"}
+EDGE_KINDS = ("caused", "triggered", "replaced", "prevented", "cancelled", "chose")
 # the edge a cause draws to a record of this kind in the graph of causes
 EDGE_KIND = {
     "trigger": "triggered",
@@ -85,26 +89,39 @@ class Trace:
         return rule_id
 
     def graph(self) -> nx.DiGraph:
-        """The trace as a ``networkx.DiGraph`` of causes: one node per record."""
+        """The trace as a ``networkx.DiGraph`` of causes: one node per record.
+
+        Nodes carry ``kind`` (one of :data:`NODE_KINDS`; ``record`` keeps the record's own
+        kind), ``summary``, ``player``, ``source``, ``step`` (the record index), ``turn`` (the
+        number of decisions made before it), ``rule``, ``rule_text``, ``citation`` and
+        ``status`` (for events). Edges carry ``kind``: caused, triggered, replaced, prevented,
+        cancelled or chose.
+        """
         import networkx as nx
 
         g = nx.DiGraph()
         for rec in self.records:
             rule = self.rules.get(rec["rule"], None)
+            data = rec.get("data", {})
             g.add_node(
                 rec["i"],
-                kind=rec["kind"],
+                kind=NODE_KIND.get(rec["kind"], rec["kind"]),
+                record=rec["kind"],
                 summary=rec["summary"],
+                player=rec.get("player"),
+                source=data.get("ability", "").split("#")[0].split("@")[0] or None,
+                step=rec["i"],
+                turn=rec.get("step"),
                 rule=rec["rule"],
                 rule_text=rule.text if rule else "",
-                player=rec.get("player"),
-                step=rec.get("step"),
-                status=rec.get("data", {}).get("status"),
+                citation=rule.citation if rule else "",
+                status=data.get("status"),
             )
             if rec["cause"] is not None:
                 edge = EDGE_KIND.get(rec["kind"], "caused")
-                status = rec.get("data", {}).get("status")
-                if rec["kind"] == "event" and status in ("cancelled", "prevented"):
+                status = data.get("status")
+                # the record of a cancel or prevention (not the event's own record) draws that edge
+                if rec["kind"] == "event" and status in ("cancelled", "prevented") and "type" not in data:
                     edge = status
                 g.add_edge(rec["cause"], rec["i"], kind=edge)
         return g

@@ -162,8 +162,11 @@ def on_turn_down(game: Game, ev: dict) -> None:
 
 
 def on_take_pair(game: Game, ev: dict) -> None:
+    zone = pile(ev["player"])
     for c in ev["cards"]:
-        game.move(c, pile(ev["player"]))
+        game.move(c, zone)
+    # the order of a pile carries no meaning: keep it sorted, so equal positions look equal
+    game.state.zones[zone] = tuple(sorted(game.state.zones[zone]))
 
 
 def on_all_taken(game: Game, ev: dict) -> None:

@@ -1,0 +1,209 @@
+"""State graphs: breadth-first exploration of every position reachable from a game.
+
+Positions are keyed by fingerprint, so each appears once however many paths reach it. Like a
+chess perft, :attr:`StateGraph.perft` counts the move sequences of each length and
+:attr:`StateGraph.distinct` the distinct positions at each depth; these pin a rulebook's
+behaviour down as regression numbers.
+
+>>> import tabletop as tt
+>>> from tabletop.rulebooks.memory.game import dealt
+>>> sg = tt.explore(dealt([0, 1, 0, 1]), depth=2)
+>>> sg.perft, sg.distinct  # 12 two-flip sequences reach 3 positions (pair 0 or 1 taken, or none)
+([1, 4, 12], [1, 4, 3])
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import deque
+from dataclasses import dataclass, field
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+import orjson
+
+from ..core.decision import CHANCE
+from ..core.game import Game
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+__all__ = ["StateGraph", "explore"]
+
+
+@dataclass
+class StateGraph:
+    """A state graph: ``graph`` (a ``networkx.DiGraph`` keyed by fingerprint) and its counts.
+
+    ``distinct[d]`` counts the states first reached after ``d`` decisions (their distance from
+    the root); ``perft[d]`` counts the sequences of exactly ``d`` decisions, like a chess perft
+    (transpositions and cycles counted once per path).
+    """
+
+    graph: nx.DiGraph
+    root: str
+    depth: int
+    distinct: list[int]
+    truncated: bool = False
+    reason: str = ""
+    games: dict[str, Game] = field(default_factory=dict, repr=False)
+
+    @functools.cached_property
+    def perft(self) -> list[int]:
+        """Paths of each length 0..depth (exact while the graph is complete to that depth)."""
+        graph = self.graph
+        counts = {self.root: 1}
+        out = [1]
+        for _ in range(self.depth):
+            nxt: dict[str, int] = {}
+            for node, paths in counts.items():
+                for child in graph.successors(node):
+                    nxt[child] = nxt.get(child, 0) + paths * graph.edges[node, child]["multiplicity"]
+            if not nxt:
+                break
+            out.append(sum(nxt.values()))
+            counts = nxt
+        return out
+
+    def __len__(self) -> int:
+        return self.graph.number_of_nodes()
+
+    def game(self, node: str) -> Game:
+        """The game at a state (a clone: playing on it leaves the graph alone)."""
+        return self.games[node].clone()
+
+    def terminal(self) -> list[str]:
+        """States where the game is over."""
+        return [n for n, d in self.graph.nodes(data=True) if d["over"]]
+
+    def outcomes(self) -> dict[str, int]:
+        """How many terminal states end in each result (winners as text)."""
+        out: dict[str, int] = {}
+        for n in self.terminal():
+            key = self.graph.nodes[n]["result"]
+            out[key] = out.get(key, 0) + 1
+        return dict(sorted(out.items()))
+
+    def information_sets(self, player: int) -> dict[str, list[str]]:
+        """States ``player`` cannot tell apart (same view), among those where ``player`` decides."""
+        sets: dict[str, list[str]] = {}
+        for n, d in self.graph.nodes(data=True):
+            if d["to_move"] != player:
+                continue
+            view = self.games[n].view(player)
+            view.pop("decision", None)
+            key = orjson.dumps(view, option=orjson.OPT_SORT_KEYS).hex()[:64]
+            sets.setdefault(key, []).append(n)
+        return sets
+
+    def summary(self) -> str:
+        lines = [
+            f"{len(self)} distinct states, {len(self.terminal())} terminal" + (" (truncated)" if self.truncated else "")
+        ]
+        lines += [f"  depth {d}: {p} paths, {c} distinct" for d, (p, c) in enumerate(zip(self.perft, self.distinct))]
+        if self.truncated:
+            lines.append(f"  stopped: {self.reason}")
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return f"<StateGraph {len(self)} states, depth {len(self.perft) - 1}{', truncated' if self.truncated else ''}>"
+
+    def _repr_html_(self) -> str:
+        rows = "".join(
+            f"<tr><td>{d}</td><td>{p}</td><td>{c}</td></tr>" for d, (p, c) in enumerate(zip(self.perft, self.distinct))
+        )
+        note = f"<p><b>Stopped early:</b> {escape(self.reason)}</p>" if self.truncated else ""
+        return (
+            f"<div><b>State graph</b>: {len(self)} distinct states, {len(self.terminal())} terminal{note}"
+            f"<table><thead><tr><th>depth</th><th>paths (perft)</th><th>distinct</th></tr></thead>"
+            f"<tbody>{rows}</tbody></table></div>"
+        )
+
+
+def _describe(game: Game) -> dict[str, Any]:
+    st = game.state
+    dec = st.decision
+    result = st.result
+    return {
+        "to_move": None if dec is None else dec["player"],
+        "kind": None if dec is None else dec["kind"],
+        "summary": (dec.get("prompt") or dec["kind"]) if dec else f"over: {result.get('reason', '')}",
+        "over": result is not None,
+        "result": ""
+        if result is None
+        else ("draw" if not result["winners"] else ",".join(map(str, result["winners"]))),
+    }
+
+
+def explore(
+    game: Game,
+    depth: int = 4,
+    limit: int = 100_000,
+    chance: str = "enumerate",
+    keep_games: bool = True,
+) -> StateGraph:
+    """Every position reachable from ``game`` in at most ``depth`` decisions.
+
+    ``chance="enumerate"`` branches on every random outcome (edges carry its probability);
+    ``"sample"`` lets the game draw outcomes from its seeded streams. Exploration stops cleanly
+    at ``limit`` distinct states, with ``truncated`` set and the reason given. The original
+    game is not changed.
+    """
+    import networkx as nx
+
+    if chance not in ("enumerate", "sample"):
+        raise ValueError(f"chance must be 'enumerate' or 'sample', not {chance!r}")
+    start = game.clone(tracing=False)
+    start.chance = "manual" if chance == "enumerate" else "sample"
+    graph = nx.DiGraph()
+    root = start.fingerprint()
+    graph.add_node(root, depth=0, **_describe(start))
+    games = {root: start}
+    distinct = [1]
+    frontier = deque([root])
+    truncated, reason = False, ""
+    while frontier:
+        node = frontier.popleft()
+        d = graph.nodes[node]["depth"]
+        if d >= depth:
+            continue
+        parent = games[node]
+        dec = parent.state.decision
+        if dec is None:
+            continue
+        probs = dec.get("probs")
+        sampled = chance == "sample" and dec["player"] == CHANCE
+        for i, opt in enumerate(dec["options"]):
+            child = parent.clone()
+            if sampled:  # one outcome, drawn from the game's own stream as play would draw it
+                i = child._draw(dec)
+                opt = dec["options"][i]
+            child._advance(i)
+            fp = child.fingerprint()
+            if fp not in graph:
+                if graph.number_of_nodes() >= limit:
+                    truncated, reason = True, f"limit of {limit} distinct states reached at depth {d + 1}"
+                    break
+                graph.add_node(fp, depth=d + 1, **_describe(child))
+                games[fp] = child
+                if len(distinct) <= d + 1:
+                    distinct.append(0)
+                distinct[d + 1] += 1
+                frontier.append(fp)
+            if graph.has_edge(node, fp):  # two options reach the same state
+                graph.edges[node, fp]["multiplicity"] += 1
+                continue
+            edge = {
+                "option": opt["id"],
+                "label": opt.get("label", opt["id"]),
+                "player": dec["player"],
+                "multiplicity": 1,
+            }
+            if dec["player"] == CHANCE and probs:
+                edge["probability"] = probs[i]
+            graph.add_edge(node, fp, **edge)
+            if sampled:
+                break
+        if truncated:
+            break
+    return StateGraph(graph, root, depth, distinct, truncated, reason, games if keep_games else {})
