@@ -11,7 +11,8 @@ True
 widget or a figure is first asked for.
 """
 
-from .analysis import consequences, explore, trigger_chain, why
+from . import analysis as analysis
+from .analysis import consequences, explore, simulate, trigger_chain, why
 from .core import (
     CHANCE,
     Ability,
@@ -60,6 +61,7 @@ __all__ = [
     "load_game",
     "rulebook",
     "rulebooks",
+    "simulate",
     "trigger_chain",
     "why",
 ]

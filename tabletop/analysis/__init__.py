@@ -1,17 +1,27 @@
 """Analysis that works for every rulebook through the public API alone.
 
 Trigger chains (:func:`trigger_chain`, :func:`why`, :func:`consequences`), state graphs
-(:func:`explore`). Nothing here imports networkx, numpy or a Jupyter library at import time.
+(:func:`explore`), simulation of many seeded games with pluggable agents (:func:`simulate`).
+Nothing here imports networkx, numpy or a Jupyter library at import time.
 """
 
+from .agents import FirstLegalAgent, GreedyAgent, RandomAgent, ScriptedAgent
 from .chains import Chain, consequences, to_graphml, to_node_link, trigger_chain, why
 from .explore import StateGraph, explore
+from .simulate import GameRecord, Simulation, simulate
 
 __all__ = [
     "Chain",
+    "FirstLegalAgent",
+    "GameRecord",
+    "GreedyAgent",
+    "RandomAgent",
+    "ScriptedAgent",
+    "Simulation",
     "StateGraph",
     "consequences",
     "explore",
+    "simulate",
     "to_graphml",
     "to_node_link",
     "trigger_chain",

@@ -66,6 +66,7 @@ class Game:
         self._listeners: dict[str, list] | None = None
         self._cause: int | None = None
         self._left: list | None = None
+        self._mark = 0  # work-stack height when the running step began (see ask)
 
     # ================================================================ public API
     @property
@@ -159,6 +160,7 @@ class Game:
         new._listeners = self._listeners
         new._cause = None
         new._left = None
+        new._mark = 0
         return new
 
     def fingerprint(self) -> str:
@@ -281,8 +283,12 @@ class Game:
     def _call(self, fn: Callable, *args: Any) -> None:
         """Run rule code so that the tasks it pushes execute in the order pushed."""
         work = self.state.work
-        mark = len(work)
-        fn(*args)
+        outer = self._mark
+        mark = self._mark = len(work)
+        try:
+            fn(*args)
+        finally:
+            self._mark = outer
         if len(work) - mark > 1:
             work[mark:] = work[mark:][::-1]
 
@@ -323,6 +329,18 @@ class Game:
             if self.chance == "sample":
                 self._choose(data, self._draw(data), auto=True)
                 return
+        pushed = len(self.state.work) - self._mark
+        if pushed > 0:
+            raise RuleError(
+                f"{kind!r} decision for {_who(data)} asked after this step scheduled {pushed} task(s): its options "
+                "would be computed before those run. Push a task that asks, so it runs after them."
+            )
+        if kind == "action" and self.state.queue:
+            raise RuleError(
+                f"player {player} would be asked for an action while {len(self.state.queue)} abilities wait in the "
+                f"{self.profile.container}; ask from a step of the turn structure (see Game.repeat_step), which "
+                "runs only once they have resolved, or push 'k.drain' first"
+            )
         self.state.decision = data
 
     def _draw(self, data: dict) -> int:
@@ -493,6 +511,45 @@ class Game:
     def extra_turn(self) -> None:
         """The current player takes another turn after this one."""
         self.state.set_turn(again=True)
+
+    def repeat_step(self) -> None:
+        """Run the current step of the turn structure again once nothing is pending.
+
+        A main phase in which the player acts until passing calls this after each action, so
+        the next action is asked only after everything the last one caused has resolved.
+        """
+        pi, k, si = self.state.turn["cursor"]
+        self.state.set_turn(cursor=[pi, k, max(si - 1, 0)])
+
+    def enqueue(
+        self,
+        ability: str,
+        *,
+        source: str | None,
+        controller: int | None,
+        summary: str,
+        rule: str,
+        data: dict | None = None,
+    ) -> None:
+        """Put named ability ``ability`` where triggered abilities wait (the profile's container).
+
+        For effects the rules put into the queue themselves, such as a chain of abilities a
+        player composed (Berserk 522.1). Under the ``nested`` container it resolves at once.
+        """
+        self.rulebook.named_ability(ability)
+        rec = self.record("trigger", summary, rule, player=controller, ability=f"rule:{ability}")
+        trig = {
+            "ability": f"rule:{ability}",
+            "source": source,
+            "controller": controller,
+            "event": None,
+            "data": data or {},
+            "rec": rec,
+            "ts": self.state.next_ts(),
+            "name": ability,
+            "forced": True,
+        }
+        self._place([trig], nested=self.profile.container == "nested")
 
     # ---- the event pipeline
     def emit(self, type_: str, *, rule: str, **fields: Any) -> str:
@@ -692,7 +749,7 @@ class Game:
                 handler = tasks.get(name)
                 if handler is None:
                     raise RuleError(f"no task handler {name!r} in rulebook {self.rulebook.id!r}")
-                mark = len(work)
+                mark = self._mark = len(work)
                 handler(self, args)
                 if len(work) - mark > 1:
                     work[mark:] = work[mark:][::-1]
@@ -1320,7 +1377,19 @@ def _k_end_event(g: Game, args: dict) -> None:
         g.emit(f"end_of_{period}", rule=g.profile.rule("flow"), player=g.state.turn.get("player"))
 
 
+def _k_drain(g: Game, args: dict) -> None:
+    """Resolve everything waiting in the container, including what that adds, then go on.
+
+    Rule code pushes ``k.drain`` where its rules say pending abilities resolve before the next
+    thing it schedules (otherwise they resolve when nothing else is pending).
+    """
+    if g.state.queue:
+        g._drain()
+        g.push("k.drain")
+
+
 KERNEL_TASKS: dict[str, Callable[[Game, dict], None]] = {
+    "k.drain": _k_drain,
     "k.replace": _k_replace,
     "k.replace_chosen": _k_replace_chosen,
     "k.interrupt": _k_interrupt,

@@ -29,7 +29,6 @@ COIN_LIMIT = 10  # 520.3 (L5)
 PERIOD_TEXT = {"turn": "end of turn", "phase": "end of phase", "round": "end of round"}
 TURN_STEPS = ("@accumulation", "bh.open", "bh.accumulate", "bh.draw_step", "@main", "bh.main")
 MAIN_SUBPHASE = TURN_STEPS.index("@main")
-MAIN_STEP = TURN_STEPS.index("bh.main")
 
 
 # ======================================================================== basics
@@ -532,23 +531,7 @@ def grant_vanguard(game: Game, oid: str, value: int) -> None:
 # ================================================================== the queue
 def enqueue(game: Game, ability: str, source: str | None, player: int, data: dict, summary: str, rule: str) -> None:
     """Put an ability into the queue (bh.assume.queue: first in, first out)."""
-    st = game.state
-    ab = game.rulebook.named_ability(ability)
-    rec = game.record("trigger", summary, rule, player=player, ability=f"rule:{ability}")
-    st.queue = [
-        *st.queue,
-        {
-            "ability": f"rule:{ability}",
-            "source": source,
-            "controller": player,
-            "event": None,
-            "data": data,
-            "rec": rec,
-            "ts": st.next_ts(),
-            "name": ab.name,
-            "forced": True,
-        },
-    ]
+    game.enqueue(ability, source=source, controller=player, summary=summary, rule=rule, data=data)
 
 
 def chain_options(game: Game, choices: list[dict], player: int, source: str | None, spell: bool) -> list[dict]:
@@ -956,8 +939,7 @@ def t_main(game: Game, args: dict) -> None:
 
 def again(game: Game) -> None:
     """After an action the main phase goes on: its step runs again once everything has resolved."""
-    pi, k, _ = game.state.turn["cursor"]
-    game.state.set_turn(cursor=[pi, k, MAIN_STEP])
+    game.repeat_step()
 
 
 def t_act(game: Game, args: dict) -> None:
