@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import doctest
 import math
 import subprocess
 import sys
@@ -11,7 +10,6 @@ import sys
 import pytest
 
 import tabletop as tt
-from tabletop.analysis import simulate as simulate_module
 from tabletop.analysis.agents import FirstLegalAgent, GreedyAgent, RandomAgent, ScriptedAgent
 from tabletop.analysis.simulate import GameRecord, Simulation, derive_seed, game_seed, simulate
 from tabletop.core import OptionSpec, Phase, Rule, Rulebook, RuleTable
@@ -271,7 +269,3 @@ def test_importing_loads_no_tqdm_pandas_dask_or_numpy():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
 
-
-def test_docstring_examples_run():
-    result = doctest.testmod(simulate_module)
-    assert result.attempted > 0 and result.failed == 0
