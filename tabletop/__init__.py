@@ -12,7 +12,7 @@ widget or a figure is first asked for.
 """
 
 from . import analysis as analysis
-from .analysis import consequences, explore, simulate, trigger_chain, why
+from .analysis import consequences, explore, orderings, simulate, trigger_chain, why
 from .core import (
     CHANCE,
     Ability,
@@ -59,6 +59,7 @@ __all__ = [
     "consequences",
     "explore",
     "load_game",
+    "orderings",
     "rulebook",
     "rulebooks",
     "simulate",

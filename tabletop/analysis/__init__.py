@@ -8,6 +8,7 @@ Nothing here imports networkx, numpy or a Jupyter library at import time.
 from .agents import FirstLegalAgent, GreedyAgent, RandomAgent, ScriptedAgent
 from .chains import Chain, consequences, to_graphml, to_node_link, trigger_chain, why
 from .explore import StateGraph, explore
+from .orderings import OrderingReport, Outcome, orderings
 from .simulate import GameRecord, Simulation, simulate
 
 __all__ = [
@@ -15,12 +16,15 @@ __all__ = [
     "FirstLegalAgent",
     "GameRecord",
     "GreedyAgent",
+    "OrderingReport",
+    "Outcome",
     "RandomAgent",
     "ScriptedAgent",
     "Simulation",
     "StateGraph",
     "consequences",
     "explore",
+    "orderings",
     "simulate",
     "to_graphml",
     "to_node_link",

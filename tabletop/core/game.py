@@ -67,6 +67,7 @@ class Game:
         self._cause: int | None = None
         self._left: list | None = None
         self._mark = 0  # work-stack height when the running step began (see ask)
+        self._fp = None  # a footprint recorder, while the ordering explorer measures (footprint.py)
 
     # ================================================================ public API
     @property
@@ -161,6 +162,7 @@ class Game:
         new._cause = None
         new._left = None
         new._mark = 0
+        new._fp = None
         return new
 
     def fingerprint(self) -> str:
@@ -750,7 +752,14 @@ class Game:
                 if handler is None:
                     raise RuleError(f"no task handler {name!r} in rulebook {self.rulebook.id!r}")
                 mark = self._mark = len(work)
-                handler(self, args)
+                if self._fp is not None:
+                    self._fp.current = self._owner(args.get("_c"))
+                    handler(self, args)
+                    if self._fp.current is not None and (st.decision is not None or st.result is not None):
+                        self._fp.write("*")  # stopping the run: whatever was still to resolve now waits
+                    self._fp.current = None
+                else:
+                    handler(self, args)
                 if len(work) - mark > 1:
                     work[mark:] = work[mark:][::-1]
             elif st.queue:
@@ -787,6 +796,26 @@ class Game:
                     raise MandatoryLoop(cycle)
                 seen[key] = len(names)
                 names.append((name, self._last_summary()))
+
+    def _owner(self, cause: int | None) -> int | None:
+        """The pending ability (its trigger's trace index) on whose behalf the step with ``cause`` runs."""
+        fp = self._fp
+        memo = fp.memo
+        chain = []
+        found = None
+        records = self.trace.records
+        while cause is not None:
+            if cause in memo:
+                found = memo[cause]
+                break
+            if cause in fp.owners:
+                found = cause
+                break
+            chain.append(cause)
+            cause = records[cause]["cause"]
+        for c in chain:
+            memo[c] = found
+        return found
 
     def _last_summary(self) -> str:
         recs = self.trace.records
@@ -1212,8 +1241,27 @@ def _schedule(
         g.push("k.order", groups=_groups(g, group, acting), done=[], nested=nested)
     if window and optional:
         g.push(
-            "k.window", cands=optional, order=_player_order(g), k=0, passes=0, timing=timing, _c=optional[0].get("rec")
+            "k.window",
+            cands=optional,
+            order=_player_order(g),
+            k=0,
+            passes=0,
+            timing=timing,
+            _c=_batch_cause(optional),
         )
+
+
+def _batch_cause(trigs: list[dict]) -> int | None:
+    """What a decision about a batch of triggers is caused by: the event that set them off.
+
+    (Not one of the triggers: the decision is about all of them, and the ordering explorer
+    charges what a trigger's resolution causes to that trigger.)
+    """
+    first = trigs[0]
+    ev = first.get("event")
+    if ev is not None and ev.get("rec") is not None:
+        return ev["rec"]
+    return first.get("rec")
 
 
 def _groups(g: Game, trigs: list[dict], acting: int | None) -> list[list]:
@@ -1246,7 +1294,7 @@ def _k_order(g: Game, args: dict) -> None:
             {"id": f"{i}:{t['ability']}", "label": f"{t['name']} ({t['source'] or 'game rule'})"}
             for i, t in enumerate(trigs)
         ]
-        g.caused_by(trigs[0].get("rec"))
+        g.caused_by(_batch_cause(trigs))
         g.ask(
             chooser,
             "order_triggers",

@@ -1,0 +1,230 @@
+"""Read/write footprints: which parts of the state each pending ability touches when it resolves.
+
+The ordering explorer needs to know which simultaneous abilities are *independent* (resolving
+them in either order gives the same position) without trusting flags set by hand. While a
+:class:`Footprints` recorder is attached to a game, the state's containers are swapped for
+tracking ones that note every read and write, and each note is charged to the pending ability
+whose resolution (directly or through what it caused) is running. Two abilities conflict when
+one writes what the other reads or writes.
+
+Locations are strings such as ``objects:c3``, ``zones:play``, ``vars:log``, ``players:1`` or
+``rng:shuffle``; ``name:*`` stands for a whole container (iterating over it, or replacing it).
+Ending the game or stopping for a decision is a write to ``*``: it conflicts with everything,
+since whatever would have resolved afterwards no longer does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .state import State
+
+# containers tracked key by key; the rest are tracked as wholes
+_KEYED_DICTS = ("objects", "zones", "vars", "turn", "uses", "rng", "counters")
+_WHOLE_LISTS = ("players", "modifiers", "effects", "delayed", "queue")
+_UNTRACKED_COUNTERS = frozenset(("event",))  # event ids are transient, never part of a position
+
+
+class Footprints:
+    """Collects reads and writes per owner (the trace index of a pending ability's trigger)."""
+
+    def __init__(self, owners: set[int]):
+        self.owners = owners
+        self.reads: dict[int, set[str]] = {o: set() for o in owners}
+        self.writes: dict[int, set[str]] = {o: set() for o in owners}
+        self.current: int | None = None
+        self.memo: dict[int, int | None] = {}  # trace index -> owner, filled by Game._owner
+
+    def read(self, loc: str) -> None:
+        if self.current is not None:
+            self.reads[self.current].add(loc)
+
+    def write(self, loc: str) -> None:
+        if self.current is not None:
+            self.writes[self.current].add(loc)
+
+    def conflict(self, a: int, b: int) -> bool:
+        """Do the footprints of ``a`` and ``b`` overlap so that their order can matter?"""
+        wa, wb = self.writes[a], self.writes[b]
+        return _overlap(wa, wb | self.reads[b]) or _overlap(wb, self.reads[a])
+
+
+def _overlap(writes: set[str], other: set[str]) -> bool:
+    if not writes or not other:
+        return False
+    if "*" in writes or "*" in other:
+        return True
+    if writes & other:
+        return True
+    wild_w = {w[:-1] for w in writes if w.endswith(":*")}
+    wild_o = {o[:-1] for o in other if o.endswith(":*")}
+    return any(o.startswith(w) for w in wild_w for o in other) or any(w.startswith(o) for o in wild_o for w in writes)
+
+
+class _TrackedDict(dict):
+    __slots__ = ("_fp", "_name")
+
+    def __getitem__(self, key):
+        self._fp.read(f"{self._name}:{key}")
+        return dict.__getitem__(self, key)
+
+    def get(self, key, default=None):
+        self._fp.read(f"{self._name}:{key}")
+        return dict.get(self, key, default)
+
+    def __contains__(self, key):
+        self._fp.read(f"{self._name}:{key}")
+        return dict.__contains__(self, key)
+
+    def __setitem__(self, key, value):
+        if not (self._name == "counters" and key in _UNTRACKED_COUNTERS):
+            self._fp.write(f"{self._name}:{key}")
+        dict.__setitem__(self, key, value)
+
+    def __delitem__(self, key):
+        self._fp.write(f"{self._name}:{key}")
+        dict.__delitem__(self, key)
+
+    def pop(self, key, *default):
+        self._fp.write(f"{self._name}:{key}")
+        return dict.pop(self, key, *default)
+
+    def setdefault(self, key, default=None):
+        self._fp.write(f"{self._name}:{key}")
+        return dict.setdefault(self, key, default)
+
+    def update(self, *args, **kwargs):
+        for key in dict(*args, **kwargs):
+            self._fp.write(f"{self._name}:{key}")
+        dict.update(self, *args, **kwargs)
+
+    def _all(self):
+        self._fp.read(f"{self._name}:*")
+
+    def __iter__(self):
+        self._all()
+        return dict.__iter__(self)
+
+    def keys(self):
+        self._all()
+        return dict.keys(self)
+
+    def values(self):
+        self._all()
+        return dict.values(self)
+
+    def items(self):
+        self._all()
+        return dict.items(self)
+
+    def __len__(self):
+        self._all()
+        return dict.__len__(self)
+
+    def copy(self):
+        self._all()
+        return dict(dict.items(self))
+
+
+class _TrackedList(list):
+    __slots__ = ("_fp", "_name")
+
+    def _r(self):
+        self._fp.read(f"{self._name}:*")
+
+    def _w(self):
+        self._fp.write(f"{self._name}:*")
+
+    def __getitem__(self, i):
+        self._r()
+        return list.__getitem__(self, i)
+
+    def __iter__(self):
+        self._r()
+        return list.__iter__(self)
+
+    def __len__(self):
+        self._r()
+        return list.__len__(self)
+
+    def __bool__(self):
+        self._r()
+        return list.__len__(self) > 0
+
+    def copy(self):
+        self._r()
+        return list(list.__iter__(self))
+
+    def __setitem__(self, i, v):
+        self._w()
+        list.__setitem__(self, i, v)
+
+    def append(self, v):
+        self._w()
+        list.append(self, v)
+
+    def extend(self, vs):
+        self._w()
+        list.extend(self, vs)
+
+    def pop(self, *i):
+        self._w()
+        return list.pop(self, *i)
+
+    def insert(self, i, v):
+        self._w()
+        list.insert(self, i, v)
+
+    def remove(self, v):
+        self._w()
+        list.remove(self, v)
+
+
+def _wrap(value: Any, name: str, fp: Footprints) -> Any:
+    if name in _KEYED_DICTS and type(value) is dict:
+        new = _TrackedDict(value)
+    elif name in _WHOLE_LISTS and type(value) is list:
+        new = _TrackedList(value)
+    else:
+        return value
+    new._fp, new._name = fp, name
+    return new
+
+
+class _TrackedState(State):
+    """A state whose containers note reads and writes; replacing a container is a write."""
+
+    __slots__ = ()
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        fp = _RECORDERS.get(id(self))
+        if fp is not None:
+            if name == "result":
+                fp.write("*")
+            elif name in _KEYED_DICTS or name in _WHOLE_LISTS:
+                fp.write(f"{name}:*")
+                value = _wrap(value, name, fp)
+        object.__setattr__(self, name, value)
+
+
+_RECORDERS: dict[int, Footprints] = {}
+
+
+def attach(state: State, fp: Footprints) -> None:
+    """Start recording on ``state`` (in place)."""
+    _RECORDERS[id(state)] = fp
+    state.__class__ = _TrackedState
+    for name in (*_KEYED_DICTS, *_WHOLE_LISTS):
+        object.__setattr__(state, name, _wrap(getattr(state, name), name, fp))
+
+
+def detach(state: State) -> None:
+    """Stop recording: plain containers again, with the same contents."""
+    _RECORDERS.pop(id(state), None)
+    for name in (*_KEYED_DICTS, *_WHOLE_LISTS):
+        value = object.__getattribute__(state, name)
+        if isinstance(value, _TrackedDict):
+            object.__setattr__(state, name, dict(dict.items(value)))
+        elif isinstance(value, _TrackedList):
+            object.__setattr__(state, name, list(list.__iter__(value)))
+    state.__class__ = State
