@@ -12,7 +12,7 @@ widget or a figure is first asked for.
 """
 
 from . import analysis as analysis
-from .analysis import consequences, explore, orderings, simulate, trigger_chain, why
+from .analysis import compare_profiles, consequences, explore, orderings, simulate, trigger_chain, why
 from .core import (
     CHANCE,
     Ability,
@@ -56,6 +56,7 @@ __all__ = [
     "TabletopError",
     "UnknownRulebook",
     "UnknownScenario",
+    "compare_profiles",
     "consequences",
     "explore",
     "load_game",

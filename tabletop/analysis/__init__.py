@@ -9,6 +9,7 @@ from .agents import FirstLegalAgent, GreedyAgent, RandomAgent, ScriptedAgent
 from .chains import Chain, consequences, to_graphml, to_node_link, trigger_chain, why
 from .explore import StateGraph, explore
 from .orderings import OrderingReport, Outcome, orderings
+from .profiles import ProfileComparison, compare_profiles
 from .simulate import GameRecord, Simulation, simulate
 
 __all__ = [
@@ -18,10 +19,12 @@ __all__ = [
     "GreedyAgent",
     "OrderingReport",
     "Outcome",
+    "ProfileComparison",
     "RandomAgent",
     "ScriptedAgent",
     "Simulation",
     "StateGraph",
+    "compare_profiles",
     "consequences",
     "explore",
     "orderings",
