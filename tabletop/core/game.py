@@ -1118,6 +1118,21 @@ def _apply_replacement(g: Game, batch: list[str], i: int, cand: dict) -> None:
     g.push("k.replace", batch=new_batch, i=i, _c=None)
 
 
+def _window(g: Game, ev: dict, timing: str, n: int) -> int | None:
+    """Record the window an event opens, where ``n`` abilities trigger; returns its trace index."""
+    if not g.tracing:
+        return ev.get("rec")
+    what = "interrupt window before" if timing == "when" else "response window after"
+    return g.record(
+        "window",
+        f"{what} {g.rulebook.describe_event(g, ev)}: {n} abilit{'y' if n == 1 else 'ies'} trigger",
+        g.profile.rule("interrupt" if timing == "when" else "response"),
+        cause=ev.get("rec"),
+        event=ev["id"],
+        timing=timing,
+    )
+
+
 def _k_interrupt(g: Game, args: dict) -> None:
     batch = args["batch"]
     st = g.state
@@ -1128,7 +1143,9 @@ def _k_interrupt(g: Game, args: dict) -> None:
         if ev["status"] == "pending":
             if acting is None and isinstance(ev.get("player"), int):
                 acting = ev["player"]
-            trigs += g._record_triggers(g._candidates(ev, ("triggered",), "when"), ev.get("rec"))
+            found = g._candidates(ev, ("triggered",), "when")
+            if found:
+                trigs += g._record_triggers(found, _window(g, ev, "when", len(found)))
     if trigs:
         _schedule(g, trigs, batch, nested=True, timing="when", acting=acting)
     g.push("k.happen", batch=batch)
@@ -1177,7 +1194,9 @@ def _k_respond(g: Game, args: dict) -> None:
             acting = ev["player"]
         if st.delayed:
             delayed_trigs += _delayed_for(g, ev)
-        trigs += g._record_triggers(g._candidates(ev, ("triggered",), "after", lki), ev.get("rec"))
+        found = g._candidates(ev, ("triggered",), "after", lki)
+        if found:
+            trigs += g._record_triggers(found, _window(g, ev, "after", len(found)))
     for eid in batch:
         del st.events[eid]
     if delayed_trigs and prof.delayed_before_responses:

@@ -268,7 +268,10 @@ def test_trace_graph_edges_carry_their_kinds():
     moved = find("event", "cancelled: ping(tag=moved)")
     assert graph.edges[find("resolution", "stop (c)"), moved]["kind"] == "cancelled"
     plain = find("event", "ping(player=0, tag=plain)")
-    assert graph.edges[plain, find("trigger", "w1 (w1)")]["kind"] == "triggered"
+    window = find("window", "response window after ping(player=0, tag=plain): 2 abilities trigger")
+    assert graph.edges[plain, window]["kind"] == "caused"
+    assert graph.nodes[window]["kind"] == "window"
+    assert graph.edges[window, find("trigger", "w1 (w1)")]["kind"] == "triggered"
     chose = find("decision", "player 0 chose w1")
     # the order decision is about the whole batch: it is caused by the event that set it off
     assert graph.edges[plain, chose]["kind"] == "chose"

@@ -132,12 +132,15 @@ def test_containers(container, order):
 
 
 def test_containers_trace_causes():
-    """Whatever the container, D's trigger is caused by the sig(b) event from B's resolution."""
+    """Whatever the container, D's trigger comes from the response window of the sig(b) event
+    from B's resolution."""
     for container in ("nested", "queue", "stack"):
         game = chain(container)
         recs = game.trace.records
         d_trig = next(r for r in recs if r["kind"] == "trigger" and r["summary"].startswith("D "))
-        event = recs[d_trig["cause"]]
+        window = recs[d_trig["cause"]]
+        assert window["kind"] == "window" and window["data"]["timing"] == "after"
+        event = recs[window["cause"]]
         assert event["kind"] == "event" and event["data"]["type"] == "sig"
         resolution = recs[event["cause"]]
         assert resolution["summary"] == "B (B) resolves", container

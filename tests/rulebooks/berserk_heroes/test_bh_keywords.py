@@ -244,7 +244,10 @@ def test_l37_one_ability_reacts_to_all_five_ways_into_the_squad():
     assert all(e["data"]["type"] == "enter_squad" and e["data"]["status"] == "happened" for e in entered)
     calls = [r for r in game.trace.records if r["kind"] == "trigger" and r["summary"].startswith("Herald's call")]
     assert len(calls) == 5
-    assert sorted(game.trace.records[c["cause"]]["i"] for c in calls) == [e["i"] for e in entered]
+    # each call comes from the response window that its enter_squad event opened
+    windows = [game.trace.records[c["cause"]] for c in calls]
+    assert all(w["kind"] == "window" for w in windows)
+    assert sorted(w["cause"] for w in windows) == [e["i"] for e in entered]
     assert game.value(herald, "strike") == 1 + 5
     troll = oid(game, "Forest Troll", "play:0")
     assert game.state.objects[troll]["controller"] == 0 and game.state.objects[troll]["owner"] == 1
