@@ -240,7 +240,7 @@ class Rulebook:
             else:
                 game.push(step, _c=None)
             return
-        order = [p for p in _seat_order(st) if not st.players[p].get("out")]
+        order = [p for p in _seat_order(st) if not st.players[p].get("out")] if phase.each_player else []
         if si == 0:
             if phase.each_player:
                 if k >= len(order):
@@ -248,10 +248,14 @@ class Rulebook:
                     return
                 p = order[k]
                 st.set_turn(player=p, number=t["number"] + 1, phase=phase.name, sub=None)
-                game.record("flow", f"turn {t['number']}: player {p} ({phase.name})", phase.rule, cause=None, player=p)
+                if game.tracing:
+                    game.record(
+                        "flow", f"turn {t['number']}: player {p} ({phase.name})", phase.rule, cause=None, player=p
+                    )
             else:
                 st.set_turn(phase=phase.name, sub=None)
-                game.record("flow", f"round {t['round']}: {phase.name}", phase.rule, cause=None)
+                if game.tracing:
+                    game.record("flow", f"round {t['round']}: {phase.name}", phase.rule, cause=None)
         if si < len(phase.steps):
             st.set_turn(cursor=[pi, k, si + 1])
             step = phase.steps[si]

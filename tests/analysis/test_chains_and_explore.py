@@ -112,3 +112,34 @@ def test_information_sets_group_states_a_player_cannot_tell_apart():
     fresh = [n for n, d in sg.graph.nodes(data=True) if d["depth"] == 4]
     sets = sg.information_sets(0)
     assert any(set(fresh) <= set(members) for members in sets.values())
+
+
+@pytest.mark.parametrize(
+    ("pictures", "perft", "distinct", "states", "outcomes"),
+    [
+        (
+            [0, 1, 2, 0, 1, 2],
+            [1, 6, 30, 168, 792, 4272, 19632],
+            [1, 6, 4, 18, 9, 30, 13, 30, 10, 12, 3],
+            136,
+            {"0": 4, "1": 4},
+        ),
+        (
+            [0, 1, 2, 3, 0, 1, 2, 3],
+            [1, 8, 56, 432, 2928, 22080, 146880],
+            [1, 8, 5, 32, 14, 72, 32, 128, 47, 128, 35, 48, 10],
+            560,
+            {"0": 5, "0,1": 12, "1": 5},
+        ),
+    ],
+)
+def test_memory_perft_regression_numbers(pictures, perft, distinct, states, outcomes):
+    """Pinned like chess perft: any change to the memory rules or the kernel that changes play shows here.
+
+    Depth 3 of three pairs, by hand: 6 matching sequences leave 4 cards for the same player
+    (6 x 4), 24 mismatches leave 6 cards for the other player (24 x 6): 24 + 144 = 168.
+    """
+    game = dealt(pictures)
+    assert explore(game, depth=6).perft == perft
+    full = explore(game, depth=10_000)
+    assert full.distinct == distinct and len(full) == states and full.outcomes() == outcomes

@@ -137,11 +137,12 @@ def after_flip(game: Game, args: dict) -> None:
     if st.objects[first]["picture"] == st.objects[card]["picture"]:
         game.emit("take_pair", rule="mem.match", player=player, cards=[first, card])
         if game.options["extra_turn_on_match"]:
-            game.record(
-                "flow", f"player {player} found a match and takes another turn", "mem.extra_turn", player=player
-            )
+            if game.tracing:
+                game.record(
+                    "flow", f"player {player} found a match and takes another turn", "mem.extra_turn", player=player
+                )
             game.extra_turn()
-        else:
+        elif game.tracing:
             game.record(
                 "flow", f"player {player} found a match; the turn ends all the same", "mem.house_rule", player=player
             )
