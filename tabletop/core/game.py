@@ -571,26 +571,32 @@ class Game:
             st.work.append(("k.happen", {"batch": ids}))
             return ids
         for ev in events:
-            n = st.counters["event"] = st.counters["event"] + 1
-            eid = f"e{n}"
-            ev = {"id": eid, "status": "pending", "applied": [], "rule": ev.get("rule", rule), **ev}
-            if self.tracing:
-                ev["rec"] = self.record(
-                    "event",
-                    self.rulebook.describe_event(self, ev),
-                    ev["rule"],
-                    player=ev.get("player"),
-                    event=eid,
-                    type=ev["type"],
-                    status="pending",
-                )
-            st.events[eid] = ev
-            ids.append(eid)
+            ids.append(self._new_event({"rule": rule, **ev}, applied=[], cause="current"))
         if self._reactive():
             self.push("k.replace", batch=ids, i=0)
         else:
             self.push("k.happen", batch=ids)
         return ids
+
+    def _new_event(self, ev: dict, *, applied: list, cause: int | str | None) -> str:
+        """Give ``ev`` an id, trace it (as pending) and put it into the pipeline's table."""
+        st = self.state
+        n = st.counters["event"] = st.counters["event"] + 1
+        eid = f"e{n}"
+        ev = {**ev, "id": eid, "status": "pending", "applied": applied}
+        if self.tracing:
+            ev["rec"] = self.record(
+                "event",
+                self.rulebook.describe_event(self, ev),
+                ev["rule"],
+                cause=cause,
+                player=ev.get("player"),
+                event=eid,
+                type=ev["type"],
+                status="pending",
+            )
+        st.events[eid] = ev
+        return eid
 
     def event(self, eid: str) -> dict:
         return self.state.events[eid]
@@ -1092,24 +1098,7 @@ def _apply_replacement(g: Game, batch: list[str], i: int, cand: dict) -> None:
     elif isinstance(outcome, Replace):
         g._set_status({**ev, "applied": applied}, "replaced")
         g.caused_by(rec)
-        new_ids = []
-        for new in outcome.events:
-            n = st.counters["event"] = st.counters["event"] + 1
-            nid = f"e{n}"
-            nev = {"rule": ab.rule, **new, "id": nid, "status": "pending", "applied": applied}
-            if g.tracing:
-                nev["rec"] = g.record(
-                    "event",
-                    g.rulebook.describe_event(g, nev),
-                    nev["rule"],
-                    cause=rec,
-                    player=nev.get("player"),
-                    event=nid,
-                    type=nev["type"],
-                    status="pending",
-                )
-            st.events[nid] = nev
-            new_ids.append(nid)
+        new_ids = [g._new_event({"rule": ab.rule, **new}, applied=applied, cause=rec) for new in outcome.events]
         new_batch = [*batch[: i + 1], *new_ids, *batch[i + 1 :]]
     else:
         changes = outcome.changes if isinstance(outcome, Modify) else {}

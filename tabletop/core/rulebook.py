@@ -233,12 +233,7 @@ class Rulebook:
             return
         phase = self.flow[pi]
         if 0 < si < len(phase.steps):  # the common case: the next step of the same turn
-            t["cursor"] = [pi, k, si + 1]
-            step = phase.steps[si]
-            if step.startswith("@"):
-                game.push("k.subphase", name=step[1:], rule=phase.rule, _c=None)
-            else:
-                game.push(step, _c=None)
+            _push_step(game, phase, pi, k, si)
             return
         order = [p for p in _seat_order(st) if not st.players[p].get("out")] if phase.each_player else []
         if si == 0:
@@ -257,12 +252,7 @@ class Rulebook:
                 if game.tracing:
                     game.record("flow", f"round {t['round']}: {phase.name}", phase.rule, cause=None)
         if si < len(phase.steps):
-            st.set_turn(cursor=[pi, k, si + 1])
-            step = phase.steps[si]
-            if step.startswith("@"):
-                game.push("k.subphase", name=step[1:], rule=phase.rule, _c=None)
-            else:
-                game.push(step, _c=None)
+            _push_step(game, phase, pi, k, si)
             return
         if t.get("sub"):
             game.end_period("phase")  # the last sub-phase of the turn
@@ -297,6 +287,16 @@ class Rulebook:
 
     def _repr_html_(self) -> str:
         return f"<h4>{escape(self.title)} (<code>{escape(self.id)}</code>)</h4>" + self.rules._repr_html_()
+
+
+def _push_step(game: Game, phase: Phase, pi: int, k: int, si: int) -> None:
+    """Schedule step ``si`` of ``phase`` and move the cursor past it."""
+    game.state.turn["cursor"] = [pi, k, si + 1]
+    step = phase.steps[si]
+    if step.startswith("@"):
+        game.push("k.subphase", name=step[1:], rule=phase.rule, _c=None)
+    else:
+        game.push(step, _c=None)
 
 
 def _seat_order(st: State) -> list[int]:
