@@ -11,48 +11,8 @@ import pytest
 import tabletop as tt
 from tabletop.analysis import agents as agents_module
 from tabletop.analysis.agents import FirstLegalAgent, GreedyAgent, RandomAgent, ScriptedAgent, result_score
-from tabletop.core import OptionSpec, Phase, Rule, Rulebook, RuleTable
 from tabletop.rulebooks.memory.game import dealt
-
-# ------------------------------------------------------------ a tiny Nim, where one move wins at once
-NIM_RULES = RuleTable(
-    [
-        Rule("nim.turn", "Players take turns taking 1 or 2 counters from the pile.", source="test"),
-        Rule("nim.end", "Whoever takes the last counter wins.", source="test"),
-    ]
-)
-
-
-def _nim_setup(game):
-    game.state.set_var("pile", game.options["pile"])
-
-
-def _nim_take(game, args):
-    pile = game.state.vars["pile"]
-    options = [{"id": f"take{k}", "label": f"take {k}"} for k in (1, 2) if k <= pile]
-    game.ask(game.state.turn["player"], "action", options, "nim.took", prompt="take counters", rule="nim.turn")
-
-
-def _nim_took(game, args):
-    pile = game.state.vars["pile"] - int(args["choice"]["id"][4:])
-    game.state.set_var("pile", pile)
-    if pile == 0:
-        player = game.state.turn["player"]
-        game.end_game([player], reason=f"player {player} took the last counter", rule="nim.end")
-
-
-def nim() -> Rulebook:
-    return Rulebook(
-        id="nim",
-        title="Nim",
-        source="test",
-        players=(2, 2),
-        rules=NIM_RULES,
-        setup=_nim_setup,
-        options={"pile": OptionSpec("pile", 5, "counters on the pile")},
-        flow=(Phase("turn", ("nim.take",), each_player=True, rule="nim.turn"),),
-        tasks={"nim.take": _nim_take, "nim.took": _nim_took},
-    )
+from tests.analysis.nim import nim
 
 
 def pairs_kept(game, player):

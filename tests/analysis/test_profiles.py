@@ -4,22 +4,12 @@ from __future__ import annotations
 
 import tabletop as tt
 from tabletop.core import Profile
-from tests.kernel.toybook import creature, emits, game_of, logs
+from tests.kernel.toybook import chain_objects, game_of, go
 
 
 def chain_game(profile: Profile):
-    """go -> A; A sends sig(a), which triggers B and C; B sends sig(b), which triggers D."""
-    objects = [
-        creature("A", 0, logs("A", "go", then=emits("sig", tag="a"))),
-        creature("B", 0, logs("B", "sig", match={"tag": "a"}, then=emits("sig", tag="b"))),
-        creature("C", 0, logs("C", "sig", match={"tag": "a"})),
-        creature("D", 0, logs("D", "sig", match={"tag": "b"})),
-    ]
-
-    def go(game):
-        game.emit("go", rule="toy.script", player=0)
-
-    return game_of(profile, objects, scripts={"go": go})
+    """The toybook's chain: A triggers B and C; B triggers D."""
+    return game_of(profile, chain_objects(), scripts={"go": go})
 
 
 def test_containers_side_by_side():

@@ -12,7 +12,7 @@ import pytest
 import tabletop as tt
 from tabletop.analysis.agents import FirstLegalAgent, GreedyAgent, RandomAgent, ScriptedAgent
 from tabletop.analysis.simulate import GameRecord, Simulation, derive_seed, game_seed, simulate
-from tabletop.core import OptionSpec, Phase, Rule, Rulebook, RuleTable
+from tests.analysis.nim import nim
 
 MEMORY3 = {"pairs": 3}
 
@@ -28,49 +28,7 @@ def without_time(sim):
     return [dataclasses.replace(r, seconds=0.0) for r in sim]
 
 
-# ------------------------------------------------------------- a Nim that can be told to fail
-NIM_RULES = RuleTable(
-    [
-        Rule("nim.turn", "Players take turns taking 1 or 2 counters from the pile.", source="test"),
-        Rule("nim.end", "Whoever takes the last counter wins.", source="test"),
-    ]
-)
-
-
-def _nim_setup(game):
-    game.state.set_var("pile", game.options["pile"])
-
-
-def _nim_take(game, args):
-    pile = game.state.vars["pile"]
-    options = [{"id": f"take{k}", "label": f"take {k}"} for k in (1, 2) if k <= pile]
-    game.ask(game.state.turn["player"], "action", options, "nim.took", prompt="take counters", rule="nim.turn")
-
-
-def _nim_took(game, args):
-    pile = game.state.vars["pile"] - int(args["choice"]["id"][4:])
-    if pile == game.options["explode_at"]:
-        raise RuntimeError(f"boom: the pile reached {pile}")
-    game.state.set_var("pile", pile)
-    if pile == 0:
-        player = game.state.turn["player"]
-        game.end_game([player], reason=f"player {player} took the last counter", rule="nim.end")
-
-
-NIM = Rulebook(
-    id="nim",
-    title="Nim",
-    source="test",
-    players=(2, 2),
-    rules=NIM_RULES,
-    setup=_nim_setup,
-    options={
-        "pile": OptionSpec("pile", 6, "counters on the pile"),
-        "explode_at": OptionSpec("explode_at", -1, "raise when the pile reaches this many"),
-    },
-    flow=(Phase("turn", ("nim.take",), each_player=True, rule="nim.turn"),),
-    tasks={"nim.take": _nim_take, "nim.took": _nim_took},
-)
+NIM = nim()
 
 
 class IllegalAgent:
@@ -268,4 +226,3 @@ def test_importing_loads_no_tqdm_pandas_dask_or_numpy():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
-

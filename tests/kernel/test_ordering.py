@@ -6,7 +6,7 @@ import pytest
 
 from tabletop.core import Profile
 
-from .toybook import creature, emits, game_of, logged, logs, ping
+from .toybook import chain_objects, creature, game_of, go, logged, logs, ping
 
 
 def four_watchers():
@@ -100,18 +100,8 @@ def test_ordering_profile_is_checked():
 
 # ------------------------------------------------------------------ containers
 def chain(container: str):
-    """go -> A; A's resolution sends sig(a), which triggers B and C; B sends sig(b), which triggers D."""
-    objects = [
-        creature("A", 0, logs("A", "go", then=emits("sig", tag="a"))),
-        creature("B", 0, logs("B", "sig", match={"tag": "a"}, then=emits("sig", tag="b"))),
-        creature("C", 0, logs("C", "sig", match={"tag": "a"})),
-        creature("D", 0, logs("D", "sig", match={"tag": "b"})),
-    ]
-
-    def go(game):
-        game.emit("go", rule="toy.script", player=0)
-
-    game = game_of(Profile(ordering="order_of_play", container=container), objects, scripts={"go": go})
+    """The toybook's chain (A triggers B and C; B triggers D), set off under ``container``."""
+    game = game_of(Profile(ordering="order_of_play", container=container), chain_objects(), scripts={"go": go})
     return game.apply("go:go")
 
 

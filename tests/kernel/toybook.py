@@ -226,3 +226,21 @@ def ping(player: int | None = None, **fields: Any) -> Callable[[Game], None]:
 def who_decides(game: Game) -> tuple[Any, str]:
     d = game.decision
     return (d.player, d.kind)
+
+
+def chain_objects() -> list[dict]:
+    """go -> A; A's resolution sends sig(a), which triggers B and C; B sends sig(b), which triggers D.
+
+    The classic container example: nested resolves A B D C, a queue A B C D, a stack A C B D.
+    """
+    return [
+        creature("A", 0, logs("A", "go", then=emits("sig", tag="a"))),
+        creature("B", 0, logs("B", "sig", match={"tag": "a"}, then=emits("sig", tag="b"))),
+        creature("C", 0, logs("C", "sig", match={"tag": "a"})),
+        creature("D", 0, logs("D", "sig", match={"tag": "b"})),
+    ]
+
+
+def go(game: Game) -> None:
+    """A script that sends the ``go`` event (by player 0)."""
+    game.emit("go", rule="toy.script", player=0)

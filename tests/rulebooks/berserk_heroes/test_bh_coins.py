@@ -1,16 +1,6 @@
 """Coins: rules 520.1-520.5 and the glossary entry "Lose a coin" (001_240eaaff2b2d73c1.txt L1-L9, L47)."""
 
-import tabletop as tt
-
-RB = tt.rulebook("berserk_heroes")
-
-
-def oid(game, name, zone):
-    found = [
-        o for o in game.state.zone(zone) if RB.cards.get(game.state.objects[o].get("card"), {}).get("name") == name
-    ]
-    assert found, f"no {name} in {zone}"
-    return found[0]
+from bh import RB, oid
 
 
 def coins(game, p):

@@ -1,18 +1,9 @@
 """Rule 522.1: the ability constructor (001_240eaaff2b2d73c1.txt L29-L31)."""
 
 import pytest
+from bh import RB, oid
 
 import tabletop as tt
-
-RB = tt.rulebook("berserk_heroes")
-
-
-def oid(game, name, zone):
-    found = [
-        o for o in game.state.zone(zone) if RB.cards.get(game.state.objects[o].get("card"), {}).get("name") == name
-    ]
-    assert found, f"no {name} in {zone}"
-    return found[0]
 
 
 def events(game, since=0):

@@ -2,19 +2,10 @@
 [text] (L43), Create X and Created (L49-L51) of 001_240eaaff2b2d73c1.txt."""
 
 import pytest
+from bh import RB, oid
 
 import tabletop as tt
 from tabletop.rulebooks.berserk_heroes.engine import cost_explain
-
-RB = tt.rulebook("berserk_heroes")
-
-
-def oid(game, name, zone):
-    found = [
-        o for o in game.state.zone(zone) if RB.cards.get(game.state.objects[o].get("card"), {}).get("name") == name
-    ]
-    assert found, f"no {name} in {zone}"
-    return found[0]
 
 
 def events(game, type_, since=0):

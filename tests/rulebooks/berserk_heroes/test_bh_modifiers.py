@@ -3,18 +3,9 @@
 import itertools
 
 import pytest
+from bh import RB, oid
 
 import tabletop as tt
-
-RB = tt.rulebook("berserk_heroes")
-
-
-def oid(game, name, zone):
-    found = [
-        o for o in game.state.zone(zone) if RB.cards.get(game.state.objects[o].get("card"), {}).get("name") == name
-    ]
-    assert found, f"no {name} in {zone}"
-    return found[0]
 
 
 def cast(game, spell, target):
