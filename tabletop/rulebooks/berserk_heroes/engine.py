@@ -474,16 +474,7 @@ def apply_effect(game: Game, spec: dict, source: str | None, player: int, target
         )
         game.record("modifier", f"player {player}: {effect_text(spec)}", "bh.assume.discount", player=player)
     elif kind == "choose":
-        game.push(
-            "bh.compose",
-            choices=spec["choices"],
-            times=spec["times"],
-            chain=[],
-            source=source,
-            player=player,
-            spell=False,
-            card=None,
-        )
+        compose(game, spec, source=source, player=player, card=None)
     else:  # pragma: no cover - the schema allows only the names above
         raise ValueError(f"unknown effect {kind!r}")
 
@@ -526,6 +517,20 @@ def grant_vanguard(game: Game, oid: str, value: int) -> None:
         game.grant(oid, "vanguard")
     lost = f", losing Vanguard {old}" if old else ""
     game.record("modifier", f"{name_of(game, oid)} gains Vanguard {value}{lost}", "bh.vanguard")
+
+
+def compose(game: Game, spec: dict, *, source: str | None, player: int, card: str | None) -> None:
+    """Start composing an ability-constructor chain (522.1); ``card`` is the spell, if it is one."""
+    game.push(
+        "bh.compose",
+        choices=spec["choices"],
+        times=spec["times"],
+        chain=[],
+        source=source,
+        player=player,
+        spell=card is not None,
+        card=card,
+    )
 
 
 # ================================================================== the queue
@@ -966,17 +971,7 @@ def t_act(game: Game, args: dict) -> None:
             use_discounts(game, p, free=False)
             game.emit("enter_squad", rule="bh.squad", player=p, card=oid, way="played")
         elif card["effects"][0]["effect"] == "choose":
-            spec = card["effects"][0]
-            game.push(
-                "bh.compose",
-                choices=spec["choices"],
-                times=spec["times"],
-                chain=[],
-                source=oid,
-                player=p,
-                spell=True,
-                card=oid,
-            )
+            compose(game, card["effects"][0], source=oid, player=p, card=oid)
         else:
             game.push(
                 "bh.targets", effects=card["effects"], i=0, targets={}, player=p, card=oid, spell=True, then="cast"
