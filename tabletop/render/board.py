@@ -1,0 +1,966 @@
+"""One generic board renderer: any rulebook's board view (plain JSON) to SVG or HTML.
+
+A board view is the dict a rulebook's ``board(game, player)`` returns. The renderer reads:
+
+``layout``
+    ``zones`` (labelled zones in panels, one panel per owner), ``grid`` (cells addressed by
+    ``pos: [row, column]``), ``hex`` (hexagons addressed by axial ``pos: [q, r]``), ``ranks``
+    (each player's formation as rows of slots, front ranks facing each other) or ``lanes``
+    (columns shared by the players, each side filling its lane from its own edge).
+``zones``
+    ``{"id", "label", "owner", "kind", "count", "hidden", "stack", "option"}``. Zones whose
+    ``kind`` (or ``id``) is the layout name, or that say ``"board": true``, are the board of
+    a ``grid``/``hex`` layout; ``rank``/``lane`` zones (``kind`` or a ``rank``/``lane`` key)
+    are the ranks and lanes. Every other zone is drawn in its owner's panel.
+``cards``
+    ``{"id", "zone", "kind", "name", "cost", "type", "text", "stats", "counters",
+    "statuses", "pos", ...}``. Field names of both built-in rulebooks are accepted: face down
+    is ``face_down: true``, ``face: "down"`` or ``hidden: true``; a card is turned (drawn
+    rotated 90°) when ``tapped``, ``closed``, ``spent``, ``stunned``, ``exhausted`` or
+    ``rotated`` is true or among its ``statuses``; the options an element offers are
+    ``option`` (an id, ``None`` or a list) and/or ``options``. ``kind`` ``coin``, ``token``
+    and ``die`` are drawn as small pieces.
+``cells``, ``tokens``, ``highlights``
+    optional board cells (with ``pos``, ``label``, ``option``), free tokens, and ids of
+    elements to mark (e.g. the last move).
+``players``, ``scores``, ``turn``, ``to_move``, ``decision``, ``result``
+    drawn as the status line and the panel headers.
+
+Every element that offers options gets the class ``tt-option``, ``data-option`` (its first
+option id) and ``data-options`` (all of them, as a JSON list), so a widget can send the choice
+back. Face-down cards never show a name, whatever the view holds. Output is deterministic:
+the same view gives the same text (coordinates are rounded, nothing is random).
+
+>>> svg = board_svg({"layout": "zones", "zones": [{"id": "hand", "label": "hand"}],
+...                  "cards": [{"id": "c1", "zone": "hand", "name": "Fox & Hound", "option": "play:c1"}]})
+>>> "Fox &amp; Hound" in svg and 'data-option="play:c1"' in svg
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Iterable
+from html import escape
+from typing import Any
+
+__all__ = ["LAYOUTS", "board_html", "board_svg", "normalise"]
+
+LAYOUTS = ("zones", "grid", "hex", "ranks", "lanes")
+TURNED = ("tapped", "closed", "spent", "stunned", "exhausted", "exerted", "rotated")
+PIECES = ("coin", "token", "die")
+
+CARD_W, CARD_H = 84, 116
+GAP = 8
+PIECE = 30
+PAD = 12
+LABEL_H = 20
+WIDTH = 1000
+MAX_SPREAD = 10  # a zone with more items than this and no options is drawn as a pile
+HEX_SCALE = 0.55
+
+STYLE = (
+    ".tt-svg{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:11px}"
+    ".tt-status{font-size:13px;font-weight:600;fill:#222}"
+    ".tt-panel-bg{fill:#f6f4ef;stroke:#d8d2c4}.tt-panel-title{font-size:12px;font-weight:600;fill:#333}"
+    ".tt-to-move .tt-panel-bg{stroke:#c47a00;stroke-width:2}"
+    ".tt-zone-bg{fill:#fff;stroke:#bdb5a3;stroke-dasharray:4 3}.tt-zone-label{fill:#555;font-size:10px}"
+    ".tt-card-bg{fill:#fffdf7;stroke:#6b5d45;stroke-width:1.2}"
+    ".tt-face-down .tt-card-bg{fill:#3c5a8a;stroke:#22375a}.tt-back{fill:none;stroke:#9fb6dd;stroke-width:1.5}"
+    ".tt-name{font-weight:600;fill:#222}.tt-type{fill:#777;font-size:9px}"
+    ".tt-cost-bg{fill:#2f6fb3}.tt-cost{fill:#fff;font-weight:700;text-anchor:middle}"
+    ".tt-stat{fill:#222}.tt-counter{fill:#b22;font-weight:600}.tt-status-text{fill:#7a4f00;font-style:italic}"
+    ".tt-rotated .tt-card-bg{fill:#ece6d8}"
+    ".tt-piece-bg{fill:#e8c547;stroke:#8a6d00}.tt-piece-mark{stroke:#8a6d00;stroke-width:2}"
+    ".tt-temporary .tt-piece-bg{stroke-dasharray:3 2;fill:#f4e3a0}"
+    ".tt-piece-label{text-anchor:middle;font-size:10px;font-weight:600;fill:#3a2f00}"
+    ".tt-cell{fill:#efeadf;stroke:#c9bfa8}.tt-cell-label{fill:#999;font-size:9px}"
+    ".tt-hex{fill:#e9efe2;stroke:#a9b89a}.tt-lane-bg{fill:#eef1f6;stroke:#b8c2d3}"
+    ".tt-slot{fill:none;stroke:#c9bfa8;stroke-dasharray:3 3}"
+    ".tt-pile-count{font-size:12px;font-weight:700;fill:#fff;text-anchor:middle}"
+    ".tt-pile-badge{fill:#333}"
+    ".tt-highlight{fill:none;stroke:#e07b00;stroke-width:3}"
+    ".tt-option{cursor:pointer}.tt-option:hover .tt-highlight{stroke:#ff3d00}"
+    ".tt-marked{fill:none;stroke:#2a9d4b;stroke-width:2.5;stroke-dasharray:5 3}"
+)
+
+HTML_STYLE = (
+    ".tt-board-html{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:13px}"
+    ".tt-board-html button.tt-option{margin:2px 4px 2px 0;padding:2px 8px;border:2px solid #e07b00;"
+    "border-radius:4px;background:#fff7ec;cursor:pointer}"
+    ".tt-board-html .tt-prompt{margin:4px 0}"
+)
+
+
+# ------------------------------------------------------------------ helpers
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+def _e(value: Any) -> str:
+    """Escaped text for XML content or a double-quoted attribute."""
+    return escape(_CONTROL.sub("", str(value)), quote=True)
+
+
+def _n(x: float) -> str:
+    """A coordinate, rounded to one decimal, without a trailing ``.0``."""
+    r = round(float(x), 1)
+    if r == 0:
+        r = 0.0  # no "-0"
+    return str(int(r)) if r == int(r) else f"{r:.1f}"
+
+
+def _text(x: float, y: float, text: Any, cls: str, anchor: str | None = None) -> str:
+    a = f' text-anchor="{anchor}"' if anchor else ""
+    return f'<text x="{_n(x)}" y="{_n(y)}" class="{cls}"{a}>{_e(text)}</text>'
+
+
+def _short(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: max(1, limit - 1)] + "…"
+
+
+def _wrap(text: str, width: int, lines: int) -> list[str]:
+    """Word-wrap ``text`` to at most ``lines`` lines of ``width`` characters (ellipsis if cut)."""
+    out: list[str] = []
+    cur = ""
+    for word in text.split():
+        while len(word) > width:  # a long word is broken
+            if cur:
+                out.append(cur)
+                cur = ""
+            out.append(word[:width])
+            word = word[width:]
+        if not cur:
+            cur = word
+        elif len(cur) + 1 + len(word) <= width:
+            cur += " " + word
+        else:
+            out.append(cur)
+            cur = word
+    if cur:
+        out.append(cur)
+    if len(out) > lines:
+        out = out[:lines]
+        out[-1] = _short(out[-1] + "…", width) if len(out[-1]) < width else out[-1][: width - 1] + "…"
+    return out
+
+
+def _option_ids(*values: Any) -> list[str]:
+    """Option ids from ``option``/``options`` fields: an id, None, a list, or dicts with an ``id``."""
+    out: list[str] = []
+    for value in values:
+        if value is None or value is False:
+            continue
+        items = value if isinstance(value, list | tuple) else [value]
+        for item in items:
+            oid = item.get("id") if isinstance(item, dict) else item
+            if oid is not None and str(oid) not in out:
+                out.append(str(oid))
+    return out
+
+
+def _pairs(value: Any) -> list[tuple[str, Any]]:
+    """Stats or counters: a dict, or a list of ``[name, value]`` / ``{"name", "value"}``."""
+    if not value:
+        return []
+    if isinstance(value, dict):
+        return [(str(k), v) for k, v in value.items() if v is not None]
+    out = []
+    for item in value:
+        if isinstance(item, dict):
+            out.append((str(item.get("name", item.get("id", ""))), item.get("value")))
+        elif isinstance(item, list | tuple) and len(item) == 2:
+            out.append((str(item[0]), item[1]))
+    return out
+
+
+def _names(value: Any) -> list[str]:
+    """Statuses: a list of names or a dict of name -> truthy."""
+    if not value:
+        return []
+    if isinstance(value, dict):
+        return [str(k) for k, v in value.items() if v]
+    if isinstance(value, str):
+        return [value]
+    return [str(v) for v in value]
+
+
+def _face_down(entry: dict) -> bool:
+    if "face_down" in entry:
+        return bool(entry["face_down"])
+    if "face" in entry:
+        return str(entry["face"]).lower() in ("down", "back", "hidden")
+    if "face_up" in entry:
+        return not entry["face_up"]
+    return bool(entry.get("hidden"))
+
+
+# ------------------------------------------------------------ normalising
+def normalise(view: dict) -> dict:
+    """The view with one spelling for every field the renderer reads (a new dict).
+
+    Cards get ``face_down``, ``turned``, ``options``, ``stats``/``counters`` as lists of
+    pairs and ``statuses`` as a list; face-down cards lose their name, text and stats.
+    """
+    layout = str(view.get("layout") or "zones")
+    if layout not in LAYOUTS:
+        raise ValueError(f"unknown board layout {layout!r}; known layouts: {', '.join(LAYOUTS)}")
+    cards = [_norm_item(c, i) for i, c in enumerate(view.get("cards") or ())]
+    cards += [_norm_item({"kind": "token", **t}, len(cards) + i) for i, t in enumerate(view.get("tokens") or ())]
+    zones = []
+    seen = set()
+    for z in view.get("zones") or ():
+        zid = str(z.get("id"))
+        seen.add(zid)
+        zones.append(
+            {
+                **z,
+                "id": zid,
+                "label": str(z.get("label") or zid),
+                "owner": z.get("owner"),
+                "options": _option_ids(z.get("option"), z.get("options")),
+            }
+        )
+    for c in cards:  # zones the view names only through its cards
+        if c["zone"] is not None and c["zone"] not in seen:
+            seen.add(c["zone"])
+            zones.append({"id": c["zone"], "label": c["zone"], "owner": c.get("owner"), "options": []})
+    cells = [
+        {**cell, "options": _option_ids(cell.get("option"), cell.get("options"))} for cell in view.get("cells") or ()
+    ]
+    marked = {str(h) for h in (view.get("highlights") or ())}
+    return {**view, "layout": layout, "cards": cards, "zones": zones, "cells": cells, "highlights": marked}
+
+
+def _norm_item(entry: dict, index: int) -> dict:
+    kind = str(entry.get("kind") or "card")
+    statuses = _names(entry.get("statuses"))
+    down = _face_down(entry)
+    turned = any(bool(entry.get(k)) for k in TURNED) or any(s in TURNED for s in statuses)
+    item = {
+        "id": str(entry.get("id", f"item{index}")),
+        "zone": None if entry.get("zone") is None else str(entry["zone"]),
+        "kind": kind,
+        "owner": entry.get("owner", entry.get("controller")),
+        "pos": entry.get("pos"),
+        "face_down": down,
+        "turned": turned,
+        "temporary": bool(entry.get("temporary")),
+        "options": _option_ids(entry.get("option"), entry.get("options")),
+        "name": None,
+        "type": None,
+        "text": "",
+        "cost": None,
+        "stats": [],
+        "counters": [],
+        "statuses": [],
+        "label": entry.get("label"),
+        "value": entry.get("value"),
+        "count": entry.get("count"),
+    }
+    if not down:
+        item.update(
+            name=None if entry.get("name") is None else str(entry["name"]),
+            type=entry.get("type"),
+            text=str(entry.get("text") or ""),
+            cost=entry.get("cost"),
+            stats=_pairs(entry.get("stats")),
+            counters=_pairs(entry.get("counters")),
+            statuses=statuses,
+        )
+    return item
+
+
+# ---------------------------------------------------------------- drawing
+def _option_attrs(options: list[str]) -> str:
+    if not options:
+        return ""
+    return f' data-option="{_e(options[0])}" data-options="{_e(json.dumps(options, ensure_ascii=False))}"'
+
+
+def _classes(base: str, item: dict, marked: set[str]) -> str:
+    cls = [base]
+    if item.get("face_down"):
+        cls.append("tt-face-down")
+    if item.get("turned"):
+        cls.append("tt-rotated")
+    if item.get("temporary"):
+        cls.append("tt-temporary")
+    if item.get("options"):
+        cls.append("tt-option")
+    if item["id"] in marked:
+        cls.append("tt-marked-item")
+    return " ".join(cls)
+
+
+def _size(item: dict) -> tuple[int, int]:
+    """The slot an item needs in a row (a turned card lies on its side)."""
+    if item["kind"] in PIECES:
+        return PIECE + 4, PIECE + 4
+    return (CARD_H, CARD_H) if item["turned"] else (CARD_W, CARD_H)
+
+
+def _title(item: dict) -> str:
+    if item["face_down"]:
+        text = f"face-down {item['kind']} ({item['id']})"
+    elif item["kind"] in PIECES:
+        bits = [item["kind"], item["id"]]
+        if item.get("label") is not None:
+            bits.append(str(item["label"]))
+        if item.get("value") is not None:
+            bits.append(f"value {item['value']}")
+        if item["turned"]:
+            bits.append("closed")
+        if item["temporary"]:
+            bits.append("temporary")
+        text = " · ".join(bits)
+    else:
+        head = f"{item['name'] or item['id']} ({item['id']})"
+        bits = [head]
+        if item["type"]:
+            bits.append(str(item["type"]))
+        if item["cost"] is not None:
+            bits.append(f"cost {item['cost']}")
+        bits += [f"{k} {v}" for k, v in item["stats"] + item["counters"]]
+        bits += item["statuses"]
+        if item["turned"] and not any(s in TURNED for s in item["statuses"]):
+            bits.append("turned")
+        text = " · ".join(bits) + (f"\n{item['text']}" if item["text"] else "")
+    if item["options"]:
+        text += "\noptions: " + ", ".join(item["options"])
+    return f"<title>{_e(text)}</title>"
+
+
+def _draw_item(item: dict, x: float, y: float, marked: set[str], scale: float = 1.0) -> str:
+    """An item whose slot's top-left corner is (x, y)."""
+    if item["kind"] in PIECES:
+        return _draw_piece(item, x, y, marked, scale)
+    return _draw_card(item, x, y, marked, scale)
+
+
+def _draw_card(item: dict, x: float, y: float, marked: set[str], scale: float) -> str:
+    w, h = CARD_W, CARD_H
+    if item["turned"]:  # the slot is h wide: centre the card in it, then turn it about its centre
+        x += (h - w) / 2 * scale
+    transform = f"translate({_n(x)} {_n(y)})"
+    if scale != 1.0:
+        transform += f" scale({scale:g})"
+    if item["turned"]:
+        transform += f" rotate(90 {_n(w / 2)} {_n(h / 2)})"
+    parts = [
+        f'<g class="{_classes("tt-card", item, marked)}" data-id="{_e(item["id"])}"'
+        f'{_option_attrs(item["options"])} transform="{transform}">',
+        _title(item),
+        f'<rect class="tt-card-bg" width="{w}" height="{h}" rx="6"/>',
+    ]
+    if item["face_down"]:
+        parts.append(f'<rect class="tt-back" x="6" y="6" width="{w - 12}" height="{h - 12}" rx="4"/>')
+        parts.append(
+            f'<path class="tt-back" d="M{w / 2:g} 20 L{w - 18} {h / 2:g} L{w / 2:g} {h - 20} L18 {h / 2:g} Z"/>'
+        )
+    else:
+        ty = 16
+        name_x = 6
+        if item["cost"] is not None:
+            parts.append(f'<circle class="tt-cost-bg" cx="13" cy="13" r="9"/>{_text(13, 17, item["cost"], "tt-cost")}')
+            name_x = 26
+        name = item["name"] if item["name"] is not None else item["id"]
+        lines = _name_lines(name, first_width=8 if name_x > 6 else 11)
+        parts.append(_text(name_x, ty, lines[0], "tt-name"))
+        for line in lines[1:]:
+            ty += 12
+            parts.append(_text(6, ty, line, "tt-name"))
+        if item["type"]:
+            ty += 12
+            parts.append(_text(6, ty, _short(str(item["type"]), 14), "tt-type"))
+        sy = h - 6
+        rows = [(f"{k} {v}", "tt-stat") for k, v in item["stats"]]
+        rows += [(f"{k} {v}", "tt-counter") for k, v in item["counters"]]
+        rows += [(s, "tt-status-text") for s in item["statuses"]]
+        room = max(0, (sy - ty - 4) // 12)
+        if len(rows) > room:
+            rows = [*rows[: max(0, room - 1)], (f"+{len(rows) - max(0, room - 1)} more", "tt-type")]
+        for text, cls in reversed(rows):
+            parts.append(_text(6, sy, _short(text, 12), cls))
+            sy -= 12
+    if item["options"]:
+        parts.append(f'<rect class="tt-highlight" x="-3" y="-3" width="{w + 6}" height="{h + 6}" rx="8"/>')
+    if item["id"] in marked:
+        parts.append(f'<rect class="tt-marked" x="-6" y="-6" width="{w + 12}" height="{h + 12}" rx="9"/>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _name_lines(name: str, first_width: int) -> list[str]:
+    """A card name in up to three lines, the first one narrower (beside the cost)."""
+    words = name.split()
+    first, i = "", 0
+    while i < len(words) and len(f"{first} {words[i]}".strip()) <= first_width:
+        first, i = f"{first} {words[i]}".strip(), i + 1
+    if not first:  # the first word does not fit beside the cost: start on the next line
+        return ["", *_wrap(name, 11, 2)] if words else [""]
+    return [first, *_wrap(" ".join(words[i:]), 11, 2)]
+
+
+def _draw_piece(item: dict, x: float, y: float, marked: set[str], scale: float) -> str:
+    r = PIECE / 2
+    cx, cy = x + 2 + r * scale, y + 2 + r * scale
+    transform = f"translate({_n(cx)} {_n(cy)})"
+    if scale != 1.0:
+        transform += f" scale({scale:g})"
+    if item["turned"]:
+        transform += " rotate(90)"
+    parts = [
+        f'<g class="{_classes("tt-piece tt-" + item["kind"], item, marked)}" data-id="{_e(item["id"])}"'
+        f'{_option_attrs(item["options"])} transform="{transform}">',
+        _title(item),
+    ]
+    if item["kind"] == "die":
+        parts.append(f'<rect class="tt-piece-bg" x="{-r}" y="{-r}" width="{PIECE}" height="{PIECE}" rx="5"/>')
+    else:
+        parts.append(f'<circle class="tt-piece-bg" r="{r}"/>')
+    label = item["value"] if item["kind"] == "die" else item.get("label")
+    if item["face_down"]:
+        label = None
+    if label is not None:
+        parts.append(_text(0, 4, _short(str(label), 4), "tt-piece-label"))
+    else:  # a mark that shows the piece's orientation (turned: it lies across)
+        parts.append(f'<line class="tt-piece-mark" x1="0" y1="{-r + 5}" x2="0" y2="{r - 5}"/>')
+    if item.get("count") not in (None, 1):
+        parts.append(_text(r - 2, r + 2, f"×{item['count']}", "tt-piece-label"))
+    if item["options"]:
+        parts.append(f'<circle class="tt-highlight" r="{r + 3}"/>')
+    if item["id"] in marked:
+        parts.append(f'<circle class="tt-marked" r="{r + 6}"/>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _draw_pile(items: list[dict], count: int, x: float, y: float, marked: set[str]) -> tuple[str, int, int]:
+    """A pile: its top item (or a generic back) with a count badge. Returns (svg, width, height)."""
+    top = items[-1] if items else {**_norm_item({"id": "pile", "face_down": True}, 0), "id": ""}
+    w, h = _size(top)
+    body = ""
+    if count > 1 and top["kind"] not in PIECES:
+        body += f'<rect class="tt-card-bg tt-under" x="{_n(x + 4)}" y="{_n(y + 4)}" width="{w}" height="{h}" rx="6"/>'
+    body += _draw_item(top, x, y, marked) if top["id"] else _draw_card(top, x, y, marked, 1.0)
+    bx, by = x + w - 4, y + (h if top["kind"] not in PIECES else PIECE) - 2
+    body += (
+        f'<g class="tt-pile"><rect class="tt-pile-badge" x="{_n(bx - 18)}" y="{_n(by - 14)}" width="36" height="18" '
+        f'rx="9"/>{_text(bx, by - 1, f"×{count}", "tt-pile-count")}</g>'
+    )
+    return body, w + 6, h + 6
+
+
+# -------------------------------------------------------------------- zones
+def _zone_box(zone: dict, items: list[dict], max_w: float, marked: set[str]) -> tuple[list, float, float]:
+    """A zone drawn at the origin: returns (parts drawn relative to (0, 0), width, height)."""
+    count = zone.get("count")
+    count = len(items) if not isinstance(count, int) else max(count, len(items))
+    label = zone["label"] + (f" ({count})" if count != len(items) or count > 1 or zone.get("count") is not None else "")
+    pile = bool(zone.get("stack")) or (
+        (len(items) > MAX_SPREAD and not any(i["options"] for i in items)) or (not items and count > 0)
+    )
+    body: list[tuple[str, float, float]] = []  # (svg at origin, dx, dy)
+    if pile and count:
+        svg, w, h = _draw_pile(items, count, 0, 0, marked)
+        inner_w, inner_h = w, h
+        body.append((svg, 0, 0))
+    else:
+        inner_w = inner_h = 0.0
+        x = y = 0.0
+        row_h = 0.0
+        limit = max_w - 2 * GAP
+        for item in items:
+            w, h = _size(item)
+            if x > 0 and x + w > limit:
+                x, y = 0.0, y + row_h + GAP
+                row_h = 0.0
+            body.append((_draw_item(item, 0, 0, marked), x, y))
+            inner_w = max(inner_w, x + w)
+            row_h = max(row_h, h)
+            x += w + GAP
+        inner_h = y + row_h
+    width = max(inner_w + 2 * GAP, min(max_w, 7.5 * len(label) + 2 * GAP), CARD_W + 2 * GAP)
+    height = LABEL_H + max(inner_h, 24) + GAP
+    cls = "tt-zone" + (" tt-option" if zone["options"] else "")
+    head = [
+        f'<g class="{cls}" data-zone="{_e(zone["id"])}"{_option_attrs(zone["options"])}>',
+        f"<title>{_e(zone['label'])}</title>",
+        f'<rect class="tt-zone-bg" width="{_n(width)}" height="{_n(height)}" rx="6"/>',
+        _text(GAP, 14, _short(label, int(width / 6.5)), "tt-zone-label"),
+    ]
+    if zone["options"]:
+        head.append(f'<rect class="tt-highlight" width="{_n(width)}" height="{_n(height)}" rx="6"/>')
+    if zone["id"] in marked:
+        head.append(f'<rect class="tt-marked" x="-3" y="-3" width="{_n(width + 6)}" height="{_n(height + 6)}" rx="8"/>')
+    head.append("</g>")
+    parts = ["".join(head)]
+    for svg, dx, dy in body:
+        parts.append(f'<g transform="translate({_n(GAP + dx)} {_n(LABEL_H + dy)})">{svg}</g>')
+    return parts, width, height
+
+
+def _flow(zones: list[dict], by_zone: dict[str, list[dict]], width: float, marked: set[str]) -> tuple[list, float]:
+    """Zones laid out left to right, wrapping at ``width``. Returns (parts, height)."""
+    parts: list[str] = []
+    x = y = row_h = 0.0
+    for zone in zones:
+        zparts, w, h = _zone_box(zone, by_zone.get(zone["id"], []), width, marked)
+        if x > 0 and x + w > width:
+            x, y, row_h = 0.0, y + row_h + GAP, 0.0
+        parts.append(f'<g transform="translate({_n(x)} {_n(y)})">{"".join(zparts)}</g>')
+        x += w + GAP
+        row_h = max(row_h, h)
+    return parts, (y + row_h if zones else 0.0)
+
+
+def _owner_order(owners: Iterable[Any], bottom: Any) -> list[Any]:
+    """Opponents at the top (ascending), shared zones in the middle, ``bottom`` last."""
+    others = sorted({o for o in owners if o is not None and o != bottom}, key=str)
+    return others
+
+
+def _player_info(view: dict, owner: Any) -> str:
+    bits = [f"player {owner}"]
+    for p in view.get("players") or ():
+        if isinstance(p, dict) and p.get("id") == owner:
+            if p.get("name") and p["name"] != f"Player {owner}":
+                bits[0] += f" ({p['name']})"
+            bits += [
+                f"{k.replace('_', ' ')} {v}"
+                for k, v in p.items()
+                if k not in ("id", "name") and isinstance(v, str | int | float) and not isinstance(v, bool)
+            ]
+    scores = view.get("scores") or {}
+    if str(owner) in scores:
+        bits.append(f"score {scores[str(owner)]}")
+    if view.get("to_move") == owner and owner is not None:
+        bits.append("to move")
+    return " · ".join(bits)
+
+
+def _panel(title: str, zones: list[dict], by_zone: dict, width: float, marked: set[str], to_move: bool):
+    inner, h = _flow(zones, by_zone, width - 2 * PAD, marked)
+    height = h + LABEL_H + 2 * PAD - 4
+    cls = "tt-panel" + (" tt-to-move" if to_move else "")
+    head = (
+        f'<g class="{cls}"><rect class="tt-panel-bg" width="{_n(width)}" height="{_n(height)}" rx="8"/>'
+        + _text(PAD, 17, title, "tt-panel-title")
+        + "</g>"
+    )
+    return [head, f'<g transform="translate({PAD} {LABEL_H + PAD - 4})">{"".join(inner)}</g>'], height
+
+
+# ------------------------------------------------------------ main areas
+def _origin(values: list[int]) -> int:
+    """Positions count from 1 unless some position is 0 (then from 0)."""
+    return 0 if values and min(values) <= 0 else 1
+
+
+def _rc(pos: Any) -> tuple[int, int] | None:
+    if isinstance(pos, dict):
+        pos = [pos.get("row", pos.get("r", pos.get("q"))), pos.get("col", pos.get("column", pos.get("c")))]
+    if isinstance(pos, list | tuple) and len(pos) >= 2:
+        try:
+            return int(pos[0]), int(pos[1])
+        except (TypeError, ValueError):
+            return None
+    return None
+
+
+def _board_zone_ids(view: dict, kinds: tuple[str, ...]) -> list[str]:
+    ids = [z["id"] for z in view["zones"] if z.get("kind") in kinds or z.get("board") is True or z["id"] in kinds]
+    return ids
+
+
+def _stack(items: list[dict], x: float, y: float, marked: set[str], scale: float = 1.0) -> str:
+    """Items sharing one place, each a little lower and to the right of the one below."""
+    return "".join(_draw_item(it, x + 5 * k * scale, y + 5 * k * scale, marked, scale) for k, it in enumerate(items))
+
+
+def _grid_area(view: dict, items: list[dict], marked: set[str]) -> tuple[list, float, float]:
+    places: dict[tuple[int, int], list[dict]] = {}
+    loose = []
+    for it in items:
+        rc = _rc(it["pos"])
+        if rc is None:
+            loose.append(it)
+        else:
+            places.setdefault(rc, []).append(it)
+    cell_list = [(_rc(c.get("pos")), c) for c in view["cells"]]
+    cell_list = [(rc, c) for rc, c in cell_list if rc is not None]
+    rows_seen = [r for r, _ in places] + [r for (r, _), _ in cell_list]
+    cols_seen = [c for _, c in places] + [c for (_, c), _ in cell_list]
+    r0, c0 = _origin(rows_seen), _origin(cols_seen)
+    rows = max([int(view.get("rows") or 0), *(r - r0 + 1 for r in rows_seen)], default=0)
+    cols = max([int(view.get("columns") or view.get("cols") or 0), *(c - c0 + 1 for c in cols_seen)], default=0)
+    cw, ch = CARD_H + 2 * GAP, CARD_H + 2 * GAP  # square cells: a turned card fits too
+    parts = []
+    given = {rc: c for rc, c in cell_list}
+    for r in range(rows):
+        for c in range(cols):
+            cell = given.get((r + r0, c + c0), {"options": []})
+            x, y = c * cw, r * ch
+            cls = "tt-cell" + (" tt-option" if cell["options"] else "")
+            parts.append(
+                f'<g class="{cls}" data-pos="{r + r0},{c + c0}"{_option_attrs(cell["options"])}>'
+                f'<rect class="tt-cell" x="{_n(x)}" y="{_n(y)}" width="{cw - 2}" height="{ch - 2}" rx="4"/>'
+                + _text(x + 4, y + ch - 6, cell.get("label") or f"{r + r0},{c + c0}", "tt-cell-label")
+                + (
+                    f'<rect class="tt-highlight" x="{_n(x)}" y="{_n(y)}" width="{cw - 2}" height="{ch - 2}" rx="4"/>'
+                    if cell["options"]
+                    else ""
+                )
+                + "</g>"
+            )
+    for (r, c), its in sorted(places.items()):
+        w, _h = _size(its[0])
+        x = (c - c0) * cw + (cw - 2 - w) / 2
+        y = (r - r0) * ch + (ch - 2 - CARD_H) / 2 if its[0]["kind"] not in PIECES else (r - r0) * ch + GAP
+        parts.append(_stack(its, x, y, marked))
+    width, height = cols * cw, rows * ch
+    if loose:
+        lparts, lh = _flow([{"id": "", "label": "off the board", "options": []}], {"": loose}, max(width, 400), marked)
+        parts.append(f'<g transform="translate(0 {_n(height + GAP)})">{"".join(lparts)}</g>')
+        height += GAP + lh
+    return parts, width, height
+
+
+SQ3 = math.sqrt(3)
+
+
+def _hex_area(view: dict, items: list[dict], marked: set[str]) -> tuple[list, float, float]:
+    size = CARD_H * HEX_SCALE * 0.75  # centre to corner
+    places: dict[tuple[int, int], list[dict]] = {}
+    loose = []
+    for it in items:
+        rc = _rc(it["pos"])
+        if rc is None:
+            loose.append(it)
+        else:
+            places.setdefault(rc, []).append(it)
+    cells = {}
+    for c in view["cells"]:
+        rc = _rc(c.get("pos"))
+        if rc is not None:
+            cells[rc] = c
+    radius = view.get("radius")
+    if isinstance(radius, int):
+        for q in range(-radius, radius + 1):
+            for r in range(max(-radius, -q - radius), min(radius, -q + radius) + 1):
+                cells.setdefault((q, r), {"options": []})
+    for rc in places:
+        cells.setdefault(rc, {"options": []})
+    if not cells:
+        return [], 0, 0
+
+    def centre(q: int, r: int) -> tuple[float, float]:
+        return size * SQ3 * (q + r / 2), size * 1.5 * r
+
+    xs = [centre(q, r)[0] for q, r in cells]
+    ys = [centre(q, r)[1] for q, r in cells]
+    ox, oy = -min(xs) + size * SQ3 / 2 + 2, -min(ys) + size + 2
+    parts = []
+    for (q, r), cell in sorted(cells.items()):
+        cx, cy = centre(q, r)
+        cx, cy = cx + ox, cy + oy
+        corners = " ".join(
+            f"{_n(cx + size * math.cos(a))},{_n(cy + size * math.sin(a))}"
+            for a in (math.radians(60 * k - 30) for k in range(6))
+        )
+        options = cell.get("options", [])
+        cls = "tt-hex" + (" tt-option" if options else "")
+        parts.append(
+            f'<g class="{cls}" data-pos="{q},{r}"{_option_attrs(options)}><polygon class="tt-hex" points="{corners}"/>'
+            + _text(cx, cy + size - 8, cell.get("label") or f"{q},{r}", "tt-cell-label", "middle")
+            + (f'<polygon class="tt-highlight" points="{corners}"/>' if options else "")
+            + "</g>"
+        )
+    for (q, r), its in sorted(places.items()):
+        cx, cy = centre(q, r)
+        w, h = _size(its[0])
+        x = cx + ox - w * HEX_SCALE / 2
+        y = cy + oy - (h if its[0]["kind"] not in PIECES else w) * HEX_SCALE / 2 - 4
+        parts.append(_stack(its, x, y, marked, HEX_SCALE))
+    width = max(xs) + ox + size * SQ3 / 2 + 2
+    height = max(ys) + oy + size + 2
+    if loose:
+        lparts, lh = _flow([{"id": "", "label": "off the map", "options": []}], {"": loose}, max(width, 400), marked)
+        parts.append(f'<g transform="translate(0 {_n(height + GAP)})">{"".join(lparts)}</g>')
+        height += GAP + lh
+    return parts, width, height
+
+
+def _slot_index(it: dict) -> int | None:
+    pos = it["pos"]
+    if isinstance(pos, list | tuple) and pos:
+        pos = pos[-1]
+    try:
+        return None if pos is None else int(pos)
+    except (TypeError, ValueError):
+        return None
+
+
+def _row_of_slots(zone: dict, items: list[dict], marked: set[str]) -> tuple[list, float, float]:
+    """A rank: its slots in order (``pos`` is the slot index), empty slots drawn dashed."""
+    indexed = [(_slot_index(it), it) for it in items]
+    known = [i for i, _ in indexed if i is not None]
+    o = _origin(known)
+    slots: dict[int, list[dict]] = {}
+    nxt = max([i - o + 1 for i in known], default=0)
+    for i, it in indexed:
+        if i is None:
+            slots[nxt] = [it]
+            nxt += 1
+        else:
+            slots.setdefault(i - o, []).append(it)
+    n = max([int(zone.get("slots") or 0), *(k + 1 for k in slots)], default=0)
+    sw = CARD_H + GAP
+    parts = []
+    for k in range(n):
+        x = k * sw
+        if k in slots:
+            its = slots[k]
+            w, _h = _size(its[0])
+            parts.append(_stack(its, x + (CARD_H - w) / 2, 0, marked))
+        else:
+            parts.append(
+                f'<rect class="tt-slot" x="{_n(x + (CARD_H - CARD_W) / 2)}" width="{CARD_W}" height="{CARD_H}" rx="6"/>'
+            )
+    return parts, max(n * sw - GAP, CARD_W), CARD_H
+
+
+def _labelled(zone: dict, parts: list, w: float, h: float, marked: set[str]) -> tuple[list, float, float]:
+    """A zone frame with its label around content drawn at the origin."""
+    width, height = w + 2 * GAP, h + LABEL_H + GAP
+    cls = "tt-zone" + (" tt-option" if zone["options"] else "")
+    frame = (
+        f'<g class="{cls}" data-zone="{_e(zone["id"])}"{_option_attrs(zone["options"])}>'
+        f"<title>{_e(zone['label'])}</title>"
+        f'<rect class="tt-zone-bg" width="{_n(width)}" height="{_n(height)}" rx="6"/>'
+        + _text(GAP, 14, zone["label"], "tt-zone-label")
+        + (f'<rect class="tt-highlight" width="{_n(width)}" height="{_n(height)}" rx="6"/>' if zone["options"] else "")
+        + (
+            f'<rect class="tt-marked" x="-3" y="-3" width="{_n(width + 6)}" height="{_n(height + 6)}" rx="8"/>'
+            if zone["id"] in marked
+            else ""
+        )
+        + "</g>"
+    )
+    return [frame, f'<g transform="translate({GAP} {LABEL_H})">{"".join(parts)}</g>'], width, height
+
+
+def _ranks_area(view: dict, zones: list[dict], by_zone: dict, bottom: Any, marked: set[str]):
+    """Each side's ranks as rows, front ranks facing each other across the middle."""
+    owners = [*_owner_order((z["owner"] for z in zones), bottom)]
+    if any(z["owner"] is None for z in zones):
+        owners.append(None)
+    if any(z["owner"] == bottom for z in zones) and bottom is not None:
+        owners.append(bottom)
+
+    def rank_key(z: dict) -> int:
+        r = z.get("rank")
+        return int(r) if isinstance(r, int) else zones.index(z) + 1000
+
+    parts: list[str] = []
+    y, width = 0.0, 0.0
+    for owner in owners:
+        mine = sorted((z for z in zones if z["owner"] == owner), key=rank_key)  # front rank first
+        if owner != bottom and owner is not None:
+            mine = mine[::-1]  # an opponent's front rank is nearest the middle
+        for z in mine:
+            inner, w, h = _row_of_slots(z, by_zone.get(z["id"], []), marked)
+            framed, fw, fh = _labelled(z, inner, w, h, marked)
+            parts.append(f'<g transform="translate(0 {_n(y)})">{"".join(framed)}</g>')
+            y += fh + GAP
+            width = max(width, fw)
+        y += GAP
+    return parts, width, max(0.0, y - 2 * GAP)
+
+
+def _lanes_area(view: dict, zones: list[dict], by_zone: dict, bottom: Any, marked: set[str]):
+    """Lanes side by side: the other side fills each lane from the top, ``bottom``'s side from the bottom."""
+
+    def side(it: dict) -> str:
+        owner = it.get("owner")
+        if owner is None:
+            return "mid"
+        return "bottom" if owner == bottom else "top"
+
+    def order(its: list[dict]) -> list[dict]:
+        return sorted(its, key=lambda it: (_slot_index(it) is None, _slot_index(it) or 0))
+
+    split = {
+        z["id"]: {s: order([i for i in by_zone.get(z["id"], []) if side(i) == s]) for s in ("top", "mid", "bottom")}
+        for z in zones
+    }
+    depth = {s: max((len(split[z["id"]][s]) for z in zones), default=0) for s in ("top", "mid", "bottom")}
+    row = CARD_H + GAP
+    content_h = max(CARD_H, sum(depth.values()) * row - GAP + 2 * GAP * (depth["mid"] > 0))
+    lane_w = CARD_H
+    parts: list[str] = []
+    x = 0.0
+    for z in zones:
+        inner = []
+        s = split[z["id"]]
+        for k, it in enumerate(s["top"]):
+            inner.append(_draw_item(it, (lane_w - _size(it)[0]) / 2, k * row, marked))
+        mid_y = depth["top"] * row + GAP
+        for k, it in enumerate(s["mid"]):
+            inner.append(_draw_item(it, (lane_w - _size(it)[0]) / 2, mid_y + k * row, marked))
+        for k, it in enumerate(s["bottom"]):
+            inner.append(_draw_item(it, (lane_w - _size(it)[0]) / 2, content_h - CARD_H - k * row, marked))
+        framed, fw, _fh = _labelled(z, inner, lane_w, content_h, marked)
+        bg = f'<rect class="tt-lane-bg" x="{GAP}" y="{LABEL_H}" width="{lane_w}" height="{_n(content_h)}"/>'
+        parts.append(f'<g transform="translate({_n(x)} 0)">{framed[0]}{bg}{framed[1]}</g>')
+        x += fw + GAP
+    return parts, max(0.0, x - GAP), content_h + LABEL_H + GAP
+
+
+# -------------------------------------------------------------- the board
+def _status(view: dict) -> str:
+    bits = []
+    turn = view.get("turn")
+    if isinstance(turn, dict):
+        if turn.get("number") is not None:
+            bits.append(f"turn {turn['number']}")
+        phase = turn.get("sub") or turn.get("phase")
+        if phase:
+            bits.append(str(phase))
+    elif turn is not None:
+        bits.append(f"turn {turn}")
+    result = view.get("result")
+    if result:
+        winners = result.get("winners") if isinstance(result, dict) else None
+        who = "draw" if winners == [] else f"winner{'s' if winners and len(winners) > 1 else ''} {winners}"
+        reason = result.get("reason") if isinstance(result, dict) else result
+        bits.append(f"game over: {who}" + (f" ({reason})" if reason else "") if winners is not None else "game over")
+    elif view.get("to_move") is not None:
+        who = view["to_move"]
+        bits.append("chance to resolve" if who == "chance" else f"player {who} to move")
+    dec = view.get("decision")
+    if isinstance(dec, dict) and dec.get("prompt"):
+        bits.append(str(dec["prompt"]))
+    scores = view.get("scores")
+    if isinstance(scores, dict) and scores:
+        bits.append("scores " + ", ".join(f"{k}: {v}" for k, v in scores.items()))
+    return " · ".join(bits)
+
+
+def board_svg(view: dict) -> str:
+    """The board view drawn as one self-contained SVG document (well-formed XML)."""
+    v = normalise(view)
+    layout = v["layout"]
+    marked = v["highlights"]
+    zones = v["zones"]
+    by_zone: dict[str, list[dict]] = {}
+    unzoned = []
+    for it in v["cards"]:
+        if it["zone"] is None:
+            unzoned.append(it)
+        else:
+            by_zone.setdefault(it["zone"], []).append(it)
+    owners = [z["owner"] for z in zones if z["owner"] is not None]
+    bottom = v.get("viewer") if v.get("viewer") in owners else (min(owners, key=str) if owners else None)
+
+    main_kinds = {"grid": ("grid", "board"), "hex": ("hex", "map", "board"), "ranks": ("rank",), "lanes": ("lane",)}
+    main_ids: list[str] = []
+    if layout in ("grid", "hex"):
+        main_ids = _board_zone_ids(v, main_kinds[layout])
+        if not main_ids and zones and not unzoned:
+            main_ids = [zones[0]["id"]]
+    elif layout in ("ranks", "lanes"):
+        key = main_kinds[layout][0]
+        main_ids = [z["id"] for z in zones if z.get("kind") == key or key in z]
+    main_zones = [z for z in zones if z["id"] in main_ids]
+    side_zones = [z for z in zones if z["id"] not in main_ids]
+
+    width = WIDTH
+    blocks: list[tuple[list[str], float, float]] = []  # (parts at origin, width, height)
+    # the main area first, so panels know the width to fill
+    main: tuple[list[str], float, float] | None = None
+    if layout in ("grid", "hex"):
+        items = [it for z in main_zones for it in by_zone.get(z["id"], [])] + unzoned
+        main = (_grid_area if layout == "grid" else _hex_area)(v, items, marked)
+    elif layout == "ranks" and main_zones:
+        main = _ranks_area(v, main_zones, by_zone, bottom, marked)
+    elif layout == "lanes" and main_zones:
+        main = _lanes_area(v, main_zones, by_zone, bottom, marked)
+    if layout in ("zones", "ranks", "lanes") and unzoned:
+        side_zones = [*side_zones, {"id": "", "label": "unplaced", "owner": None, "options": []}]
+        by_zone[""] = unzoned
+    if main is not None:
+        width = max(width, main[1] + 2 * PAD)
+
+    def panel(owner: Any) -> None:
+        mine = [z for z in side_zones if z["owner"] == owner]
+        if not mine:
+            return
+        title = "shared" if owner is None else _player_info(v, owner)
+        parts, h = _panel(
+            title, mine, by_zone, width - 2 * PAD, marked, owner is not None and owner == v.get("to_move")
+        )
+        blocks.append((parts, width - 2 * PAD, h))
+
+    for owner in _owner_order(owners, bottom):
+        panel(owner)
+    if main is not None:
+        parts, w, h = main
+        blocks.append(([f'<g transform="translate({_n((width - 2 * PAD - w) / 2)} 0)">{"".join(parts)}</g>'], w, h))
+    panel(None)
+    if bottom is not None:
+        panel(bottom)
+
+    status = _status(v)
+    y = PAD + (22 if status else 0)
+    body = []
+    for parts, _w, h in blocks:
+        body.append(f'<g transform="translate({PAD} {_n(y)})">{"".join(parts)}</g>')
+        y += h + GAP
+    height = y - GAP + PAD if blocks else y + PAD
+    head = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="tt-svg tt-layout-{layout}" '
+        f'width="{_n(width)}" height="{_n(height)}" viewBox="0 0 {_n(width)} {_n(height)}" '
+        f'data-layout="{layout}"><style>{STYLE}</style>'
+        f'<rect width="{_n(width)}" height="{_n(height)}" fill="#fbfaf7"/>'
+    )
+    if status:
+        head += _text(PAD, PAD + 12, status, "tt-status")
+    return head + "".join(body) + "</svg>"
+
+
+def _decision_panel(view: dict) -> str:
+    """The open decision's prompt and the options no board element offers, as buttons."""
+    dec = view.get("decision")
+    if not isinstance(dec, dict):
+        return ""
+    on_board = set()
+    for c in list(view.get("cards") or ()) + list(view.get("tokens") or ()) + list(view.get("zones") or ()):
+        on_board.update(_option_ids(c.get("option"), c.get("options")))
+    for c in view.get("cells") or ():
+        on_board.update(_option_ids(c.get("option"), c.get("options")))
+    buttons = []
+    for o in dec.get("options") or ():
+        oid = str(o.get("id")) if isinstance(o, dict) else str(o)
+        label = str(o.get("label", oid)) if isinstance(o, dict) else oid
+        if oid in on_board:
+            continue
+        buttons.append(
+            f'<button type="button" class="tt-option" data-option="{_e(oid)}" title="{_e(oid)}">{_e(label)}</button>'
+        )
+    prompt = dec.get("prompt") or dec.get("kind") or ""
+    kind = f" ({_e(dec['kind'])})" if dec.get("kind") else ""
+    extra = f"<div class='tt-more'>{''.join(buttons)}</div>" if buttons else ""
+    return f"<div class='tt-prompt'><b>{_e(prompt)}</b>{kind}</div>{extra}"
+
+
+def board_html(view: dict, *, decision: bool = True) -> str:
+    """The board as an HTML fragment: the SVG, then the open decision's other options as buttons."""
+    panel = _decision_panel(view) if decision else ""
+    return (
+        f"<div class='tt-board-html'><style>{HTML_STYLE}</style>{board_svg(view)}"
+        + (f"<div class='tt-board-info'>{panel}</div>" if panel else "")
+        + "</div>"
+    )
