@@ -271,16 +271,28 @@ class Rulebook:
 
     # -------------------------------------------------------------- rendering
     def render_html(self, game: Game) -> str:
+        """The game as static HTML: a status line, the board (if the rulebook draws one) and the open decision.
+
+        The renderer is imported here, when a game is first shown, so ``import tabletop`` stays light.
+        """
         st = game.state
-        status = (
-            f"over: {escape(str(st.result.get('reason')))}, winners {st.result.get('winners')}"
-            if st.result
-            else escape(str(game.decision).splitlines()[0])
+        if st.result:
+            winners = st.result.get("winners")
+            status = f"game over: {escape(str(st.result.get('reason')))}; winners {escape(str(winners))}"
+        else:
+            status = f"player {escape(str(st.turn.get('player')))} to act"
+        head = (
+            f"<div class='tt-game-head'><b>{escape(self.title)}</b> — turn {escape(str(st.turn.get('number')))}, "
+            f"{status}</div>"
         )
-        return (
-            f"<div class='tt-game'><b>{escape(self.title)}</b> — turn {st.turn.get('number')}, "
-            f"player {st.turn.get('player')} to act; {status}</div>"
-        )
+        board = ""
+        if self.board is not None:
+            from tabletop.render.board import board_html
+
+            board = board_html(self.board(game, None), decision=False)
+        dec = game.decision
+        panel = dec._repr_html_() if dec is not None else ""
+        return f"<div class='tt-game'>{head}{board}{panel}</div>"
 
     def __repr__(self) -> str:
         return f"<Rulebook {self.id}: {self.title}, {len(self.rules)} rules, {len(self.scenarios)} scenarios>"

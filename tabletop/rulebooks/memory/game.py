@@ -240,6 +240,14 @@ def board(game: Game, player: int | None = None) -> dict:
         "cards": cards,
         "scores": {str(p): pairs(game, p) for p in range(game.players)},
         "to_move": None if st.decision is None else st.decision["player"],
+        "decision": None
+        if st.decision is None or (player is not None and st.decision["player"] != player)
+        else {
+            "kind": st.decision["kind"],
+            "prompt": st.decision.get("prompt", ""),
+            "options": [o["id"] for o in st.decision["options"]],
+        },
+        "result": st.result,
     }
 
 
