@@ -81,7 +81,7 @@ class Explanation:
 
         rows = "".join(
             f"<tr><td>{i}</td><td>{escape(s.op)}</td><td>{escape(str(s.amount))}</td>"
-            f"<td>{escape(str(s.before))} &rarr; {escape(str(s.after))}</td>"
+            f"<td>{escape(str(s.after) if s.before is None else f'{s.before} → {s.after}')}</td>"
             f"<td>{escape(s.source or '')}</td><td><code>{escape(s.rule or '')}</code></td></tr>"
             for i, s in enumerate(self.steps, 1)
         )
