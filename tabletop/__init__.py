@@ -33,9 +33,19 @@ from .core import (
     UnknownRulebook,
     UnknownScenario,
 )
+from .core import rulebook as _rulebook_module
 from .core.registry import load_game, rulebook, rulebooks
 
 __version__ = "0.1.0"
+
+
+def _game_html(game: Game, rulebook: Rulebook) -> str:
+    from .render.board import game_html  # loaded when a game is first shown, not at import
+
+    return game_html(game, rulebook)
+
+
+_rulebook_module.HTML_RENDERER = _game_html
 
 __all__ = [
     "CHANCE",

@@ -22,6 +22,10 @@ from .state import State
 
 Task = Callable[[Game, dict], None]
 
+# How games show themselves in notebooks. The kernel draws nothing itself (imports point down):
+# ``tabletop/__init__.py`` installs the board renderer of ``tabletop.render``, loaded lazily.
+HTML_RENDERER: Callable[[Game, Rulebook], str] | None = None
+
 
 @dataclass(frozen=True)
 class OptionSpec:
@@ -271,28 +275,11 @@ class Rulebook:
 
     # -------------------------------------------------------------- rendering
     def render_html(self, game: Game) -> str:
-        """The game as static HTML: a status line, the board (if the rulebook draws one) and the open decision.
-
-        The renderer is imported here, when a game is first shown, so ``import tabletop`` stays light.
-        """
+        """The game as static HTML, drawn by the renderer the package installs (HTML_RENDERER)."""
+        if HTML_RENDERER is not None:
+            return HTML_RENDERER(game, self)
         st = game.state
-        if st.result:
-            winners = st.result.get("winners")
-            status = f"game over: {escape(str(st.result.get('reason')))}; winners {escape(str(winners))}"
-        else:
-            status = f"player {escape(str(st.turn.get('player')))} to act"
-        head = (
-            f"<div class='tt-game-head'><b>{escape(self.title)}</b> — turn {escape(str(st.turn.get('number')))}, "
-            f"{status}</div>"
-        )
-        board = ""
-        if self.board is not None:
-            from tabletop.render.board import board_html
-
-            board = board_html(self.board(game, None), decision=False)
-        dec = game.decision
-        panel = dec._repr_html_() if dec is not None else ""
-        return f"<div class='tt-game'>{head}{board}{panel}</div>"
+        return f"<div class='tt-game'><b>{escape(self.title)}</b>: turn {escape(str(st.turn.get('number')))}</div>"
 
     def __repr__(self) -> str:
         return f"<Rulebook {self.id}: {self.title}, {len(self.rules)} rules, {len(self.scenarios)} scenarios>"

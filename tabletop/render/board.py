@@ -964,3 +964,22 @@ def board_html(view: dict, *, decision: bool = True) -> str:
         + (f"<div class='tt-board-info'>{panel}</div>" if panel else "")
         + "</div>"
     )
+
+
+def game_html(game, rulebook=None) -> str:
+    """A game as static HTML: a status line, the board (if its rulebook draws one) and the open decision."""
+    rb = rulebook or game.rulebook
+    st = game.state
+    if st.result:
+        winners = st.result.get("winners")
+        status = f"game over: {escape(str(st.result.get('reason')))}; winners {escape(str(winners))}"
+    else:
+        status = f"player {escape(str(st.turn.get('player')))} to act"
+    head = (
+        f"<div class='tt-game-head'><b>{escape(rb.title)}</b> — turn {escape(str(st.turn.get('number')))}, "
+        f"{status}</div>"
+    )
+    board = board_html(rb.board(game, None), decision=False) if rb.board is not None else ""
+    dec = game.decision
+    panel = dec._repr_html_() if dec is not None else ""
+    return f"<div class='tt-game'>{head}{board}{panel}</div>"
