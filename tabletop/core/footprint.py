@@ -34,6 +34,7 @@ class Footprints:
         self.writes: dict[int, set[str]] = {o: set() for o in owners}
         self.current: int | None = None
         self.memo: dict[int, int | None] = {}  # trace index -> owner, filled by Game._owner
+        self.pushed: dict[int, int] = {}  # id(task args) -> owner of the task that scheduled it
 
     def read(self, loc: str) -> None:
         if self.current is not None:
@@ -46,6 +47,8 @@ class Footprints:
     def conflict(self, a: int, b: int) -> bool:
         """Do the footprints of ``a`` and ``b`` overlap so that their order can matter?"""
         wa, wb = self.writes[a], self.writes[b]
+        if "*" in wa or "*" in wb:
+            return True  # stopping the run conflicts with everything, even with what never got to run
         return _overlap(wa, wb | self.reads[b]) or _overlap(wb, self.reads[a])
 
 

@@ -275,6 +275,8 @@ class Game:
         """
         if self.tracing and "_c" not in args:
             args["_c"] = self._cause
+        if self._fp is not None and self._fp.current is not None:
+            self._fp.pushed[id(args)] = self._fp.current  # what a resolution schedules is part of it
         self.state.work.append((task, args))
 
     def then(self, *tasks: tuple[str, dict]) -> None:
@@ -759,11 +761,15 @@ class Game:
                     raise RuleError(f"no task handler {name!r} in rulebook {self.rulebook.id!r}")
                 mark = self._mark = len(work)
                 if self._fp is not None:
-                    self._fp.current = self._owner(args.get("_c"))
+                    fp = self._fp
+                    # a task runs on behalf of the ability its cause leads to or, for a task that cites
+                    # no cause (a response window, a repeated state check), of the one that scheduled it
+                    inherited = fp.pushed.pop(id(args), None)
+                    owner = self._owner(args.get("_c"))
+                    fp.current = inherited if owner is None else owner
                     handler(self, args)
-                    if self._fp.current is not None and (st.decision is not None or st.result is not None):
-                        self._fp.write("*")  # stopping the run: whatever was still to resolve now waits
-                    self._fp.current = None
+                    if st.decision is None and st.result is None:
+                        fp.current = None  # (when the run stops here, _fp_stopped charges the owner)
                 else:
                     handler(self, args)
                 if len(work) - mark > 1:
@@ -798,10 +804,49 @@ class Game:
                             "rule": self.profile.rule("loop"),
                             "cycle": cycle,
                         }
-                        return
+                        break
                     raise MandatoryLoop(cycle)
                 seen[key] = len(names)
                 names.append((name, self._last_summary()))
+        if self._fp is not None:
+            self._fp_stopped()
+            self._fp.current = None
+
+    def _fp_stopped(self) -> None:
+        """The run stops (a decision or the end): a write to ``*`` by the ability that stopped it and
+        by every ability with something still pending (its order is now part of the position)."""
+        fp = self._fp
+        st = self.state
+        dec = st.decision
+        if dec is not None and dec["resume"][0] == "k.order":
+            args = dec["resume"][1]
+            ordered = [t for grp in args["groups"] for t in grp[1]] + list(args["done"])
+            if any(t.get("rec") in fp.owners for t in ordered):
+                return  # the abilities being measured are still being ordered: none of them has run
+        owners = {fp.current}
+        refs: list[int] = []
+
+        def walk(x: Any) -> None:
+            if isinstance(x, dict):
+                for k, v in dict.items(x):
+                    if k in ("_c", "rec", "cause") and isinstance(v, int):
+                        refs.append(v)
+                    elif isinstance(v, dict | list | tuple):
+                        walk(v)
+            elif isinstance(x, list | tuple):
+                for v in list.__iter__(x) if isinstance(x, list) else x:
+                    walk(v)
+
+        for _name, args in st.work:
+            owners.add(fp.pushed.get(id(args)))
+            walk(args)
+        walk(list(list.__iter__(st.queue)))
+        walk(st.decision)
+        walk(list(dict.values(st.events)))
+        owners.update(self._owner(r) for r in refs)
+        owners.discard(None)
+        for o in owners:
+            fp.writes[o].add("*")
 
     def _owner(self, cause: int | None) -> int | None:
         """The pending ability (its trigger's trace index) on whose behalf the step with ``cause`` runs."""
@@ -841,9 +886,24 @@ class Game:
         return ev
 
     # ---- the listener index: which abilities could react to what
+    # The listener index is cached; a change that may alter it resets ``_listeners``. While footprints
+    # are recorded, that reset is a write of ``listeners`` and every use of the index a read of it:
+    # which abilities see an event depends on every change of zones before it, cached or not.
+    @property
+    def _listeners(self) -> dict[str, list] | None:
+        return self._index_cache
+
+    @_listeners.setter
+    def _listeners(self, value: dict[str, list] | None) -> None:
+        if value is None and getattr(self, "_fp", None) is not None:
+            self._fp.write("listeners")
+        self._index_cache = value
+
     def _index(self) -> dict[str, list]:
-        if self._listeners is not None:
-            return self._listeners
+        if self._fp is not None:
+            self._fp.read("listeners")
+        if self._index_cache is not None:
+            return self._index_cache
         rb = self.rulebook
         index: dict[str, list] = {}
         st = self.state
