@@ -287,3 +287,150 @@ def test_reduced_and_cached_equal_brute_force_on_random_configurations(seed):
 def test_most_random_configurations_reach_an_ordering_decision():
     reached = [seed for seed in SEEDS if at_ordering(build(random_config(seed)))]
     assert len(reached) >= 0.6 * len(SEEDS), len(reached)
+
+
+# ====================================================================== hand-written cases
+def go_game(programs, profile=None, *, extra=(), vars=None, controllers=None, **kw):
+    """Creatures ``t0..`` whose "go" triggers run ``programs``; ``extra`` objects come after them."""
+    objects = [
+        creature(f"t{i}", (controllers or {}).get(i, 0), triggered(f"t{i}", "go", program))
+        for i, program in enumerate(programs)
+    ]
+    objects += list(extra)
+
+    def go(game):
+        game.emit("go", rule="toy.script", player=0)
+
+    game = game_of(profile or Profile(), objects, scripts={"go": go}, vars=vars, **kw)
+    return game.apply("go:go")
+
+
+def test_independent_triggers_take_one_run():
+    game = go_game([(("set", f"v{i}", i),) for i in range(5)])
+    assert game.decision.kind == "order_triggers"
+    reduced, _, brute = check_agreement(game)
+    assert (reduced.runs, len(reduced.outcomes), reduced.order_dependent) == (1, 1, False)
+    assert brute.runs == 120
+    big = tt.orderings(go_game([(("set", f"v{i}", i),) for i in range(9)]))
+    assert (big.runs, big.order_dependent, big.dependent_pairs) == (1, False, 0)
+
+
+@pytest.mark.parametrize("k", [2, 4, 6, 8])
+def test_dependent_pairs_take_two_to_the_number_of_pairs(k):
+    game = go_game([(("set", f"v{i // 2}", i),) for i in range(k)])
+    report = tt.orderings(game)
+    assert report.runs == len(report.outcomes) == 2 ** (k // 2)
+    assert report.dependent_pairs == k // 2
+    assert report.order_dependent
+    if k <= 6:
+        check_agreement(game)
+
+
+def test_two_adds_are_dependent_by_footprint_but_reach_one_outcome():
+    game = go_game([(("add", "x", 1),), (("add", "x", 2),)], vars={"x": 0})
+    reduced, _, brute = check_agreement(game)
+    assert reduced.dependent_pairs == 1
+    assert reduced.runs == brute.runs == 2  # both orders are tried ...
+    assert len(reduced.outcomes) == 1 and not reduced.order_dependent  # ... and merge
+    assert reduced.outcomes[0].game.state.vars["x"] == 3
+    assert reduced.differences() == []
+
+
+def test_a_cancel_in_the_when_window_makes_the_order_matter():
+    """t0 destroys X; t1 raises a guard; X's interrupt cancels its destruction if the guard is up."""
+    ward = triggered("ward", "destroy", (("if", "guard", 1, ("cancel",)),), timing="when", match={"target": "$self"})
+    game = go_game([(("destroy", "X"),), (("set", "guard", 1),)], extra=[creature("X", 1, ward)], vars={"guard": 0})
+    reduced, _, _ = check_agreement(game)
+    assert reduced.order_dependent
+    zones = sorted(o.game.obj("X")["zone"] for o in reduced.outcomes)
+    assert zones == ["grave", "play"]
+    by_witness = {o.witness[0]: o.game.obj("X")["zone"] for o in reduced.outcomes}
+    assert by_witness == {"t0 (t0)": "grave", "t1 (t1)": "play"}
+    assert any(d.startswith("X.zone:") for d in reduced.differences())
+    # without the guard the cancel never happens: the order does not matter
+    calm = go_game([(("destroy", "X"),), (("set", "other", 1),)], extra=[creature("X", 1, ward)], vars={"guard": 0})
+    assert not check_agreement(calm)[0].order_dependent
+
+
+def test_a_replacement_against_a_prevention_asks_for_their_order():
+    objects = [creature("X", 1, replacement("redirect"), replacement("shield")), creature("Y", 0, base={"hp": 10})]
+
+    def hit(game):
+        game.emit("damage", rule="toy.script", player=0, target="X", amount=3)
+
+    game = game_of(Profile(replacements="affected_chooses"), objects, scripts={"go": hit}).apply("go:go")
+    assert (game.decision.kind, game.decision.player) == ("replacement_order", 1)
+    reduced, _, brute = check_agreement(game)
+    assert reduced.runs == brute.runs == 2
+    damage = {o.witness: o.game.obj("Y").get("damage", 0) for o in reduced.outcomes}
+    assert damage == {("redirect (X)",): 3, ("shield (X)",): 2}  # redirect first: all of it; shield first: 1 less
+    assert reduced.differences() == ["Y.damage: outcome 1: 3; outcome 2: 2"]
+
+
+def test_nested_orderings_are_explored_too():
+    """t0's resolution sends a signal that two dependent listeners answer: a second ordering."""
+    listeners = [creature(f"l{i}", 0, triggered(f"l{i}", "sig", (("set", "x", i),))) for i in range(2)]
+    game = go_game([(("emit", "s"),), (("set", "y", 1),)], extra=listeners)
+    reduced = check_agreement(game)[0]
+    assert len(reduced.outcomes) == 2
+    assert max(len(o.choices) for o in reduced.outcomes) == 2  # the outer order, then the inner one
+    assert sorted(o.game.state.vars["x"] for o in reduced.outcomes) == [0, 1]
+
+
+def test_not_at_an_ordering_decision_is_an_error():
+    game = go_game([(("set", "x", 1),)])  # one trigger: nothing to order
+    assert game.decision.kind == "action"
+    with pytest.raises(TabletopError, match=r"order_triggers.*'action' decision"):
+        tt.orderings(game)
+    over = go_game([(("set", "x", 1),), (("set", "x", 2),)])
+    over.state.result = {"winners": [0], "reason": "test"}
+    over.state.decision = None
+    with pytest.raises(TabletopError, match="the game is over"):
+        tt.orderings(over)
+    with pytest.raises(ValueError, match="method"):
+        tt.orderings(go_game([(("set", "x", 1),), (("set", "x", 2),)]), method="fast")
+
+
+def test_max_runs_is_enforced():
+    game = go_game([(("log", f"t{i}"),) for i in range(4)])
+    with pytest.raises(TabletopError, match="more than 5 runs"):
+        tt.orderings(game, max_runs=5)
+
+
+def test_differences_name_what_differs_and_the_report_reads_well():
+    game = go_game([(("set", "x", 1),), (("set", "x", 2),), (("set", "y", 5),)], vars={"x": 0})
+    report = tt.orderings(game)
+    assert report.differences() == ["var x: outcome 1: 2; outcome 2: 1"]
+    text = str(report)
+    assert "2 distinct outcome(s) (order dependent)" in text and "what differs:" in text
+    assert "var x" in report._repr_html_()
+    assert [len(o.witness) for o in report.outcomes] == [2, 2]
+    assert "t1 (t1) resolves" in report.outcomes[0].log()
+
+
+def test_stop_ends_runs_early():
+    """Stopping at the inner ordering: the outcomes are the positions waiting there."""
+    listeners = [creature(f"l{i}", 0, triggered(f"l{i}", "sig", (("set", "x", i),))) for i in range(2)]
+    game = go_game([(("emit", "s"),), (("set", "y", 1),)], extra=listeners)
+    depth = len(game.history)
+
+    def stop(g):  # stop at any ordering decision after the first one
+        return len(g.history) > depth
+
+    reduced = check_agreement(game, stop=stop)[0]
+    assert all(o.game.decision.kind == "order_triggers" for o in reduced.outcomes)
+    assert all(len(o.choices) == 1 for o in reduced.outcomes)
+    assert len(reduced.outcomes) == 2  # y set before or after the inner ordering is asked
+    full = tt.orderings(game)
+    assert all(o.game.decision.kind == "action" for o in full.outcomes)
+
+
+def test_the_original_game_is_untouched():
+    game = go_game([(("log", "a"),), (("destroy", "X"),), (("add", "x", 1),)], extra=[creature("X", 1)])
+    fingerprint, trace, history = game.fingerprint(), len(game.trace), len(game.history)
+    decision = game.state.decision
+    for method in ("reduced", "cached", "brute"):
+        tt.orderings(game, method=method)
+    assert (game.fingerprint(), len(game.trace), len(game.history)) == (fingerprint, trace, history)
+    assert game.state.decision is decision and type(game.state.vars) is dict
+    assert game._fp is None
