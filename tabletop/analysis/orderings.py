@@ -25,7 +25,7 @@ Trying all k! orders is hopeless beyond a handful, so the default method reduces
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
@@ -157,18 +157,29 @@ def _flatten(game: Game) -> dict[str, Any]:
 def orderings(
     game: Game,
     *,
+    play: Sequence[str | int] = (),
     stop: Callable[[Game], bool] | None = None,
     method: str = "reduced",
     max_runs: int = 100_000,
 ) -> OrderingReport:
     """Every distinct outcome of the ordering decision ``game`` is waiting at.
 
-    ``stop(game)`` may end a run early (a quiescent point of the caller's choosing). The game
-    itself is not changed.
+    ``play`` are choices to make first (on a copy), for instance the action that sets the
+    situation off; after them the game runs on through decisions that leave no choice (a single
+    option) to the next ordering decision. ``stop(game)`` may end a run early (a quiescent point
+    of the caller's choosing). The game itself is not changed.
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}, not {method!r}")
     dec = game.state.decision
+    if play or (dec is not None and dec["kind"] not in ORDER_KINDS and len(dec["options"]) == 1):
+        game = game.clone(tracing=True)
+        for choice in play:
+            game.apply(choice)
+        dec = game.state.decision
+        while dec is not None and dec["kind"] not in ORDER_KINDS and len(dec["options"]) == 1:
+            game.apply(dec["options"][0]["id"])
+            dec = game.state.decision
     if dec is None or dec["kind"] not in ORDER_KINDS:
         waiting = "nothing (the game is over)" if dec is None else f"a {dec['kind']!r} decision"
         raise TabletopError(

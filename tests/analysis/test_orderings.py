@@ -434,3 +434,24 @@ def test_the_original_game_is_untouched():
     assert (game.fingerprint(), len(game.trace), len(game.history)) == (fingerprint, trace, history)
     assert game.state.decision is decision and type(game.state.vars) is dict
     assert game._fp is None
+
+
+def test_play_sets_the_situation_off_and_the_explorer_runs_on_to_the_ordering():
+    def setter(label, var):
+        return Ability(
+            label, "triggered", rule="toy.ability", event="ping", effect=lambda g, a: g.state.set_var(var, 1)
+        )
+
+    objects = [creature("a", 0, setter("a", "x")), creature("b", 0, setter("b", "x"))]
+
+    def go(game):
+        game.emit("ping", rule="toy.script", player=0)
+
+    before = game_of(Profile(), objects, scripts={"go": go})
+    fp = before.fingerprint()
+    report = tt.orderings(before, play=["go:go"])
+    assert report.order_dependent and len(report.outcomes) == 2  # the last to set x decides it
+    assert report.fingerprints == tt.orderings(before.clone().apply("go:go")).fingerprints
+    assert before.fingerprint() == fp  # played on a copy
+    with pytest.raises(tt.TabletopError, match="waiting for a 'action' decision"):
+        tt.orderings(before)
