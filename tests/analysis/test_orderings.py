@@ -438,9 +438,10 @@ def test_the_original_game_is_untouched():
 
 def test_play_sets_the_situation_off_and_the_explorer_runs_on_to_the_ordering():
     def setter(label, var):
-        return Ability(
-            label, "triggered", rule="toy.ability", event="ping", effect=lambda g, a: g.state.set_var(var, 1)
-        )
+        def effect(game, act):
+            game.state.set_var(var, label)
+
+        return Ability(label, "triggered", rule="toy.ability", event="ping", effect=effect)
 
     objects = [creature("a", 0, setter("a", "x")), creature("b", 0, setter("b", "x"))]
 
