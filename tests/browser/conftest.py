@@ -1,0 +1,72 @@
+"""Fixtures of the real-browser tests: one JupyterLab and one headless Chromium for the session.
+
+JupyterLab serves a copy of ``notebooks/`` (plus the small test notebooks of ``EXTRA_NOTEBOOKS``)
+from a temporary directory; it is always stopped at the end, also when a test or the start fails.
+A missing ``/usr/bin/chromium`` fails the tests (it never skips them): ``.ci/run`` installs it.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from .harness import CHROMIUM, MISSING_CHROMIUM, VIEWPORT, LabPage, LabServer, launch_browser
+from .notebooks import EXTRA_NOTEBOOKS
+
+
+@pytest.fixture(scope="session")
+def lab_server():
+    with LabServer(extra=EXTRA_NOTEBOOKS) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.fail(MISSING_CHROMIUM, pytrace=False)
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = launch_browser(p)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture(scope="session")
+def shots(tmp_path_factory):
+    """Screenshots of every step land here (printed at the end of the session)."""
+    path = tmp_path_factory.mktemp("browser-shots")
+    yield path
+    print(f"\nbrowser screenshots: {path}")
+
+
+@pytest.fixture
+def lab(browser, lab_server, shots, request):
+    """A fresh page on the lab; screenshot on failure; fails on console errors from our widgets."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    lab_page = LabPage(page, lab_server, shots)
+    try:
+        yield lab_page
+        errors = lab_page.our_errors()
+        assert not errors, "console errors from our widgets:\n" + "\n".join(map(str, errors))
+    finally:
+        report = getattr(request.node, "rep_call", None)
+        if report is not None and report.failed:
+            try:
+                lab_page.shot(f"FAILED-{request.node.name}")
+            except Exception as exc:  # the page may be gone; the failure itself matters more
+                print(f"no failure screenshot: {exc}")
+        ignored = [e for e in lab_page.console if e.type in ("error", "pageerror") and not e.ours()]
+        if ignored:
+            print("console errors ignored (not from our widgets):\n" + "\n".join(map(str, ignored)))
+        context.close()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    setattr(item, f"rep_{report.when}", report)
+    return report

@@ -1,0 +1,94 @@
+"""Issue 4 in a real browser: the notebooks run in JupyterLab and their widgets answer clicks.
+
+JupyterLab + headless Debian chromium through Playwright (see ``harness.py``). Each test opens a
+notebook, runs every cell, waits until the kernel is idle and the widgets are drawn, clicks, and
+checks both the page and, with a probe cell, the kernel. Screenshots of every step are written
+to pytest's temp dir (the path is printed at the end of the session).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .notebooks import BOARDS_PROBE
+
+pytestmark = pytest.mark.slow
+
+
+def run_notebook(lab, notebook: str, step: str) -> None:
+    """Open and run ``notebook``; fail on error outputs or widget views that did not render."""
+    lab.open(notebook)
+    errors = lab.run_all()
+    assert not errors, f"{notebook}: cells raised:\n" + "\n\n".join(e["traceback"] or e["evalue"] for e in errors)
+    assert_widgets_rendered(lab, notebook)
+    lab.shot(f"{step}-{notebook.removesuffix('.ipynb')}-ran")
+
+
+def assert_widgets_rendered(lab, notebook: str, timeout: float = 20.0) -> int:
+    """Every cell with a widget-view output shows it: a drawn element, no ipywidgets error text."""
+    cells = sorted({v["cell"] for v in lab.widget_model_ids()})
+    problems = lab.evaluate_panel(
+        """const t0 = Date.now();
+        const check = () => arg.cells.flatMap((i) => {
+          const outputs = [...panel.content.widgets[i].node.querySelectorAll('.jp-OutputArea-output')];
+          const text = outputs.map((o) => o.innerText).join(' ');
+          if (/Error displaying widget|Error rendering|model not found/.test(text)) return [`cell ${i}: ${text}`];
+          const drawn = outputs.some((o) => [...o.querySelectorAll('.lm-Widget')].some(
+            (w) => w.getBoundingClientRect().height > 10 && w.getBoundingClientRect().width > 10));
+          return drawn ? [] : [`cell ${i}: widget not drawn`];
+        });
+        let problems = check();
+        while (problems.length && Date.now() - t0 < arg.timeout) {
+          await new Promise((r) => setTimeout(r, 50));
+          problems = check();
+        }
+        return problems;""",
+        {"cells": cells, "timeout": timeout * 1000},
+    )
+    assert not problems, f"{notebook}: widgets did not render: {problems}"
+    # plotly draws its traces asynchronously: wait for them in every figure there is
+    plots = lab.page.locator(".jp-NotebookPanel:visible .js-plotly-plot")
+    for i in range(plots.count()):
+        plots.nth(i).locator(".scatterlayer .trace").first.wait_for(state="attached", timeout=timeout * 1000)
+    return len(cells)
+
+
+def boards(lab) -> list[dict]:
+    return json.loads(lab.run_code(BOARDS_PROBE))
+
+
+def click_face_down_card(lab, board, step: str) -> str:
+    """Click the first face-down card of ``board`` (a ``.tt-board-widget``); wait for the redraw."""
+    moves = int(board.get_attribute("data-moves"))
+    fingerprint = board.get_attribute("data-fingerprint")
+    card = board.locator(".tt-card.tt-face-down[data-option]").first
+    option = card.get_attribute("data-option")
+    lab.shot(f"{step}-before-click")
+    card.click()
+    # the board re-rendered from the kernel's new svg: the card is face up and no longer an option
+    board.locator(f'.tt-card[data-id="{option}"]:not(.tt-face-down)').wait_for(timeout=10_000)
+    assert board.locator(f'[data-option="{option}"]').count() == 0
+    lab.page.wait_for_function(
+        "([el, n]) => el.dataset.moves === String(n)", arg=[board.element_handle(), moves + 1], timeout=10_000
+    )
+    assert board.get_attribute("data-fingerprint") != fingerprint
+    lab.shot(f"{step}-after-click")
+    return option
+
+
+def test_memory_board_click_reaches_the_kernel(lab):
+    run_notebook(lab, "tt_memory_board.ipynb", "memory")
+    board = lab.page.locator(".jp-NotebookPanel:visible .tt-board-widget").first
+    before = boards(lab)
+    option = click_face_down_card(lab, board, "memory")
+    after = {b["model_id"]: b for b in boards(lab)}
+    shown = board.get_attribute("data-fingerprint")
+    moved = [b for b in after.values() if b["fingerprint"] == shown]
+    assert len(moved) == 1, f"no BoardWidget in the kernel shows the page's position {shown}: {after}"
+    (kernel,) = moved
+    old = next(b for b in before if b["model_id"] == kernel["model_id"])
+    assert kernel["moves"] == old["moves"] + 1
+    assert kernel["game_fingerprint"] == kernel["fingerprint"] != old["fingerprint"]
+    assert option in old["legal"] and option not in kernel["legal"]
