@@ -72,7 +72,7 @@ def percentile(values: list[float], q: float) -> float:
 
 def measure(lab: LabPage, index: int, game: str, clicks: int, warmup: int, rng: random.Random) -> dict:
     page = lab.page
-    root = page.locator(".jp-NotebookPanel:visible .tt-board-widget").nth(index)
+    root = lab.panel.locator(".tt-board-widget").nth(index)
     root.wait_for()
     handle = root.element_handle()
     page.evaluate(INSTALL, handle)

@@ -1,8 +1,10 @@
-"""Fixtures of the real-browser tests: one JupyterLab and one headless Chromium for the session.
+"""Fixtures of the real-browser tests: one JupyterLab, one headless Chromium, one lab page.
 
 JupyterLab serves a copy of ``notebooks/`` (plus the small test notebooks of ``EXTRA_NOTEBOOKS``)
 from a temporary directory; it is always stopped at the end, also when a test or the start fails.
 A missing ``/usr/bin/chromium`` fails the tests (it never skips them): ``.ci/run`` installs it.
+The lab page is shared by the tests (each opens its notebook in a new tab of the same lab, which
+saves reloading JupyterLab); every test fails on console errors from our widgets logged during it.
 """
 
 from __future__ import annotations
@@ -35,34 +37,39 @@ def browser():
 
 @pytest.fixture(scope="session")
 def shots(tmp_path_factory):
-    """Screenshots of every step land here (printed at the end of the session)."""
+    """Screenshots of every step land here (the path is printed at the end of the session)."""
     path = tmp_path_factory.mktemp("browser-shots")
     yield path
     print(f"\nbrowser screenshots: {path}")
 
 
-@pytest.fixture
-def lab(browser, lab_server, shots, request):
-    """A fresh page on the lab; screenshot on failure; fails on console errors from our widgets."""
+@pytest.fixture(scope="session")
+def lab_page(browser, lab_server, shots):
     context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
     page.set_default_timeout(20_000)
-    lab_page = LabPage(page, lab_server, shots)
     try:
-        yield lab_page
-        errors = lab_page.our_errors()
-        assert not errors, "console errors from our widgets:\n" + "\n".join(map(str, errors))
+        yield LabPage(page, lab_server, shots)
     finally:
-        report = getattr(request.node, "rep_call", None)
-        if report is not None and report.failed:
-            try:
-                lab_page.shot(f"FAILED-{request.node.name}")
-            except Exception as exc:  # the page may be gone; the failure itself matters more
-                print(f"no failure screenshot: {exc}")
-        ignored = [e for e in lab_page.console if e.type in ("error", "pageerror") and not e.ours()]
-        if ignored:
-            print("console errors ignored (not from our widgets):\n" + "\n".join(map(str, ignored)))
         context.close()
+
+
+@pytest.fixture
+def lab(lab_page, request):
+    """The lab page for one test: screenshot on failure; fails on console errors from our widgets."""
+    start = lab_page.mark()
+    yield lab_page
+    report = getattr(request.node, "rep_call", None)
+    if report is not None and report.failed:
+        try:
+            lab_page.shot(f"FAILED-{request.node.name}")
+        except Exception as exc:  # the page may be gone; the failure itself matters more
+            print(f"no failure screenshot: {exc}")
+    ignored = lab_page.ignored_errors(start)
+    if ignored:
+        print("console errors ignored (not from our widgets):\n" + "\n".join(map(str, ignored)))
+    errors = lab_page.our_errors(start)
+    assert not errors, "console errors from our widgets:\n" + "\n".join(map(str, errors))
 
 
 @pytest.hookimpl(wrapper=True, tryfirst=True)

@@ -282,25 +282,52 @@ class LabPage:
     def _on_pageerror(self, exc) -> None:
         self.console.append(ConsoleEntry("pageerror", f"{exc}\n{getattr(exc, 'stack', '') or ''}", ""))
 
-    def our_errors(self) -> list[ConsoleEntry]:
+    def our_errors(self, since: int = 0) -> list[ConsoleEntry]:
         """Console errors and uncaught exceptions that come from our widgets (see OUR_MARKERS)."""
-        return [e for e in self.console if e.type in ("error", "pageerror") and e.ours()]
+        return [e for e in self.console[since:] if e.type in ("error", "pageerror") and e.ours()]
 
-    def shot(self, name: str) -> Path | None:
+    def ignored_errors(self, since: int = 0) -> list[ConsoleEntry]:
+        """Console errors that do not come from our widgets (reported, not failed on)."""
+        return [e for e in self.console[since:] if e.type in ("error", "pageerror") and not e.ours()]
+
+    def shot(self, name: str, target=None) -> Path | None:
+        """Screenshot of ``target`` (a locator, e.g. a cell) or of the whole page, into ``shots``."""
         if self.shots is None:
             return None
         path = self.shots / f"{name}.png"
-        self.page.screenshot(path=str(path), full_page=True)
+        if target is not None:
+            target.scroll_into_view_if_needed()
+            target.screenshot(path=str(path))
+        else:
+            self.page.screenshot(path=str(path), full_page=True)
         return path
+
+    def mark(self) -> int:
+        """A position in the console log: ``our_errors(since=mark)`` looks only at what came after."""
+        return len(self.console)
 
     # -- notebook -----------------------------------------------------------------------------------
 
     def open(self, notebook: str, timeout: float = 30.0) -> None:
-        """Open ``notebook`` and wait until its kernel is idle (started and ready)."""
+        """Open ``notebook`` (loading the lab first if needed); wait until its kernel is idle.
+
+        The first notebook loads the lab from its URL; later ones open in the same lab with
+        ``docmanager:open``, which saves reloading JupyterLab for every notebook.
+        """
         self.path = notebook
-        self.page.goto(self.server.url(notebook))
-        self.page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started", timeout=timeout * 1000)
-        self.page.evaluate("() => window.jupyterapp.started")
+        loaded = self.page.url.startswith(self.server.base_url) and self.page.evaluate(
+            "() => !!(window.jupyterapp && window.jupyterapp.shell)"
+        )
+        if loaded:
+            self.page.evaluate(
+                "async (path) => { await window.jupyterapp.commands.execute('docmanager:open', "
+                "{path, factory: 'Notebook'}); }",
+                notebook,
+            )
+        else:
+            self.page.goto(self.server.url(notebook))
+            self.page.wait_for_function("() => window.jupyterapp && window.jupyterapp.started", timeout=timeout * 1000)
+            self.page.evaluate("() => window.jupyterapp.started")
         self.page.wait_for_function(
             f"""(path) => {{
               const panel = ({_PANEL_JS})(path);
@@ -311,6 +338,22 @@ class LabPage:
             arg=notebook,
             timeout=timeout * 1000,
         )
+        self.panel_id = self.evaluate_panel("window.jupyterapp.shell.activateById(panel.id); return panel.id;")
+        self.panel.wait_for(state="visible", timeout=timeout * 1000)
+
+    @property
+    def panel(self):
+        """The open notebook's panel (scope every locator with it: other notebooks stay open)."""
+        return self.page.locator(f'[id="{self.panel_id}"]')
+
+    def cell(self, index: int):
+        """The DOM node of cell ``index`` of the open notebook (negative: from the end)."""
+        index = self.evaluate_panel(
+            "const cells = panel.content.widgets; cells.forEach((c, i) => { c.node.dataset.ttCell = String(i); });"
+            "return arg < 0 ? cells.length + arg : arg;",
+            index,
+        )
+        return self.panel.locator(f'[data-tt-cell="{index}"]')
 
     def evaluate_panel(self, body: str, arg=None):
         """Run ``async (panel, arg) => { body }`` against this notebook's panel."""
@@ -406,9 +449,6 @@ class LabPage:
             });
             return ids;"""
         )
-
-    def cell_locator(self, index: int):
-        return self.page.locator(".jp-Notebook .jp-Cell").nth(index)
 
     # -- plotly -------------------------------------------------------------------------------------
 

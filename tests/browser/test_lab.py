@@ -49,7 +49,7 @@ def assert_widgets_rendered(lab, notebook: str, timeout: float = 20.0) -> int:
     )
     assert not problems, f"{notebook}: widgets did not render: {problems}"
     # plotly draws its traces asynchronously: wait for them in every figure there is
-    plots = lab.page.locator(".jp-NotebookPanel:visible .js-plotly-plot")
+    plots = lab.panel.locator(".js-plotly-plot")
     for i in range(plots.count()):
         plots.nth(i).locator(".scatterlayer .trace").first.wait_for(state="attached", timeout=timeout * 1000)
     return len(cells)
@@ -65,7 +65,7 @@ def click_face_down_card(lab, board, step: str) -> str:
     fingerprint = board.get_attribute("data-fingerprint")
     card = board.locator(".tt-card.tt-face-down[data-option]").first
     option = card.get_attribute("data-option")
-    lab.shot(f"{step}-before-click")
+    lab.shot(f"{step}-before-click", board)
     card.click()
     # the board re-rendered from the kernel's new svg: the card is face up and no longer an option
     board.locator(f'.tt-card[data-id="{option}"]:not(.tt-face-down)').wait_for(timeout=10_000)
@@ -74,13 +74,13 @@ def click_face_down_card(lab, board, step: str) -> str:
         "([el, n]) => el.dataset.moves === String(n)", arg=[board.element_handle(), moves + 1], timeout=10_000
     )
     assert board.get_attribute("data-fingerprint") != fingerprint
-    lab.shot(f"{step}-after-click")
+    lab.shot(f"{step}-after-click", board)
     return option
 
 
 def test_memory_board_click_reaches_the_kernel(lab):
     run_notebook(lab, "tt_memory_board.ipynb", "memory")
-    board = lab.page.locator(".jp-NotebookPanel:visible .tt-board-widget").first
+    board = lab.panel.locator(".tt-board-widget").first
     before = boards(lab)
     option = click_face_down_card(lab, board, "memory")
     after = {b["model_id"]: b for b in boards(lab)}
@@ -92,3 +92,8 @@ def test_memory_board_click_reaches_the_kernel(lab):
     assert kernel["moves"] == old["moves"] + 1
     assert kernel["game_fingerprint"] == kernel["fingerprint"] != old["fingerprint"]
     assert option in old["legal"] and option not in kernel["legal"]
+
+
+@pytest.mark.parametrize("notebook", ["00_tour.ipynb", "01_memory.ipynb"])
+def test_notebook_runs_in_lab(lab, notebook):
+    run_notebook(lab, notebook, "run")
