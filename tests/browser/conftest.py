@@ -1,5 +1,8 @@
 """Fixtures of the real-browser tests: one JupyterLab, one headless Chromium, one lab page.
 
+Package-scoped, so both are stopped as soon as the browser tests are done (not kept running while
+the rest of the suite runs).
+
 JupyterLab serves a copy of ``notebooks/`` (plus the small test notebooks of ``EXTRA_NOTEBOOKS``)
 from a temporary directory; it is always stopped at the end, also when a test or the start fails.
 A missing ``/usr/bin/chromium`` fails the tests (it never skips them): ``.ci/run`` installs it.
@@ -15,13 +18,13 @@ from .harness import CHROMIUM, MISSING_CHROMIUM, VIEWPORT, LabPage, LabServer, l
 from .notebooks import EXTRA_NOTEBOOKS
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def lab_server():
     with LabServer(extra=EXTRA_NOTEBOOKS) as server:
         yield server
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def browser():
     if not CHROMIUM.exists():
         pytest.fail(MISSING_CHROMIUM, pytrace=False)
@@ -35,15 +38,15 @@ def browser():
             browser.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def shots(tmp_path_factory):
-    """Screenshots of every step land here (the path is printed at the end of the session)."""
+    """Screenshots of every step land here (the path is printed when the browser tests end)."""
     path = tmp_path_factory.mktemp("browser-shots")
     yield path
     print(f"\nbrowser screenshots: {path}")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 def lab_page(browser, lab_server, shots):
     context = browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
