@@ -1,0 +1,10 @@
+"""Jupyter widgets for tabletop games (loads ipywidgets, anywidget and plotly).
+
+``import tabletop`` never imports this package; import it yourself::
+
+    from tabletop.widgets import BoardWidget, TriggerChainWidget, StateGraphWidget, Timeline, Lab
+"""
+
+from .board import BoardWidget
+
+__all__ = ["BoardWidget"]
