@@ -52,10 +52,25 @@ MISSING_CHROMIUM = (
     "(`apt-get install -y chromium`; `.ci/run` installs it). Never run `playwright install`."
 )
 
-# Marks of our code in console messages: the widgets' ESM/CSS (anywidget loads them from blob:
-# URLs, and reports failures to load or render a widget with its own name), our CSS class prefix
-# and package name. Console errors that mention none of them are JupyterLab's or Chromium's noise.
-OUR_MARKERS = ("tabletop", "anywidget", "tt-", "blob:", "board", "widgets/")
+# Marks of our code in console messages (matched case-insensitively against text and source URL):
+# - "tabletop", "tt-": our package and our CSS class prefix;
+# - "anywidget", "blob:": anywidget imports our ESM (and plotly 7's FigureWidget ESM) from blob:
+#   URLs, so an exception thrown in a widget's render or event handler is located at a blob: URL,
+#   and anywidget logs failures to load or render a widget under its own name;
+# - "jupyter-widgets", "could not create", "error displaying widget": ipywidgets failing to make a
+#   model or a view (every widget in our notebooks is ours).
+# Console errors that mention none of them are JupyterLab's or Chromium's noise and are only
+# reported (e.g. a static plotly figure's HTML fallback loading plotly.js from cdn.plot.ly, which
+# fails offline while JupyterLab draws the figure from its plotly mimetype anyway).
+OUR_MARKERS = (
+    "tabletop",
+    "tt-",
+    "anywidget",
+    "blob:",
+    "jupyter-widgets",
+    "could not create",
+    "error displaying widget",
+)
 
 
 def free_port() -> int:
@@ -338,7 +353,12 @@ class LabPage:
             arg=notebook,
             timeout=timeout * 1000,
         )
-        self.panel_id = self.evaluate_panel("window.jupyterapp.shell.activateById(panel.id); return panel.id;")
+        self.panel_id, windowing = self.evaluate_panel(
+            "window.jupyterapp.shell.activateById(panel.id);"
+            "return [panel.id, panel.content.notebookConfig.windowingMode];"
+        )
+        # with virtualisation on, cells out of view are missing from the DOM: the settings must apply
+        assert windowing == "none", f"notebook windowingMode is {windowing!r}, not 'none': user settings not read?"
         self.panel.wait_for(state="visible", timeout=timeout * 1000)
 
     @property

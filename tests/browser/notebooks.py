@@ -19,6 +19,28 @@ MEMORY_BOARD = [
     'board = BoardWidget(tt.rulebook("memory").new_game(seed=3, pairs=6))\nboard',
 ]
 
+# A widget that throws in render and in a click handler, with messages that do not name us: the
+# console filter must still attribute both to our widgets (anywidget loads ESM from blob: URLs).
+BROKEN_WIDGET = [
+    '''import anywidget
+
+
+class Broken(anywidget.AnyWidget):
+    _esm = """
+    export default { render({ el }) {
+      const button = document.createElement("button");
+      button.className = "selftest-broken";
+      button.textContent = "broken";
+      button.addEventListener("click", () => { null.boom; });
+      el.append(button);
+      throw new Error("boom in render");
+    } }"""
+
+
+Broken()''',
+]
+
 EXTRA_NOTEBOOKS: dict[str, list[str]] = {
+    "tt_broken_widget.ipynb": BROKEN_WIDGET,
     "tt_memory_board.ipynb": MEMORY_BOARD,
 }

@@ -97,3 +97,22 @@ def test_memory_board_click_reaches_the_kernel(lab):
 @pytest.mark.parametrize("notebook", ["00_tour.ipynb", "01_memory.ipynb"])
 def test_notebook_runs_in_lab(lab, notebook):
     run_notebook(lab, notebook, "run")
+
+
+def test_console_errors_of_widgets_are_caught(lab):
+    """The console filter attributes errors thrown in a widget's ESM to our widgets (no false pass)."""
+    lab.open("tt_broken_widget.ipynb")
+    assert not lab.run_all()
+    button = lab.panel.locator(".selftest-broken")
+    button.click()
+
+    def caught() -> bool:
+        texts = " ".join(e.text for e in lab.our_errors(lab.checked_from))
+        return "boom in render" in texts and "(reading 'boom')" in texts
+
+    for _ in range(100):  # the click's uncaught error reaches the console asynchronously
+        if caught():
+            break
+        lab.page.wait_for_timeout(50)
+    assert caught(), "\n".join(map(str, lab.console))
+    lab.checked_from = lab.mark()  # provoked on purpose: the fixture must not fail the test on them
