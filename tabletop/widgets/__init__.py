@@ -6,5 +6,8 @@
 """
 
 from .board import BoardWidget
+from .figures import StateGraphWidget, TriggerChainWidget
+from .lab import Lab
+from .timeline import Timeline
 
-__all__ = ["BoardWidget"]
+__all__ = ["BoardWidget", "Lab", "StateGraphWidget", "Timeline", "TriggerChainWidget"]

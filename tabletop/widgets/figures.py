@@ -1,0 +1,180 @@
+"""Plotly widgets: the trigger chain (click a step to see why it happened) and the state graph
+(click a state to load it into a linked :class:`~tabletop.widgets.BoardWidget`).
+
+Each widget builds a ``plotly.graph_objects.FigureWidget`` from the dict of a static figure of
+:mod:`tabletop.render` (FigureWidget gives its traces random uids, so nothing static is ever
+built from it) and attaches ``on_click`` to the node traces; the node id is in ``customdata``.
+``select(node)`` does what a click does.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Any
+
+import ipywidgets as ipw
+import plotly.graph_objects as go
+
+from ..analysis.chains import trigger_chain, why
+from ..analysis.explore import StateGraph
+from ..core.game import Game
+from ..core.trace import Trace
+from ..render.chains import chain_figure
+from ..render.states import state_graph_figure
+from .board import BoardWidget, game_status
+
+__all__ = ["StateGraphWidget", "TriggerChainWidget"]
+
+
+def _figure_widget(fig: go.Figure, prefix: str) -> tuple[go.FigureWidget, list[int]]:
+    """A FigureWidget copy of ``fig`` and the indices of its node traces (static uid ``prefix*``)."""
+    nodes = [i for i, tr in enumerate(fig.data) if str(tr.uid or "").startswith(prefix)]
+    return go.FigureWidget(fig.to_dict()), nodes
+
+
+def _point_node(trace: Any, points: Any) -> Any:
+    inds = list(getattr(points, "point_inds", None) or [])
+    if not inds or trace.customdata is None:
+        return None
+    data = trace.customdata[inds[0]]
+    if isinstance(data, str) or not hasattr(data, "__len__"):
+        return data
+    node = data[0]
+    return node.item() if hasattr(node, "item") else node  # a numpy scalar, when plotly used numpy
+
+
+class TriggerChainWidget(ipw.HBox):
+    """A game's (or trace's) trigger chain as a clickable plotly graph, with the *why* beside it.
+
+    ``.figure`` is the FigureWidget, ``.selected`` the selected node (or ``None``),
+    ``.why_text`` the causes of that node as indented text with rule references
+    (``tt.why(chain, node).text()``), ``.chain`` the graph.
+    """
+
+    def __init__(self, game_or_trace: Game | Trace, *, title: str | None = None, **kwargs: Any):
+        self._title = title
+        self.details = ipw.HTML(layout=ipw.Layout(width="420px", min_width="260px", overflow="auto"))
+        self.details.add_class("tt-why-panel")
+        super().__init__(**kwargs)
+        self.add_class("tt-chain-widget")
+        self._load(game_or_trace)
+
+    # ------------------------------------------------------------ public API
+    @property
+    def figure(self) -> go.FigureWidget:
+        return self._figure
+
+    def select(self, node: Any) -> bool:
+        """Select a step as a click on it does: fills ``why_text`` and the panel. Never raises."""
+        if node is not None and node not in self.chain:
+            try:
+                node = int(node)
+            except (TypeError, ValueError):
+                pass
+        if node is None or node not in self.chain:
+            self.selected = None
+            self.why_text = ""
+            self.details.value = f"<div class='tt-why tt-error'>No step {escape(str(node))} in this chain.</div>"
+            return False
+        chain = why(self.chain, node)
+        self.selected = node
+        self.why_text = chain.text()
+        data = self.chain.nodes[node]
+        rule = escape(str(data.get("rule", "")))
+        rule_text = escape(str(data.get("rule_text") or ""))
+        cite = escape(str(data.get("citation") or ""))
+        self.details.value = (
+            f"<div class='tt-why'><b>Why step {escape(str(node))}?</b>"
+            f"<pre class='tt-why-text'>{escape(self.why_text)}</pre>"
+            + (f"<div class='tt-rule'><code>{rule}</code> {rule_text} <small>{cite}</small></div>" if rule else "")
+            + "</div>"
+        )
+        return True
+
+    def refresh(self, game_or_trace: Game | Trace) -> None:
+        """Redraw for a game that moved on (or another game); keeps the selection if it still exists."""
+        keep = self.selected
+        self._load(game_or_trace)
+        if keep is not None and keep in self.chain:
+            self.select(keep)
+
+    # ------------------------------------------------------------- internals
+    def _load(self, source: Game | Trace) -> None:
+        if not isinstance(source, Game | Trace):
+            raise TypeError(f"TriggerChainWidget needs a Game or a Trace, not {type(source).__name__}")
+        self.source = source
+        self.chain = trigger_chain(source)
+        self._figure, self._node_traces = _figure_widget(chain_figure(self.chain, title=self._title), "chain-nodes-")
+        for i in self._node_traces:
+            self._figure.data[i].on_click(self._clicked)
+        self.selected = None
+        self.why_text = ""
+        self.details.value = (
+            "<div class='tt-why tt-hint'>Click a step of the chain to see why it happened.</div>"
+            if len(self.chain)
+            else "<div class='tt-why tt-hint'>No steps traced yet.</div>"
+        )
+        self.children = (self._figure, self.details)
+
+    def _clicked(self, trace: Any, points: Any, _state: Any = None) -> None:
+        node = _point_node(trace, points)
+        if node is not None:
+            self.select(node)
+
+    def __repr__(self) -> str:
+        rid = self.source.rulebook.id if isinstance(self.source, Game) else "trace"
+        sel = "" if self.selected is None else f", step {self.selected} selected"
+        return f"<TriggerChainWidget {rid}: {self.chain.number_of_nodes()} steps{sel}>"
+
+
+class StateGraphWidget(ipw.HBox):
+    """A state graph as a clickable plotly graph; a click shows that state in a linked board.
+
+    ``.figure`` is the FigureWidget, ``.board`` the linked :class:`BoardWidget` (created when
+    none is given), ``.selected`` the selected state (fingerprint) or ``None``.
+    """
+
+    def __init__(self, state_graph: StateGraph, board: BoardWidget | None = None, **kwargs: Any):
+        if not isinstance(state_graph, StateGraph):
+            raise TypeError(f"StateGraphWidget needs a StateGraph, not {type(state_graph).__name__}")
+        self.state_graph = state_graph
+        self._figure, self._node_traces = _figure_widget(state_graph_figure(state_graph), "states-nodes-")
+        for i in self._node_traces:
+            self._figure.data[i].on_click(self._clicked)
+        self.selected: str | None = None
+        self._own_board = board is None
+        if board is None:
+            board = BoardWidget(state_graph.game(state_graph.root))
+        self.board = board
+        super().__init__(children=(self._figure, board) if self._own_board else (self._figure,), **kwargs)
+        self.add_class("tt-states-widget")
+
+    @property
+    def figure(self) -> go.FigureWidget:
+        return self._figure
+
+    def select(self, node: str) -> bool:
+        """Show a state in the linked board, as a click on it does. Never raises."""
+        sg = self.state_graph
+        node = str(node)
+        if node not in sg.graph:
+            self.board.message, self.board.error = f"No state {node[:12]}… in this state graph.", True
+            return False
+        if node not in sg.games:
+            self.board.message, self.board.error = "This state graph kept no games (explore(keep_games=False)).", True
+            return False
+        game = sg.game(node)
+        d = sg.graph.nodes[node]
+        self.selected = node
+        self.board.show(game, message=f"state at depth {d['depth']}: {game_status(game)}")
+        return True
+
+    def _clicked(self, trace: Any, points: Any, _state: Any = None) -> None:
+        node = _point_node(trace, points)
+        if node is not None:
+            self.select(node)
+
+    def __repr__(self) -> str:
+        sg = self.state_graph
+        sel = "" if self.selected is None else f", state at depth {sg.graph.nodes[self.selected]['depth']} selected"
+        return f"<StateGraphWidget {len(sg)} states, depth {len(sg.perft) - 1}{sel}>"

@@ -1,0 +1,172 @@
+"""Timeline: a slider over a game's history that shows past positions in a linked board.
+
+Positions are rebuilt by replaying (``rulebook.new_game`` with the game's seed, players, chance
+mode and options, then its first ``k`` non-automatic choices) and cached; the game itself is
+never changed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as ipw
+
+from ..core.game import Game
+from .board import BoardWidget, game_status
+
+__all__ = ["Timeline", "positions"]
+
+
+def _fresh(game: Game, chance: str) -> Game:
+    return game.rulebook.new_game(
+        seed=game.seed, players=game.players, chance=chance, tracing=game.tracing, **game.options
+    )
+
+
+def _replay_choices(game: Game) -> list[Game]:
+    """After 0..k non-automatic choices, replayed with the game's own chance mode."""
+    pos = _fresh(game, game.chance)
+    out = [pos.clone()]
+    for step in game.history:
+        if not step.get("auto"):
+            pos.apply(step["option"])
+            out.append(pos.clone())
+    return out
+
+
+def _replay_everything(game: Game) -> list[Game]:
+    """The same, with chance manual and every recorded outcome applied (for games whose
+    random outcomes were set by hand, e.g. scenarios)."""
+    pos = _fresh(game, "manual")
+    out = [pos.clone()]
+    for step in game.history:
+        if step.get("auto") and step["option"] not in pos.legal():
+            continue  # an automatic step the kernel already took
+        pos.apply(step["option"])
+        if not step.get("auto"):
+            out.append(pos.clone())
+        else:
+            out[-1] = pos.clone()  # automatic steps belong to the position of the last choice
+    for p in out:
+        p.chance = game.chance
+    return out
+
+
+def positions(game: Game) -> tuple[list[Game], str]:
+    """Every position after 0..k choices, and ``""`` (or why the replay does not match)."""
+    problems = []
+    for build in (_replay_choices, _replay_everything):
+        try:
+            out = build(game)
+        except Exception as exc:
+            problems.append(f"{type(exc).__name__}: {exc}")
+            continue
+        if out[-1].fingerprint() == game.fingerprint():
+            return out, ""
+        problems.append("the replay ends in another position")
+    return [], "this game cannot be replayed from its seed and history (" + "; ".join(problems) + ")"
+
+
+class Timeline(ipw.VBox):
+    """Scrub through ``game``'s history: step ``k`` shows the position after ``k`` choices.
+
+    ``.slider`` (an ``IntSlider`` over 0..number of choices), ``.board`` (the linked board,
+    created when none is given), ``.step`` (get or set), ``.show_step(k)``, ``.position(k)``,
+    ``.refresh(game)`` (after the game moved on).
+    """
+
+    def __init__(self, game: Game, board: BoardWidget | None = None, **kwargs: Any):
+        if not isinstance(game, Game):
+            raise TypeError(f"Timeline needs a tabletop Game, not {type(game).__name__}")
+        self._own_board = board is None
+        self.board = board if board is not None else BoardWidget(game)
+        self.slider = ipw.IntSlider(
+            min=0, max=0, value=0, description="step", continuous_update=True, layout=ipw.Layout(width="95%")
+        )
+        self.caption = ipw.HTML()
+        self.caption.add_class("tt-timeline-caption")
+        self._quiet = False
+        super().__init__(**kwargs)
+        self.add_class("tt-timeline")
+        self.slider.observe(self._moved, names="value")
+        self.refresh(game)
+        self.children = (self.slider, self.caption, *((self.board,) if self._own_board else ()))
+
+    # ------------------------------------------------------------ public API
+    @property
+    def steps(self) -> int:
+        """The number of choices made in the game (the slider's maximum)."""
+        return self._steps
+
+    @property
+    def step(self) -> int:
+        return self.slider.value
+
+    @step.setter
+    def step(self, k: int) -> None:
+        self.show_step(k)
+
+    def position(self, k: int) -> Game:
+        """The position after ``k`` choices (a copy: playing on it changes nothing here)."""
+        if not 0 <= k <= self._steps:
+            raise IndexError(f"step {k} is outside 0..{self._steps}")
+        if k == self._steps:
+            return self.game.clone()
+        if not self._positions:
+            raise ValueError(self._problem)
+        return self._positions[k].clone()
+
+    def show_step(self, k: int) -> bool:
+        """Show the position after ``k`` choices in the board (the game is unchanged). Never raises."""
+        k = max(0, min(int(k), self._steps))
+        if self.slider.value != k:
+            self.slider.value = k  # observe calls back into _show
+            return self._shown
+        return self._show(k)
+
+    def refresh(self, game: Game | None = None) -> None:
+        """Follow a game that moved on (or another game): recount, rebuild lazily, jump to the end."""
+        self.game = game if game is not None else self.game
+        self._steps = sum(1 for h in self.game.history if not h.get("auto"))
+        self._cache: list[Game] | None = None
+        self._problem = ""
+        self._quiet = True
+        try:
+            self.slider.max = max(self._steps, 0)
+            self.slider.value = self._steps
+        finally:
+            self._quiet = False
+        self._caption(self._steps)
+
+    # ------------------------------------------------------------- internals
+    @property
+    def _positions(self) -> list[Game]:
+        if self._cache is None:
+            self._cache, self._problem = positions(self.game)
+        return self._cache
+
+    def _moved(self, change: dict) -> None:
+        if not self._quiet:
+            self._show(change["new"])
+
+    def _show(self, k: int) -> bool:
+        self._shown = False
+        try:
+            pos = self.position(k)
+        except Exception as exc:
+            self.board.message, self.board.error = f"Cannot show step {k}: {exc}", True
+            self._caption(k)
+            return False
+        note = "" if k == self._steps else " (a past position; moves made on the board play on from here)"
+        self.board.show(pos, message=f"step {k} of {self._steps}: {game_status(pos)}{note}")
+        self._caption(k)
+        self._shown = True
+        return True
+
+    def _caption(self, k: int) -> None:
+        last = [h for h in self.game.history if not h.get("auto")]
+        what = "the start" if k == 0 else f"after {last[k - 1]['option']!s} by {last[k - 1]['player']!s}"
+        self.caption.value = f"<span class='tt-step'>step {k} / {self._steps}: {what}</span>"
+
+    def __repr__(self) -> str:
+        return f"<Timeline {self.game.rulebook.id}: step {self.step} of {self._steps}>"

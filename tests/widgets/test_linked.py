@@ -1,0 +1,134 @@
+"""Trigger chain, state graph, timeline and lab widgets without a browser."""
+
+import plotly.graph_objects as go
+import pytest
+from plotly.callbacks import Points
+
+import tabletop as tt
+from tabletop.widgets import BoardWidget, Lab, StateGraphWidget, Timeline, TriggerChainWidget
+from tabletop.widgets.timeline import positions
+
+
+def plotly_click(fig, index, point):
+    """What plotly does when a point of trace ``index`` is clicked in the browser."""
+    trace = fig.data[index]
+    trace._dispatch_on_click(Points([point], [trace.x[point]], [trace.y[point]], trace.name, index), None)
+
+
+@pytest.fixture
+def matched():
+    return tt.rulebook("memory").scenario("match-official").apply("s03")
+
+
+def test_chain_click_shows_why(matched):
+    w = TriggerChainWidget(matched)
+    assert isinstance(w.figure, go.FigureWidget) and w.selected is None and w.why_text == ""
+    chain = tt.trigger_chain(matched)
+    take = next(n for n, d in chain.nodes(data=True) if d["rule"] == "mem.match")
+    index = next(i for i in w._node_traces for j, c in enumerate(w.figure.data[i].customdata) if c[0] == take)
+    point = [c[0] for c in w.figure.data[index].customdata].index(take)
+    plotly_click(w.figure, index, point)
+    assert w.selected == take
+    assert w.why_text == tt.why(chain, take).text()
+    assert "[mem.match]" in w.why_text and "mem.match" in w.details.value
+    assert repr(w) == f"<TriggerChainWidget memory: {len(chain)} steps, step {take} selected>"
+
+
+def test_chain_select_and_refresh(matched):
+    w = TriggerChainWidget(matched)
+    assert w.select(0) and w.why_text.startswith(tt.why(w.chain, 0).text())
+    assert w.select(10_000) is False and w.selected is None and "No step" in w.details.value
+    n = len(w.chain)
+    matched.apply(matched.legal()[0])
+    w.refresh(matched)
+    assert len(w.chain) > n and w.figure.data  # redrawn
+    assert TriggerChainWidget(matched.trace).chain.number_of_nodes() == len(w.chain)
+
+
+def test_chain_figure_static_uids_are_untouched(matched):
+    from tabletop.render.chains import chain_figure
+
+    fig = chain_figure(tt.trigger_chain(matched))
+    TriggerChainWidget(matched)
+    assert all(tr.uid.startswith("chain-") for tr in fig.data)
+
+
+def test_state_graph_click_loads_the_position():
+    game = tt.rulebook("memory").scenario("small-board")
+    sg = tt.explore(game, depth=2)
+    board = BoardWidget(game)
+    w = StateGraphWidget(sg, board=board)
+    assert w.board is board and board not in w.children
+    deep = [n for n, d in sg.graph.nodes(data=True) if d["depth"] == 2]
+    node = sorted(deep)[0]
+    index = next(i for i in w._node_traces if node in w.figure.data[i].customdata)
+    plotly_click(w.figure, index, list(w.figure.data[index].customdata).index(node))
+    assert w.selected == node and board.fingerprint == node == board.game.fingerprint()
+    assert game.fingerprint() == sg.root  # the explored game is untouched
+    assert board.choose(board.game.legal()[0])  # and the loaded state plays on
+    assert sg.game(node).fingerprint() == node
+    assert repr(w) == "<StateGraphWidget 11 states, depth 2, state at depth 2 selected>"
+
+
+def test_state_graph_widget_makes_its_own_board():
+    sg = tt.explore(tt.rulebook("memory").scenario("small-board"), depth=1)
+    w = StateGraphWidget(sg)
+    assert isinstance(w.board, BoardWidget) and w.board in w.children
+    assert w.board.fingerprint == sg.root
+    assert w.select("nope") is False and w.board.error
+
+
+def test_timeline_shows_past_positions_without_changing_the_game():
+    game = tt.rulebook("memory").scenario("small-board")
+    for option in ("s00", "s01", "s02", "s03"):
+        game.apply(option)
+    fp, hist = game.fingerprint(), list(game.history)
+    t = Timeline(game)
+    assert t.slider.max == 4 and t.step == 4 and t.board.fingerprint == fp
+    replayed = game.rulebook.new_game(seed=game.seed, players=game.players, chance=game.chance, **game.options)
+    expected = [replayed.fingerprint()]
+    for h in hist:
+        if not h["auto"]:
+            replayed.apply(h["option"])
+            expected.append(replayed.fingerprint())
+    for k in (2, 0, 3, 4):
+        t.step = k
+        assert t.step == k and t.board.fingerprint == expected[k]
+    t.slider.value = 1  # dragging the slider
+    assert t.board.fingerprint == expected[1]
+    assert t.show_step(99) and t.step == 4
+    assert game.fingerprint() == fp and game.history == hist
+    assert t.position(4).fingerprint() == game.replay().fingerprint() == fp
+    assert repr(t) == "<Timeline memory: step 4 of 4>"
+
+
+def test_timeline_with_hand_set_chance():
+    game = tt.rulebook("memory").scenario("match-official")
+    out, problem = positions(game)
+    assert problem == "" and out[-1].fingerprint() == game.fingerprint()
+    board = BoardWidget(game)
+    t = Timeline(game, board=board)
+    assert board not in t.children and t.show_step(0) and board.fingerprint == out[0].fingerprint()
+
+
+def test_lab_links_everything():
+    game = tt.rulebook("memory").scenario("small-board")
+    lab = Lab(game, log_lines=5)
+    assert repr(lab) == "<Lab memory: turn 1, player 0 to act, 6 options, 0 moves>"
+    assert [b.tooltip.split(":")[0] for b in lab.buttons] == game.legal()
+    lab.buttons[0].click()
+    assert game.history[-1]["option"] == "s00" and lab.board.moves == 1
+    assert lab.timeline.slider.max == 1 and lab.timeline.step == 1
+    assert len(lab.chain.chain) == len(game.trace)
+    assert lab.log_text.splitlines() == game.log.lines()[-5:] and "[mem.turn" in lab.log_text
+    assert len(lab.buttons) == 5
+    lab.timeline.step = 0  # look back: the game is unchanged
+    assert game.history[-1]["option"] == "s00" and lab.board.fingerprint != game.fingerprint()
+    assert repr(lab) == "<Lab memory: turn 1, player 0 to act, 5 options, 1 moves>"
+
+
+def test_lab_berserk():
+    lab = Lab(tt.rulebook("berserk_heroes").scenario("duel"))
+    assert lab.choose("pass") and lab.game.decision.player == 1
+    assert lab.choose("nope") is False and lab.board.error
+    assert "player 1 to act" in repr(lab)
