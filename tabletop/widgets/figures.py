@@ -9,6 +9,7 @@ built from it) and attaches ``on_click`` to the node traces; the node id is in `
 
 from __future__ import annotations
 
+import contextlib
 from html import escape
 from typing import Any
 
@@ -66,12 +67,10 @@ class TriggerChainWidget(ipw.HBox):
 
     def select(self, node: Any) -> bool:
         """Select a step as a click on it does: fills ``why_text`` and the panel. Never raises."""
-        if node is not None and node not in self.chain:
-            try:
+        if not self._has(node):
+            with contextlib.suppress(TypeError, ValueError):
                 node = int(node)
-            except (TypeError, ValueError):
-                pass
-        if node is None or node not in self.chain:
+        if not self._has(node):
             self.selected = None
             self.why_text = ""
             self.details.value = f"<div class='tt-why tt-error'>No step {escape(str(node))} in this chain.</div>"
@@ -90,6 +89,12 @@ class TriggerChainWidget(ipw.HBox):
             + "</div>"
         )
         return True
+
+    def _has(self, node: Any) -> bool:
+        try:
+            return node is not None and node in self.chain
+        except TypeError:  # unhashable
+            return False
 
     def refresh(self, game_or_trace: Game | Trace) -> None:
         """Redraw for a game that moved on (or another game); keeps the selection if it still exists."""

@@ -38,6 +38,7 @@ def test_chain_select_and_refresh(matched):
     w = TriggerChainWidget(matched)
     assert w.select(0) and w.why_text.startswith(tt.why(w.chain, 0).text())
     assert w.select(10_000) is False and w.selected is None and "No step" in w.details.value
+    assert w.select([1]) is False and w.select(None) is False
     n = len(w.chain)
     matched.apply(matched.legal()[0])
     w.refresh(matched)
