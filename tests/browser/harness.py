@@ -472,12 +472,47 @@ class LabPage:
 
     # -- plotly -------------------------------------------------------------------------------------
 
-    def plotly_click(self, point, hover_ms: int = 300) -> None:
+    def plotly_nodes(self, plot) -> list[dict]:
+        """The clickable node points of a plotly figure (``plot``: its ``.js-plotly-plot`` locator).
+
+        Node traces are the marker traces that carry ``customdata`` (the node id first); each
+        entry is ``{"trace": i, "point": j, "id": customdata[j][0], "text": hovertext}``.
+        """
+        return plot.evaluate(
+            """(gd) => (gd.data || []).flatMap((trace, i) => {
+              if (!trace.customdata || !String(trace.mode || '').includes('markers')) return [];
+              return Array.from(trace.customdata, (cd, j) => ({
+                trace: i, point: j, id: Array.isArray(cd) ? cd[0] : cd,
+                text: String((trace.hovertext && trace.hovertext[j]) || (trace.text && trace.text[j]) || ''),
+              }));
+            })"""
+        )
+
+    def plotly_point(self, plot, node: dict) -> dict:
+        """Page coordinates of a node point, scrolled into view.
+
+        Plotly draws no group for an empty trace, so DOM order is not data order: the trace group
+        and the point are found by the data plotly (d3) binds to them: ``trace.index`` and ``i``.
+        """
+        center = plot.evaluate(
+            """(gd, [ti, pj]) => {
+              const group = [...gd.querySelectorAll('.scatterlayer .trace')]
+                .find((el) => el.__data__ && el.__data__[0] && el.__data__[0].trace.index === ti);
+              const point = group && [...group.querySelectorAll('.point')]
+                .find((el) => el.__data__ && el.__data__.i === pj);
+              if (!point) return null;
+              point.scrollIntoView({block: 'center', inline: 'center'});
+              const r = point.getBoundingClientRect();
+              return {x: r.x + r.width / 2, y: r.y + r.height / 2};
+            }""",
+            [node["trace"], node["point"]],
+        )
+        assert center is not None, f"plotly point {node} is not drawn"
+        return center
+
+    def plotly_click(self, center: dict, hover_ms: int = 300) -> None:
         """Hover a plotly point, wait, then click it (plotly ignores a click without a hover first)."""
-        point.scroll_into_view_if_needed()
-        box = point.bounding_box()
-        assert box is not None, "plotly point has no bounding box (not rendered?)"
-        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        x, y = center["x"], center["y"]
         self.page.mouse.move(x - 5, y - 5)
         self.page.mouse.move(x, y, steps=3)
         self.page.wait_for_timeout(hover_ms)

@@ -40,7 +40,21 @@ class Broken(anywidget.AnyWidget):
 Broken()''',
 ]
 
+# The plotly widgets: a trigger chain with its why-panel, a state graph with its own linked board.
+FIGURES = [
+    "import tabletop as tt\n"
+    "from tabletop.rulebooks.memory.game import dealt\n"
+    "from tabletop.widgets import StateGraphWidget, TriggerChainWidget",
+    'game = tt.rulebook("memory").scenario("match-official")\n'
+    'game.apply("s03")\n'
+    "chain = TriggerChainWidget(game)\n"
+    "chain",
+    "states = StateGraphWidget(tt.explore(dealt([0, 1, 0, 1]), depth=20))\nstates",
+]
+FIGURES_PROBE = "print(chain.selected, states.selected, states.board.fingerprint, sep='\\n')"
+
 EXTRA_NOTEBOOKS: dict[str, list[str]] = {
+    "tt_figures.ipynb": FIGURES,
     "tt_broken_widget.ipynb": BROKEN_WIDGET,
     "tt_memory_board.ipynb": MEMORY_BOARD,
 }

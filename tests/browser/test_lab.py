@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from .notebooks import BOARDS_PROBE
+from .notebooks import BOARDS_PROBE, FIGURES_PROBE
 
 pytestmark = pytest.mark.slow
 
@@ -116,3 +116,41 @@ def test_console_errors_of_widgets_are_caught(lab):
         lab.page.wait_for_timeout(50)
     assert caught(), "\n".join(map(str, lab.console))
     lab.checked_from = lab.mark()  # provoked on purpose: the fixture must not fail the test on them
+
+
+def test_trigger_chain_and_state_graph_clicks(lab):
+    run_notebook(lab, "tt_figures.ipynb", "figures")
+
+    # trigger chain: click a late step; the linked why-panel explains that very step
+    chain = lab.panel.locator(".tt-chain-widget").first
+    why = chain.locator(".tt-why-panel")
+    hint = why.inner_text()
+    plot = chain.locator(".js-plotly-plot")
+    nodes = lab.plotly_nodes(plot)
+    assert nodes, "the trigger chain figure has no clickable nodes"
+    step = max(nodes, key=lambda n: n["id"])
+    lab.shot("chain-before-click", chain)
+    lab.plotly_click(lab.plotly_point(plot, step))
+    why.get_by_text(f"Why step {step['id']}?").wait_for(timeout=10_000)
+    assert why.inner_text() != hint
+    lab.shot("chain-after-click", chain)
+
+    # state graph: click a state other than the one shown; the linked board shows it
+    states = lab.panel.locator(".tt-states-widget").first
+    board = states.locator(".tt-board-widget")
+    shown = board.get_attribute("data-fingerprint")
+    plot = states.locator(".js-plotly-plot")
+    nodes = [n for n in lab.plotly_nodes(plot) if n["id"] != shown]
+    assert nodes, "the state graph figure has no other state to click"
+    target = nodes[len(nodes) // 2]
+    lab.shot("states-before-click", states)
+    lab.plotly_click(lab.plotly_point(plot, target))
+    lab.page.wait_for_function(
+        "([el, fp]) => el.dataset.fingerprint === fp", arg=[board.element_handle(), target["id"]], timeout=10_000
+    )
+    lab.shot("states-after-click", states)
+
+    # the kernel saw both clicks
+    selected_step, selected_state, board_fingerprint = lab.run_code(FIGURES_PROBE).split()
+    assert selected_step == str(step["id"])
+    assert selected_state == board_fingerprint == target["id"]
