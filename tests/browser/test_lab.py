@@ -3,7 +3,7 @@
 JupyterLab + headless Debian chromium through Playwright (see ``harness.py``). Each test opens a
 notebook, runs every cell, waits until the kernel is idle and the widgets are drawn, clicks, and
 checks both the page and, with a probe cell, the kernel. Screenshots of every step are written
-to pytest's temp dir (the path is printed at the end of the session).
+to pytest's temp dir (the path is printed when the browser tests end).
 """
 
 from __future__ import annotations
