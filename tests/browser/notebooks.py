@@ -51,7 +51,17 @@ FIGURES = [
     "chain",
     "states = StateGraphWidget(tt.explore(dealt([0, 1, 0, 1]), depth=20))\nstates",
 ]
-FIGURES_PROBE = "print(chain.selected, states.selected, states.board.fingerprint, sep='\\n')"
+# Every TriggerChainWidget's selected step and every StateGraphWidget's selected state and board.
+FIGURES_PROBE = """\
+import json as _tt_json
+from ipywidgets.widgets.widget import _instances as _tt_instances
+from tabletop.widgets import StateGraphWidget as _TtStates, TriggerChainWidget as _TtChain
+_tt_ws = list(_tt_instances.values())
+print(_tt_json.dumps({
+    "chains": [None if w.selected is None else str(w.selected) for w in _tt_ws if isinstance(w, _TtChain)],
+    "states": [[w.selected, w.board.fingerprint] for w in _tt_ws if isinstance(w, _TtStates)],
+}))
+"""
 
 EXTRA_NOTEBOOKS: dict[str, list[str]] = {
     "tt_figures.ipynb": FIGURES,
