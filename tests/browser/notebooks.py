@@ -1,4 +1,4 @@
-"""Small notebooks the browser tests add to the served copy (never to the repository's notebooks/)."""
+"""Kernel probes of the browser tests, and the small notebooks they add to the served copy (never to notebooks/)."""
 
 from __future__ import annotations
 
@@ -13,11 +13,6 @@ print(_tt_json.dumps([
     for w in list(_tt_instances.values()) if isinstance(w, _TtBoard)
 ]))
 """
-
-MEMORY_BOARD = [
-    "import tabletop as tt\nfrom tabletop.widgets import BoardWidget",
-    'board = BoardWidget(tt.rulebook("memory").new_game(seed=3, pairs=6))\nboard',
-]
 
 # A widget that throws in render and in a click handler, with messages that do not name us: the
 # console filter must still attribute both to our widgets (anywidget loads ESM from blob: URLs).
@@ -40,17 +35,6 @@ class Broken(anywidget.AnyWidget):
 Broken()''',
 ]
 
-# The plotly widgets: a trigger chain with its why-panel, a state graph with its own linked board.
-FIGURES = [
-    "import tabletop as tt\n"
-    "from tabletop.rulebooks.memory.game import dealt\n"
-    "from tabletop.widgets import StateGraphWidget, TriggerChainWidget",
-    'game = tt.rulebook("memory").scenario("match-official")\n'
-    'game.apply("s03")\n'
-    "chain = TriggerChainWidget(game)\n"
-    "chain",
-    "states = StateGraphWidget(tt.explore(dealt([0, 1, 0, 1]), depth=20))\nstates",
-]
 # Every TriggerChainWidget's selected step and every StateGraphWidget's selected state and board.
 FIGURES_PROBE = """\
 import json as _tt_json
@@ -64,7 +48,5 @@ print(_tt_json.dumps({
 """
 
 EXTRA_NOTEBOOKS: dict[str, list[str]] = {
-    "tt_figures.ipynb": FIGURES,
     "tt_broken_widget.ipynb": BROKEN_WIDGET,
-    "tt_memory_board.ipynb": MEMORY_BOARD,
 }

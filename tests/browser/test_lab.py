@@ -17,10 +17,10 @@ from .notebooks import BOARDS_PROBE, FIGURES_PROBE
 pytestmark = pytest.mark.slow
 
 # The notebooks whose widgets are clicked: a memory board, a trigger chain and a state graph.
-MEMORY_NOTEBOOK = "tt_memory_board.ipynb"
-FIGURES_NOTEBOOK = "tt_figures.ipynb"
+MEMORY_NOTEBOOK = "01_memory.ipynb"
+FIGURES_NOTEBOOK = "00_tour.ipynb"
 # Every notebook of notebooks/ that the browser opens; those clicked in above run there only.
-LAB_NOTEBOOKS = ["00_tour.ipynb", "01_memory.ipynb"]
+LAB_NOTEBOOKS = ["00_tour.ipynb", "01_memory.ipynb", "04_berserk_heroes.ipynb"]
 
 
 def run_notebook(lab, notebook: str, step: str) -> None:
