@@ -15,6 +15,7 @@ behaviour down as regression numbers.
 from __future__ import annotations
 
 import functools
+import hashlib
 from collections import deque
 from dataclasses import dataclass, field
 from html import escape
@@ -92,7 +93,7 @@ class StateGraph:
                 continue
             view = self.games[n].view(player)
             view.pop("decision", None)
-            key = orjson.dumps(view, option=orjson.OPT_SORT_KEYS).hex()[:64]
+            key = hashlib.sha1(orjson.dumps(view, option=orjson.OPT_SORT_KEYS), usedforsecurity=False).hexdigest()
             sets.setdefault(key, []).append(n)
         return sets
 

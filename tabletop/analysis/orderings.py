@@ -149,6 +149,11 @@ def _flatten(game: Game) -> dict[str, Any]:
     for i, p in enumerate(st.players):
         for k, v in p.items():
             flat[f"player {i} {k}"] = v
+    # lasting modifiers in order of appearance (the order decides among "set" modifiers, 521.1-style)
+    flat["modifiers"] = [
+        f"{m['target']}.{m['stat']} {m['op']} {m['value']}" + (f" ({m['source']})" if m.get("source") else "")
+        for m in sorted(st.modifiers, key=lambda m: m.get("ts", 0))
+    ]
     flat["result"] = None if st.result is None else st.result.get("winners")
     flat["waiting for"] = None if st.decision is None else f"{st.decision['player']}: {st.decision['kind']}"
     return flat

@@ -90,6 +90,9 @@ class RuleTable:
     def __len__(self) -> int:
         return sum(1 for _ in self)
 
+    def __repr__(self) -> str:
+        return f"<RuleTable: {len(self)} rules, {len(self.assumptions())} assumptions>"
+
     def assumptions(self) -> list[Rule]:
         """The rules this rulebook assumed where its source text is silent or ambiguous."""
         return [r for r in self if r.assumption]

@@ -143,3 +143,12 @@ def test_memory_perft_regression_numbers(pictures, perft, distinct, states, outc
     assert explore(game, depth=6).perft == perft
     full = explore(game, depth=10_000)
     assert full.distinct == distinct and len(full) == states and full.outcomes() == outcomes
+
+
+def test_information_sets_deeper_split_by_what_the_player_saw():
+    """Before any flip the 6 deals look the same (one set of 6). After player 0's first flip
+    (depth 5) the player has seen one card: 4 slots x 2 pictures = 8 sets, each holding the 3
+    deals that put that picture in that slot."""
+    sg = explore(RB.new_game(seed=0, pairs=2, chance="manual"), depth=5)
+    sizes = sorted(len(v) for v in sg.information_sets(0).values())
+    assert sizes == [3] * 8 + [6]
