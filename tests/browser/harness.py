@@ -170,7 +170,18 @@ class LabServer:
         )
         env.pop("JUPYTER_PATH", None)
         env.pop("JUPYTER_CONFIG_PATH", None)
-        self.port = free_port()
+        for attempt in range(3):  # another process may take the free port before JupyterLab binds it
+            self.port = free_port()
+            if self._launch(env, settings_dir, dirs["config"] / "lab" / "workspaces"):
+                return
+            in_use = "already in use" in self.log_tail().lower()
+            if not in_use or attempt == 2:
+                raise RuntimeError(f"JupyterLab exited with {self.process.returncode}:\n{self.log_tail()}")
+            self.process = None
+            self._log.close()
+
+    def _launch(self, env: dict, settings_dir: Path, workspaces_dir: Path) -> bool:
+        """Start JupyterLab on ``self.port``; True once it answers, False if it exited first."""
         cmd = [
             sys.executable,
             "-m",
@@ -186,7 +197,7 @@ class LabServer:
             "--LabApp.extension_manager=readonly",
             "--LabApp.expose_app_in_browser=True",
             f"--LabApp.user_settings_dir={settings_dir}",
-            f"--LabApp.workspaces_dir={dirs['config'] / 'lab' / 'workspaces'}",
+            f"--LabApp.workspaces_dir={workspaces_dir}",
         ]
         if hasattr(os, "getuid") and os.getuid() == 0:
             cmd.append("--allow-root")
@@ -198,10 +209,10 @@ class LabServer:
         deadline = time.monotonic() + self.startup_timeout
         while True:
             if self.process.poll() is not None:
-                raise RuntimeError(f"JupyterLab exited with {self.process.returncode}:\n{self.log_tail()}")
+                return False
             with contextlib.suppress(OSError, urllib.error.URLError):
                 if self._get("/api/status") is not None:
-                    return
+                    return True
             if time.monotonic() > deadline:
                 raise TimeoutError(f"JupyterLab did not answer within {self.startup_timeout} s:\n{self.log_tail()}")
             time.sleep(0.2)
