@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import pytest
 
-from .harness import CHROMIUM, MISSING_CHROMIUM, VIEWPORT, LabPage, LabServer, launch_browser
+from . import harness
+from .harness import MISSING_CHROMIUM, VIEWPORT, LabPage, LabServer, launch_browser
 from .notebooks import EXTRA_NOTEBOOKS
 
 
@@ -26,7 +27,7 @@ def lab_server():
 
 @pytest.fixture(scope="package")
 def browser():
-    if not CHROMIUM.exists():
+    if not harness.CHROMIUM.exists():
         pytest.fail(MISSING_CHROMIUM, pytrace=False)
     from playwright.sync_api import sync_playwright
 
