@@ -204,7 +204,13 @@ class LabServer:
         self.log_path = self.tmp / "jupyterlab.log"
         self._log = self.log_path.open("wb")
         self.process = subprocess.Popen(
-            cmd, cwd=self.root, env=env, stdout=self._log, stderr=subprocess.STDOUT, start_new_session=True
+            cmd,
+            cwd=self.root,
+            env=env,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            preexec_fn=_die_with_parent,
         )
         deadline = time.monotonic() + self.startup_timeout
         while True:
@@ -254,6 +260,21 @@ class LabServer:
             self._log = None
         if self.tmp is not None and not os.environ.get("TABLETOP_KEEP_LAB_TMP"):
             shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+def _die_with_parent() -> None:
+    """In the child, before exec: get SIGTERM when the test process dies (Linux), even by SIGKILL.
+
+    JupyterLab runs in a session of its own (so it can be stopped with its process group), which
+    also means nothing stops it if pytest is killed before its teardown runs; on SIGTERM the
+    server shuts its kernels down. Elsewhere this is a no-op and ``stop()`` is the only cleanup.
+    """
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        PR_SET_PDEATHSIG = 1
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
 
 
 def launch_browser(playwright):
