@@ -56,6 +56,8 @@ class TriggerChainWidget(ipw.HBox):
         self._title = title
         self.details = ipw.HTML(layout=ipw.Layout(width="420px", min_width="260px", overflow="auto"))
         self.details.add_class("tt-why-panel")
+        # the panel sits beside the graph where there is room and wraps below it where there is not
+        kwargs.setdefault("layout", ipw.Layout(flex_flow="row wrap", align_items="flex-start"))
         super().__init__(**kwargs)
         self.add_class("tt-chain-widget")
         self._load(game_or_trace)
@@ -151,6 +153,7 @@ class StateGraphWidget(ipw.HBox):
         if board is None:
             board = BoardWidget(state_graph.game(state_graph.root))
         self.board = board
+        kwargs.setdefault("layout", ipw.Layout(flex_flow="row wrap", align_items="flex-start"))
         super().__init__(children=(self._figure, board) if self._own_board else (self._figure,), **kwargs)
         self.add_class("tt-states-widget")
 
