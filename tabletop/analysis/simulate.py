@@ -139,6 +139,10 @@ def _play(spec: _Spec, rb: Rulebook, index: int, tracing: bool = False) -> tuple
     except Exception as exc:
         if game is not None:
             turns = game.state.turn.get("number", 0)
+        result, error = None, f"{type(exc).__name__}: {exc}"
+    else:
+        error = None
+    if result is None:  # the game raised, or was stopped unfinished
         record = GameRecord(
             index=index,
             seed=seed,
@@ -146,27 +150,12 @@ def _play(spec: _Spec, rb: Rulebook, index: int, tracing: bool = False) -> tuple
             winners=(),
             draw=False,
             finished=False,
-            reason=None,
+            reason=None if error else f"stopped after max_decisions={spec.max_decisions} decisions",
             decisions=decisions,
             turns=turns,
             first=first,
             seconds=time.perf_counter() - start,
-            error=f"{type(exc).__name__}: {exc}",
-        )
-        return record, game
-    if result is None:
-        record = GameRecord(
-            index=index,
-            seed=seed,
-            players=n,
-            winners=(),
-            draw=False,
-            finished=False,
-            reason=f"stopped after max_decisions={spec.max_decisions} decisions",
-            decisions=decisions,
-            turns=turns,
-            first=first,
-            seconds=time.perf_counter() - start,
+            error=error,
         )
         return record, game
     winners = tuple(result.get("winners", ()))

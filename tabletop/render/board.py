@@ -580,7 +580,8 @@ def _stack(items: list[dict], x: float, y: float, marked: set[str], scale: float
     return "".join(_draw_item(it, x + 5 * k * scale, y + 5 * k * scale, marked, scale) for k, it in enumerate(items))
 
 
-def _grid_area(view: dict, items: list[dict], marked: set[str]) -> tuple[list, float, float]:
+def _by_position(items: list[dict]) -> tuple[dict[tuple[int, int], list[dict]], list[dict]]:
+    """Items grouped by their (row, column), and the items that have no position."""
     places: dict[tuple[int, int], list[dict]] = {}
     loose = []
     for it in items:
@@ -589,6 +590,11 @@ def _grid_area(view: dict, items: list[dict], marked: set[str]) -> tuple[list, f
             loose.append(it)
         else:
             places.setdefault(rc, []).append(it)
+    return places, loose
+
+
+def _grid_area(view: dict, items: list[dict], marked: set[str]) -> tuple[list, float, float]:
+    places, loose = _by_position(items)
     cell_list = [(_rc(c.get("pos")), c) for c in view["cells"]]
     cell_list = [(rc, c) for rc, c in cell_list if rc is not None]
     rows_seen = [r for r, _ in places] + [r for (r, _), _ in cell_list]
@@ -633,14 +639,7 @@ SQ3 = math.sqrt(3)
 
 def _hex_area(view: dict, items: list[dict], marked: set[str]) -> tuple[list, float, float]:
     size = CARD_H * HEX_SCALE * 0.75  # centre to corner
-    places: dict[tuple[int, int], list[dict]] = {}
-    loose = []
-    for it in items:
-        rc = _rc(it["pos"])
-        if rc is None:
-            loose.append(it)
-        else:
-            places.setdefault(rc, []).append(it)
+    places, loose = _by_position(items)
     cells = {}
     for c in view["cells"]:
         rc = _rc(c.get("pos"))
