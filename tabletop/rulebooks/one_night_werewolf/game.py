@@ -1,0 +1,673 @@
+"""One Night Ultimate Werewolf as a rulebook: deal, the night script, the vote and the win conditions."""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+
+from tabletop.core import CHANCE, Game, OptionSpec, Phase, Profile, Rulebook, RulebookOptionError, Scenario
+
+from .rules import RULES
+
+TABLE, CENTRE = "table", "centre"
+TOKENS = Counter(
+    villager=3,
+    werewolf=2,
+    mason=2,
+    seer=1,
+    robber=1,
+    troublemaker=1,
+    tanner=1,
+    drunk=1,
+    hunter=1,
+    insomniac=1,
+    minion=1,
+    doppelganger=1,
+)
+BASE = ["werewolf", "werewolf", "seer", "robber", "troublemaker", "villager"]  # L171
+EXTRA = ["villager", "villager", "drunk", "insomniac", "minion", "hunter", "tanner"]  # L172-173, then assumed
+TEXT_ORDER = (
+    "doppelganger",
+    "werewolf",
+    "minion",
+    "mason",
+    "seer",
+    "robber",
+    "troublemaker",
+    "drunk",
+    "insomniac",
+    "doppel_insomniac",
+)
+ACTIVE = ("seer", "robber", "troublemaker", "drunk")  # what a Doppelganger performs at once (L212)
+VILLAGE = ("villager", "seer", "robber", "troublemaker", "drunk", "insomniac", "hunter", "mason", "doppelganger")
+WEREWOLF_TEAM = ("werewolf", "minion")
+RULE_OF = {
+    "doppelganger": "onw.doppelganger",
+    "werewolf": "onw.werewolf",
+    "minion": "onw.minion",
+    "mason": "onw.mason",
+    "seer": "onw.seer",
+    "robber": "onw.robber",
+    "troublemaker": "onw.troublemaker",
+    "drunk": "onw.drunk",
+    "insomniac": "onw.insomniac",
+    "doppel_insomniac": "onw.doppel.insomniac",
+}
+
+
+def seat(p: int) -> str:
+    """The id of the card position in front of player ``p``."""
+    return f"p{p}"
+
+
+def centre(i: int) -> str:
+    return f"c{i}"
+
+
+def slot_label(sid: str) -> str:
+    return f"player {sid[1:]}'s card" if sid.startswith("p") else f"centre card {int(sid[1:]) + 1}"
+
+
+def role_set(players: int, roles: str = "") -> list[str]:
+    """The role cards in play (onw.basic_set, onw.three_more, onw.assume.larger_sets)."""
+    if roles:
+        return sorted(r.strip() for r in roles.split(",") if r.strip())
+    return sorted(BASE + EXTRA[: players - 3])
+
+
+def check_roles(players: int, roles: list[str]) -> None:
+    if len(roles) != players + 3:
+        raise RulebookOptionError(
+            f"one_night_werewolf: {len(roles)} role cards for {players} players; there must be {players + 3} (L174)"
+        )
+    count = Counter(roles)
+    for r, c in count.items():
+        if r not in TOKENS:
+            raise RulebookOptionError(f"one_night_werewolf: unknown role {r!r}; roles are {sorted(TOKENS)}")
+        if c > TOKENS[r]:
+            raise RulebookOptionError(f"one_night_werewolf: {c} {r} cards but the game has {TOKENS[r]} (L167)")
+    if count["mason"] == 1:
+        raise RulebookOptionError("one_night_werewolf: both Mason cards are used if one is (L218)")
+    if count["insomniac"] and not (count["robber"] or count["troublemaker"]):
+        raise RulebookOptionError("one_night_werewolf: the Insomniac needs the Robber or the Troublemaker (L226)")
+
+
+def _check_order(value: str) -> bool:
+    if value == "text":
+        return True
+    names = [r.strip() for r in value.split(",")]
+    return sorted(names) == sorted(TEXT_ORDER)
+
+
+def call_order(game: Game) -> tuple[str, ...]:
+    value = game.options["call_order"]
+    return TEXT_ORDER if value == "text" else tuple(r.strip() for r in value.split(","))
+
+
+# --------------------------------------------------------------- helpers
+def card(game: Game, sid: str) -> str:
+    """The role printed on the card at position ``sid``."""
+    return game.state.objects[sid]["role"]
+
+
+def role_of(game: Game, sid: str) -> str:
+    """The role the card at ``sid`` gives (a Doppelganger card gives the role she copied, L210)."""
+    r = card(game, sid)
+    if r == "doppelganger":
+        copied = game.state.vars.get("_doppel")
+        if copied:
+            return copied["role"]
+    return r
+
+
+def final_roles(game: Game) -> dict[str, str]:
+    """Each player's role: the card in front of them (onw.role_is_card)."""
+    return {str(p): role_of(game, seat(p)) for p in range(game.players)}
+
+
+def wakers(game: Game, call: str) -> list[int]:
+    """The players who open their eyes when ``call`` is called (onw.assume.wake_by_dealt)."""
+    st = game.state
+    dop = st.vars.get("_doppel")
+    by_dealt = game.options["wake_by"] == "dealt"
+    held = st.vars["_dealt"] if by_dealt else {str(p): card(game, seat(p)) for p in range(game.players)}
+    if call == "doppel_insomniac":
+        if not dop or dop["role"] != "insomniac":
+            return []
+        return [p for p in range(game.players) if held[str(p)] == "doppelganger"]
+    out = [p for p in range(game.players) if held[str(p)] == call]
+    if call in ("werewolf", "mason") and dop and dop["role"] == call:
+        out += [p for p in range(game.players) if held[str(p)] == "doppelganger"]
+    return sorted(out)
+
+
+def know(game: Game, sid: str, *players: int) -> None:
+    vis = game.state.objects[sid]["vis"]
+    if vis == "all":
+        return
+    game.state.update(sid, vis=sorted(set(vis) | set(players)))
+
+
+# ------------------------------------------------------------------ set-up
+def setup(game: Game) -> None:
+    """onw.deal: the role cards of the game, shuffled and dealt (a chance decision per position)."""
+    n = game.players
+    roles = role_set(n, game.options["roles"])
+    check_roles(n, roles)
+    game.state.set_var("roles", roles)  # the face-up role tokens are public (L175)
+    for p in range(n):
+        game.create("p", TABLE, id=seat(p), seat=p, role=None, vis=[])
+    for i in range(3):
+        game.create("c", CENTRE, id=centre(i), slot=i, role=None, vis=[])
+    game.caused_by(game.record("action", f"shuffle the {len(roles)} role cards and deal them", "onw.deal"))
+    game.push("onw.deal", k=0)
+
+
+def positions(game: Game) -> list[str]:
+    return [seat(p) for p in range(game.players)] + [centre(i) for i in range(3)]
+
+
+def deal(game: Game, args: dict) -> None:
+    st = game.state
+    order = positions(game)
+    k = args["k"]
+    choice = args.get("choice")
+    if choice is not None:
+        st.update(order[k], role=choice["id"])
+        k += 1
+    left = Counter(st.vars["roles"])
+    for sid in order[:k]:
+        left[st.objects[sid]["role"]] -= 1
+    if k >= len(order):
+        st.set_var("_dealt", {str(p): card(game, seat(p)) for p in range(game.players)})
+        game.emit_batch(
+            [{"type": "look", "player": p, "slots": [seat(p)]} for p in range(game.players)], rule="onw.look_own"
+        )
+        return
+    names = sorted(r for r, c in left.items() if c)
+    total = sum(left.values())
+    game.ask(
+        CHANCE,
+        "shuffle",
+        [{"id": r, "label": r} for r in names],
+        "onw.deal",
+        prompt=f"the card dealt to {slot_label(order[k])}",
+        rule="onw.deal",
+        args={"k": k},
+        probs=[left[r] / total for r in names],
+        stream="shuffle",
+    )
+
+
+# ---------------------------------------------------------------- the night
+def night(game: Game, args: dict) -> None:
+    """onw.close_eyes, then the calls in order (onw.call_order)."""
+    if game.tracing:
+        game.record("flow", "everyone closes their eyes", "onw.close_eyes")
+        sleepers = [p for p in range(game.players) if game.state.vars["_dealt"][str(p)] in ("villager", "hunter")]
+        sleepers += [p for p in range(game.players) if game.state.vars["_dealt"][str(p)] == "tanner"]
+        if sleepers:
+            game.record("flow", f"players {sorted(sleepers)} never wake at night", "onw.never_wake")
+    game.push("onw.call", i=0)
+
+
+def call(game: Game, args: dict) -> None:
+    """Call the i-th role of the night; its players act (a decision) or see each other."""
+    i = args["i"]
+    order = call_order(game)
+    if i >= len(order):
+        if game.tracing:
+            game.record("flow", "everyone wakes up", "onw.wake_up")
+        return
+    role = order[i]
+    rule = RULE_OF[role] if game.options["call_order"] == "text" else "onw.assume.order_option"
+    who = wakers(game, role)
+    if game.tracing:
+        game.caused_by(
+            game.record("flow", f"{role} is called: {'player(s) ' + str(who) if who else 'nobody'} wake(s)", rule)
+        )
+    if role in ("werewolf", "mason", "minion"):
+        if role == "minion":
+            wolves = wakers(game, "werewolf")
+            if who:
+                game.emit("see", rule="onw.minion", viewers=who, slots=[seat(w) for w in wolves], what="the werewolves")
+        elif len(who) > 1:
+            game.emit(
+                "see",
+                rule=RULE_OF[role],
+                viewers=who,
+                slots=[seat(p) for p in who],
+                what="the werewolves" if role == "werewolf" else "the masons",
+            )
+        if role == "werewolf" and len(who) == 1 and game.options["lone_wolf"]:
+            game.push("onw.ask", i=i, role="lone_wolf", player=who[0], doppel=False)
+            return
+        game.push("onw.call", i=i + 1)
+        return
+    if not who:
+        game.push("onw.call", i=i + 1)
+        return
+    game.push("onw.ask", i=i, role=role, player=who[0], doppel=False)
+
+
+def ask_role(game: Game, args: dict) -> None:
+    """The night action of ``role`` as a decision of ``player``, on the cards as they are now."""
+    role, p = args["role"], args["player"]
+    n = game.players
+    others = [q for q in range(n) if q != p]
+    if role == "doppelganger":
+        opts = [{"id": f"copy:{q}", "label": f"look at player {q}'s card and become that role"} for q in others]
+    elif role == "lone_wolf":
+        opts = [{"id": f"view:c{i}", "label": f"look at centre card {i + 1}"} for i in range(3)]
+        opts.append({"id": "pass", "label": "look at nothing"})
+    elif role == "seer":
+        opts = [{"id": f"view:p{q}", "label": f"look at player {q}'s card"} for q in others]
+        opts += [
+            {"id": f"view:c{a}+c{b}", "label": f"look at centre cards {a + 1} and {b + 1}"}
+            for a, b in combinations(range(3), 2)
+        ]
+        opts.append({"id": "pass", "label": "look at nothing"})
+    elif role == "robber":
+        opts = [{"id": f"swap:p{q}", "label": f"take player {q}'s card and look at it"} for q in others]
+        opts.append({"id": "pass", "label": "rob nobody"})
+    elif role == "troublemaker":
+        opts = [
+            {"id": f"swap:p{a}+p{b}", "label": f"swap the cards of players {a} and {b}"}
+            for a, b in combinations(others, 2)
+        ]
+        opts.append({"id": "pass", "label": "swap nothing"})
+    elif role == "drunk":
+        opts = [{"id": f"swap:c{i}", "label": f"exchange your card with centre card {i + 1}"} for i in range(3)]
+    elif role in ("insomniac", "doppel_insomniac"):
+        opts = [{"id": "look", "label": "look at your card"}, {"id": "pass", "label": "keep your eyes closed"}]
+    else:  # pragma: no cover - every acting role is above
+        raise AssertionError(role)
+    rule = {"lone_wolf": "onw.lone_wolf"}.get(role, RULE_OF.get(role, "onw.call_order"))
+    if args["doppel"]:
+        rule = "onw.doppel.immediate"
+    name = role.replace("_", " ")
+    game.ask(
+        p,
+        "action",
+        opts,
+        "onw.act",
+        prompt=f"{'Doppelganger as ' if args['doppel'] else ''}{name}: choose your night action",
+        rule=rule,
+        args=args,
+    )
+
+
+def act(game: Game, args: dict) -> None:
+    """Carry out the chosen night action (events that change or show cards), then go on."""
+    role, p, i, doppel = args["role"], args["player"], args["i"], args["doppel"]
+    cid = args["choice"]["id"]
+    rule = "onw.doppel.immediate" if doppel else {"lone_wolf": "onw.lone_wolf"}.get(role, RULE_OF.get(role))
+    me = seat(p)
+    if game.tracing and game.trace.records and game.trace.records[-1]["kind"] == "decision":
+        game.caused_by(len(game.trace.records) - 1)  # what the action does follows from the choice
+    if role == "doppelganger":
+        target = seat(int(cid.split(":")[1]))
+        copied = role_of(game, target)
+        game.emit("copy", rule="onw.doppelganger", player=p, slot=target, role=copied)
+        if copied in ACTIVE:
+            game.push("onw.ask", i=i, role=copied, player=p, doppel=True)
+            return
+        if copied in ("villager", "tanner", "hunter") and game.tracing:
+            game.record("flow", f"player {p} is now a {copied} and does nothing more", "onw.doppel.passive", player=p)
+        game.push("onw.doppel_end", i=i)
+        return
+    if cid != "pass":
+        kind, _, what = cid.partition(":")
+        if role in ("insomniac", "doppel_insomniac"):
+            game.emit("look", rule=rule, player=p, slots=[me])
+        elif kind == "view":
+            game.emit("look", rule=rule, player=p, slots=what.split("+"))
+        elif role == "robber":
+            game.emit("swap", rule=rule, player=p, a=me, b=what, look=me)
+        elif role == "troublemaker":
+            a, b = what.split("+")
+            game.emit("swap", rule=rule, player=p, a=a, b=b, look=None)
+        elif role == "drunk":
+            game.emit("swap", rule=rule, player=p, a=me, b=what, look=None)
+    elif game.tracing:
+        game.record("action", f"player {p} ({role.replace('_', ' ')}) does nothing", rule, player=p)
+    if doppel:
+        game.push("onw.doppel_end", i=i)
+    else:
+        game.push("onw.call", i=i + 1)
+
+
+def doppel_end(game: Game, args: dict) -> None:
+    """onw.doppel.minion: at the end of the Doppelganger phase a Doppelganger-Minion sees the werewolves."""
+    dop = game.state.vars.get("_doppel")
+    if dop and dop["role"] == "minion":
+        wolves = wakers(game, "werewolf")
+        game.emit(
+            "see",
+            rule="onw.doppel.minion",
+            viewers=[dop["player"]],
+            slots=[seat(w) for w in wolves],
+            what="the werewolves",
+        )
+    game.push("onw.call", i=args["i"] + 1)
+
+
+# ------------------------------------------------------------------ events
+def on_look(game: Game, ev: dict) -> None:
+    for sid in ev["slots"]:
+        know(game, sid, ev["player"])
+
+
+def on_see(game: Game, ev: dict) -> None:
+    for sid in ev["slots"]:
+        know(game, sid, *ev["viewers"])
+
+
+def on_copy(game: Game, ev: dict) -> None:
+    game.state.set_var("_doppel", {"player": ev["player"], "role": ev["role"]})
+    know(game, ev["slot"], ev["player"])
+
+
+def on_swap(game: Game, ev: dict) -> None:
+    """Exchange two cards; only the player who swapped can know what now lies where."""
+    st = game.state
+    a, b, p = ev["a"], ev["b"], ev["player"]
+    ra, rb = card(game, a), card(game, b)
+    va, vb = st.objects[a]["vis"], st.objects[b]["vis"]
+    st.update(a, role=rb, vis=[p] if p in vb else [])
+    st.update(b, role=ra, vis=[p] if p in va else [])
+    if ev.get("look"):
+        know(game, ev["look"], p)
+
+
+def on_vote(game: Game, ev: dict) -> None:
+    pass
+
+
+def on_execute(game: Game, ev: dict) -> None:
+    dead = game.state.vars.get("dead", [])
+    game.state.set_var("dead", sorted(set(dead) | {ev["target"]}))
+    game.state.update(seat(ev["target"]), vis="all")  # onw.reveal
+
+
+def describe(kind: str):
+    def text(game: Game, ev: dict) -> str:
+        if kind == "look":
+            seen = ", ".join(f"{slot_label(s)} ({card(game, s)})" for s in ev["slots"])
+            return f"player {ev['player']} looks at {seen}"
+        if kind == "see":
+            return f"players {ev['viewers']} see {ev['what']}: {[int(s[1:]) for s in ev['slots']]}"
+        if kind == "copy":
+            return f"player {ev['player']} (Doppelganger) looks at {slot_label(ev['slot'])} and becomes {ev['role']}"
+        if kind == "swap":
+            pre = "" if ev["status"] == "happened" else f" ({card(game, ev['a'])} <-> {card(game, ev['b'])})"
+            return f"player {ev['player']} swaps {slot_label(ev['a'])} and {slot_label(ev['b'])}{pre}"
+        if kind == "vote":
+            return f"player {ev['player']} voted for player {ev['target']}"
+        if kind == "execute":
+            return f"player {ev['target']} is executed and reveals {card(game, seat(ev['target']))}"
+        return f"player {ev['player']} (Hunter) shoots player {ev['target']}"
+
+    return text
+
+
+# ------------------------------------------------------------------- the day
+def day(game: Game, args: dict) -> None:
+    """onw.vote: each player points at another at once; the votes stay secret until all are in."""
+    ask_vote(game, 0)
+
+
+def ask_vote(game: Game, k: int) -> None:
+    game.ask(
+        k,
+        "vote",
+        [{"id": f"vote:{q}", "label": f"vote for player {q}"} for q in range(game.players) if q != k],
+        "onw.voted",
+        prompt="point at the player you want executed",
+        rule="onw.vote",
+        args={"k": k},
+    )
+
+
+def voted(game: Game, args: dict) -> None:
+    k = args["k"]
+    votes = dict(game.state.vars.get("_votes", {}))
+    votes[str(k)] = int(args["choice"]["id"].split(":")[1])
+    game.state.set_var("_votes", votes)
+    if k + 1 < game.players:
+        game.push("onw.next_vote", k=k + 1)
+    else:
+        game.push("onw.count")
+
+
+def next_vote(game: Game, args: dict) -> None:
+    ask_vote(game, args["k"])
+
+
+def executed(players: int, votes: dict[str, int]) -> list[int]:
+    """onw.execute: the player(s) with the most votes, if that is 2 or more."""
+    tally = Counter(votes.values())
+    top = max(tally.values(), default=0)
+    if top <= 1:
+        return []
+    return sorted(p for p, c in tally.items() if c == top)
+
+
+def count(game: Game, args: dict) -> None:
+    st = game.state
+    votes = st.vars["_votes"]
+    st.set_var("votes", votes)  # the vote is public once everyone points
+    game.emit_batch(
+        [{"type": "vote", "player": int(p), "target": t} for p, t in sorted(votes.items(), key=lambda x: int(x[0]))],
+        rule="onw.vote",
+    )
+    dead = executed(game.players, votes)
+    if dead:
+        game.emit_batch([{"type": "execute", "target": p} for p in dead], rule="onw.execute")
+    elif game.tracing:
+        game.record("action", "nobody has more than one vote: nobody is executed", "onw.execute")
+    game.push("onw.hunters")
+
+
+def hunters(game: Game, args: dict) -> None:
+    """onw.hunter: each dead Hunter kills the player he voted for (onw.assume.hunter_chain)."""
+    st = game.state
+    dead = st.vars.get("dead", [])
+    fired = st.vars.get("fired", [])
+    for p in dead:
+        if p not in fired and role_of(game, seat(p)) == "hunter":
+            st.set_var("fired", sorted([*fired, p]))
+            target = st.vars["votes"][str(p)]
+            if target not in dead:
+                game.emit("shoot", rule="onw.hunter", player=p, target=target)
+            game.push("onw.hunters")
+            return
+    game.push("onw.end")
+
+
+def on_shoot(game: Game, ev: dict) -> None:
+    on_execute(game, ev)
+
+
+def winners(game: Game) -> tuple[list[int], str, str]:
+    """Who wins, why, and the rule (onw.win.*)."""
+    roles = final_roles(game)
+    dead = set(game.state.vars.get("dead", []))
+    players = range(game.players)
+    wolves = {p for p in players if roles[str(p)] == "werewolf"}
+    team_w = {p for p in players if roles[str(p)] in WEREWOLF_TEAM}
+    village = {p for p in players if roles[str(p)] in VILLAGE}
+    tanners_dead = {p for p in dead if roles[str(p)] == "tanner"}
+    if dead & wolves:
+        return sorted(village | tanners_dead), "a werewolf died", "onw.win.werewolf_dies"
+    if tanners_dead:
+        return sorted(tanners_dead), "the Tanner died and no werewolf did", "onw.win.tanner"
+    if wolves:
+        if dead:
+            return sorted(team_w), "the village killed an innocent and no werewolf (L231)", "onw.win.werewolves"
+        return sorted(team_w), "nobody died and a werewolf is among the players", "onw.win.werewolves"
+    if not dead:
+        return sorted(village), "nobody died and there is no werewolf among the players", "onw.win.no_werewolves"
+    minions = {p for p in players if roles[str(p)] == "minion"}
+    if game.options["minion_wins_alone"] and dead - minions:
+        return sorted(minions), "no werewolf; someone other than the Minion died", "onw.assume.nobody_wins"
+    return [], "no werewolf among the players and an innocent died", "onw.assume.nobody_wins"
+
+
+def end(game: Game, args: dict) -> None:
+    won, reason, rule = winners(game)
+    game.end_game(
+        won,
+        reason=reason,
+        rule=rule,
+        roles=final_roles(game),
+        dead=list(game.state.vars.get("dead", [])),
+    )
+
+
+# -------------------------------------------------------------- board view
+def board(game: Game, player: int | None = None) -> dict:
+    """Each player's card and the centre; a card shows its role only to who knows it."""
+    st = game.state
+    view = game.view(player)
+    dec = st.decision
+    mine = dec is not None and (player is None or dec.get("player") == player)
+    cards = []
+    for sid in positions(game):
+        obj = view["objects"][sid]
+        hidden = obj.get("hidden", False)
+        cards.append(
+            {
+                "id": sid,
+                "zone": obj["zone"],
+                "face": "down" if hidden else "up",
+                "name": None if hidden else obj["role"],
+                "label": slot_label(sid),
+            }
+        )
+    return {
+        "layout": "zones",
+        "zones": [{"id": TABLE, "label": "players' cards"}, {"id": CENTRE, "label": "centre"}],
+        "cards": cards,
+        "to_move": None if dec is None else dec["player"],
+        "decision": None
+        if not mine
+        else {"kind": dec["kind"], "prompt": dec.get("prompt", ""), "options": [o["id"] for o in dec["options"]]},
+        "result": st.result,
+    }
+
+
+# --------------------------------------------------------------- scenarios
+def dealt(deal_: list[str], **options) -> Game:
+    """A game whose shuffle gave ``deal_`` (players' cards, then the three centre cards)."""
+    n = len(deal_) - 3
+    if not options.get("roles") and sorted(deal_) != role_set(n):
+        options["roles"] = ",".join(sorted(deal_))
+    game = RULEBOOK.new_game(seed=0, players=n, chance="manual", **options)
+    for r in deal_:
+        game.apply(r)
+    game.chance = "sample"
+    return game
+
+
+ROBBER_FIRST = "doppelganger,werewolf,minion,mason,seer,troublemaker,robber,drunk,insomniac,doppel_insomniac"
+
+
+def _order_scenario(order: str) -> Game:
+    # player 0 Robber, 1 Troublemaker, 2 Werewolf, 3 Villager; the Robber robs player 3, the Troublemaker swaps 0 and 2
+    return dealt(["robber", "troublemaker", "werewolf", "villager", "seer", "werewolf", "villager"], call_order=order)
+
+
+SCENARIOS = {
+    s.name: s
+    for s in (
+        Scenario(
+            "basic-3",
+            "Three players with the basic set, freshly dealt: the night begins.",
+            lambda: RULEBOOK.new_game(seed=1, players=3),
+            ("onw.basic_set", "onw.deal"),
+        ),
+        Scenario(
+            "call-order-text",
+            "Robber (player 0), Troublemaker (1), Werewolf (2), Villager (3); the night in the text's order.",
+            lambda: _order_scenario("text"),
+            ("onw.call_order", "onw.robber", "onw.troublemaker"),
+        ),
+        Scenario(
+            "call-order-swapped",
+            "The same deal, but the Troublemaker is called before the Robber (a teaching option).",
+            lambda: _order_scenario(ROBBER_FIRST),
+            ("onw.assume.order_option", "onw.robber", "onw.troublemaker"),
+        ),
+    )
+}
+
+
+RULEBOOK = Rulebook(
+    id="one_night_werewolf",
+    title="One Night Ultimate Werewolf",
+    source="000_7fc8e0fd1bcbc422.txt L159-233",
+    players=(3, 10),
+    rules=RULES,
+    setup=setup,
+    profile=Profile(),
+    options={
+        "lone_wolf": OptionSpec("lone_wolf", True, "A lone werewolf may view one centre card (L216).", "onw.lone_wolf"),
+        "wake_by": OptionSpec(
+            "wake_by",
+            "dealt",
+            "Who wakes at a call: the player dealt the role, or whoever holds the card now.",
+            "onw.assume.wake_by_dealt",
+            choices=("dealt", "current"),
+        ),
+        "roles": OptionSpec(
+            "roles",
+            "",
+            "Comma-separated role cards in play (players + 3); empty: the text's set for the player count.",
+            "onw.custom_roles",
+        ),
+        "call_order": OptionSpec(
+            "call_order",
+            "text",
+            "'text', or a comma-separated reordering of the night calls (for teaching).",
+            "onw.assume.order_option",
+            check=_check_order,
+        ),
+        "minion_wins_alone": OptionSpec(
+            "minion_wins_alone",
+            False,
+            "(Outside the text) with no werewolf among the players the Minion wins if someone else dies.",
+            "onw.assume.nobody_wins",
+        ),
+    },
+    flow=(Phase("night", ("onw.night",), rule="onw.phases"), Phase("day", ("onw.day",), rule="onw.phases")),
+    tasks={
+        "onw.deal": deal,
+        "onw.night": night,
+        "onw.call": call,
+        "onw.ask": ask_role,
+        "onw.act": act,
+        "onw.doppel_end": doppel_end,
+        "onw.day": day,
+        "onw.voted": voted,
+        "onw.next_vote": next_vote,
+        "onw.count": count,
+        "onw.hunters": hunters,
+        "onw.end": end,
+    },
+    event_handlers={
+        "look": on_look,
+        "see": on_see,
+        "copy": on_copy,
+        "swap": on_swap,
+        "vote": on_vote,
+        "execute": on_execute,
+        "shoot": on_shoot,
+    },
+    event_text={k: describe(k) for k in ("look", "see", "copy", "swap", "vote", "execute", "shoot")},
+    active_zones=(TABLE, CENTRE),
+    public_fields=("id", "zone", "seat", "slot"),
+    scenarios=SCENARIOS,
+    board=board,
+    description=__doc__ or "",
+)
