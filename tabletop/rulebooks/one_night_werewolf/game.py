@@ -230,13 +230,21 @@ def call(game: Game, args: dict) -> None:
         if role == "minion":
             wolves = wakers(game, "werewolf")
             if who:
-                game.emit("see", rule="onw.minion", viewers=who, slots=[seat(w) for w in wolves], what="the werewolves")
+                game.emit(
+                    "see",
+                    rule="onw.minion",
+                    viewers=who,
+                    slots=[seat(w) for w in wolves],
+                    role="werewolf",
+                    what="the werewolves",
+                )
         elif len(who) > 1:
             game.emit(
                 "see",
                 rule=RULE_OF[role],
                 viewers=who,
                 slots=[seat(p) for p in who],
+                role=role,
                 what="the werewolves" if role == "werewolf" else "the masons",
             )
         if role == "werewolf" and len(who) == 1 and game.options["lone_wolf"]:
@@ -347,6 +355,7 @@ def doppel_end(game: Game, args: dict) -> None:
             rule="onw.doppel.minion",
             viewers=[dop["player"]],
             slots=[seat(w) for w in wolves],
+            role="werewolf",
             what="the werewolves",
         )
     game.push("onw.call", i=args["i"] + 1)
@@ -359,8 +368,10 @@ def on_look(game: Game, ev: dict) -> None:
 
 
 def on_see(game: Game, ev: dict) -> None:
+    """Seeing who woke (or raised a thumb) tells the card only if it still is that role."""
     for sid in ev["slots"]:
-        know(game, sid, *ev["viewers"])
+        if role_of(game, sid) == ev["role"]:
+            know(game, sid, *ev["viewers"])
 
 
 def on_copy(game: Game, ev: dict) -> None:

@@ -267,7 +267,7 @@ RULES = RuleTable(
         ),
         _r(
             "onw.win.tanner",
-            "The Tanner (neither team) wins if he dies; then the werewolves lose unless... villagers still win if a "
+            "The Tanner (on neither team) wins if he dies; then the werewolves lose; the villagers still win if a "
             "werewolf dies too; if only the Tanner dies, only the Tanner wins.",
             "Таннер не входит ни в команду деревенских жителей, ни в команду оборотней",
             233,

@@ -328,3 +328,13 @@ def test_board_view_hides_the_centre():
     view = RB.board(dealt(BASIC3), 0)
     faces = {c["id"]: (c["face"], c["name"]) for c in view["cards"]}
     assert faces["p0"] == ("up", "seer") and faces["c0"] == ("down", None)
+
+
+def test_l215_l212_seeing_a_robbed_werewolf_wake_does_not_reveal_his_new_card():
+    """L212, L215: the Doppelganger-Robber took a Werewolf's card; his partner sees him wake, not his new card."""
+    game = dealt(["doppelganger", "robber", "werewolf", "werewolf", "seer", "villager", "villager"])
+    game.apply("copy:1").apply("swap:p2")
+    swap = next(r for r in game.trace.records if r["kind"] == "event" and r["data"].get("type") == "swap")
+    assert swap["rule"] == "onw.doppel.immediate"
+    assert seen(game, 3) == {"p3": "werewolf"}  # p2 woke as a werewolf but holds the Doppelganger card now
+    assert seen(game, 2) == {"p3": "werewolf"}  # p2 no longer knows his own card
