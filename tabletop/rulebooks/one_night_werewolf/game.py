@@ -155,6 +155,12 @@ def setup(game: Game) -> None:
     roles = role_set(n, game.options["roles"])
     check_roles(n, roles)
     game.state.set_var("roles", roles)  # the face-up role tokens are public (L175)
+    if game.tracing:
+        source = (
+            "onw.custom_roles" if game.options["roles"] else "onw.basic_set" if n <= 5 else "onw.assume.larger_sets"
+        )
+        game.record("action", f"{len(roles)} role cards for {n} players: {', '.join(roles)}", source)
+        game.record("action", "the role tokens of these cards lie face up in the middle", "onw.tokens")
     for p in range(n):
         game.create("p", TABLE, id=seat(p), seat=p, role=None, vis=[])
     for i in range(3):
@@ -589,6 +595,17 @@ def _order_scenario(order: str) -> Game:
     return dealt(["robber", "troublemaker", "werewolf", "villager", "seer", "werewolf", "villager"], call_order=order)
 
 
+def _doppel_scenario() -> Game:
+    # player 0 Doppelganger, 1 Robber, 2 Werewolf, 3 Seer: she is about to choose whose card to copy
+    return dealt(["doppelganger", "robber", "werewolf", "seer", "villager", "villager", "werewolf"])
+
+
+def _hunter_scenario() -> Game:
+    # player 0 Hunter, 1 Werewolf (a lone wolf who looked at nothing), 2 Villager: the day vote
+    game = dealt(["hunter", "werewolf", "villager", "seer", "werewolf", "villager"])
+    return game.apply("pass")
+
+
 SCENARIOS = {
     s.name: s
     for s in (
@@ -609,6 +626,18 @@ SCENARIOS = {
             "The same deal, but the Troublemaker is called before the Robber (a teaching option).",
             lambda: _order_scenario(ROBBER_FIRST),
             ("onw.assume.order_option", "onw.robber", "onw.troublemaker"),
+        ),
+        Scenario(
+            "doppelganger",
+            "Player 0 was dealt the Doppelganger: whichever card she copies decides when and how she acts.",
+            _doppel_scenario,
+            ("onw.doppelganger", "onw.doppel.immediate", "onw.doppel.group"),
+        ),
+        Scenario(
+            "hunter-vote",
+            "The day: player 0 is the Hunter, player 1 a Werewolf. Execute the Hunter and he shoots his target.",
+            _hunter_scenario,
+            ("onw.vote", "onw.execute", "onw.hunter"),
         ),
     )
 }

@@ -35,6 +35,12 @@ RULES = RuleTable(
             174,
         ),
         _r(
+            "onw.tokens",
+            "A face-up role token for each role card in use lies in the middle: the roles in play are public.",
+            "Поместите жетоны ролей (лицевой стороной вверх) в середину",
+            175,
+        ),
+        _r(
             "onw.deal",
             "Shuffle the role cards, deal one to each player; the 3 left go face down in the centre.",
             "Перемешайте ролевые карты и раздайте по одной карте каждому игроку",

@@ -338,3 +338,22 @@ def test_l215_l212_seeing_a_robbed_werewolf_wake_does_not_reveal_his_new_card():
     assert swap["rule"] == "onw.doppel.immediate"
     assert seen(game, 3) == {"p3": "werewolf"}  # p2 woke as a werewolf but holds the Doppelganger card now
     assert seen(game, 2) == {"p3": "werewolf"}  # p2 no longer knows his own card
+
+
+def test_l175_the_roles_in_play_are_public():
+    """L175: a face-up token for each role card in use: everyone knows which roles are in play."""
+    game = RB.new_game(seed=2, players=4)
+    assert game.view(None)["vars"]["roles"] == role_set(4)
+    assert any(r["rule"] == "onw.tokens" for r in game.trace.records)
+
+
+def test_scenarios_start_where_they_say():
+    """L210, L225: the Doppelganger scenario waits for her copy; the Hunter scenario for the vote."""
+    dop = RB.scenario("doppelganger")
+    assert dop.decision.player == 0 and dop.decision.rule == "onw.doppelganger"
+    hunter = RB.scenario("hunter-vote")
+    assert hunter.decision.kind == "vote"
+    vote(hunter, 1, 0, 0)
+    assert hunter.result["dead"] == [0, 1] and any(r["rule"] == "onw.hunter" for r in hunter.trace.records)
+    for name in RB.scenarios:
+        assert all(rule in RB.rules for rule in RB.scenarios[name].rules)
