@@ -973,7 +973,8 @@ def game_html(game, rulebook=None) -> str:
         winners = st.result.get("winners")
         status = f"game over: {escape(str(st.result.get('reason')))}; winners {escape(str(winners))}"
     else:
-        status = f"player {escape(str(st.turn.get('player')))} to act"
+        deciding = st.decision["player"] if st.decision else st.turn.get("player")
+        status = f"{escape('chance' if deciding == 'chance' else f'player {deciding}')} to act"
     head = (
         f"<div class='tt-game-head'><b>{escape(rb.title)}</b> — turn {escape(str(st.turn.get('number')))}, "
         f"{status}</div>"
