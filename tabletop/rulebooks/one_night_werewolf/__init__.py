@@ -12,5 +12,6 @@ executed Hunter shoots, and the text's win conditions decide.
 """
 
 from .game import RULEBOOK
+from .narrator import Line, narration, narrator_lines
 
-__all__ = ["RULEBOOK"]
+__all__ = ["RULEBOOK", "Line", "narration", "narrator_lines"]

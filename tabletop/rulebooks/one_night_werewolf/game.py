@@ -230,7 +230,13 @@ def call(game: Game, args: dict) -> None:
     who = wakers(game, role)
     if game.tracing:
         game.caused_by(
-            game.record("flow", f"{role} is called: {'player(s) ' + str(who) if who else 'nobody'} wake(s)", rule)
+            game.record(
+                "flow",
+                f"{role} is called: {'player(s) ' + str(who) if who else 'nobody'} wake(s)",
+                rule,
+                call=role,
+                wakers=who,
+            )
         )
     if role in ("werewolf", "mason", "minion"):
         if role == "minion":
