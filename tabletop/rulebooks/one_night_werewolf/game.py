@@ -527,7 +527,8 @@ def winners(game: Game) -> tuple[list[int], str, str]:
         return sorted(tanners_dead), "the Tanner died and no werewolf did", "onw.win.tanner"
     if wolves:
         if dead:
-            return sorted(team_w), "the village killed an innocent and no werewolf (L231)", "onw.win.werewolves"
+            # L231 (the villagers lose: they killed an innocent) and L232 (so the werewolves win)
+            return sorted(team_w), "the village killed an innocent and no werewolf", "onw.win.villager_killed"
         return sorted(team_w), "nobody died and a werewolf is among the players", "onw.win.werewolves"
     if not dead:
         return sorted(village), "nobody died and there is no werewolf among the players", "onw.win.no_werewolves"

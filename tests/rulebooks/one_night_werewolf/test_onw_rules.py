@@ -257,14 +257,16 @@ def test_l230_villagers_win_when_nobody_dies_and_no_werewolf_is_in_play():
 
 
 def test_l231_l232_werewolves_win_when_no_werewolf_dies():
-    """L231-232: a werewolf is in play, no werewolf and no Tanner is killed: the werewolves win."""
+    """L231-232: a werewolf is in play, no werewolf and no Tanner is killed: the werewolves win.
+    When the village executed an innocent, the result cites L231 (the villagers lose)."""
     game = dealt(["werewolf", "seer", "villager", "robber", "troublemaker", "werewolf"], roles="")
     game.apply("pass").apply("pass")
     vote(game, 1, 2, 1)
-    assert game.result["rule"] == "onw.win.werewolves" and game.result["winners"] == [0]
+    assert game.result["rule"] == "onw.win.villager_killed" and game.result["winners"] == [0]
     quiet = dealt(["werewolf", "seer", "villager", "robber", "troublemaker", "werewolf"], roles="")
     vote(quiet.apply("pass").apply("pass"), 1, 2, 0)
     assert quiet.result["dead"] == [] and quiet.result["winners"] == [0]
+    assert quiet.result["rule"] == "onw.win.werewolves"
 
 
 def test_l233_only_the_tanner_wins_when_only_he_dies():
