@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from itertools import combinations
 
@@ -550,28 +551,60 @@ def end(game: Game, args: dict) -> None:
 
 
 # -------------------------------------------------------------- board view
+SIDE = 5  # the table is drawn on a 5 x 5 grid: seats around the edge, the centre cards in the middle
+
+
+def seats_around(players: int) -> list[tuple[int, int]]:
+    """(row, column) of each player's seat, spread evenly around the table's edge (a circle of seats)."""
+    mid = (SIDE - 1) / 2
+    edge = [(r, c) for r in range(SIDE) for c in range(SIDE) if r in (0, SIDE - 1) or c in (0, SIDE - 1)]
+    # clockwise from the bottom middle, by angle around the middle of the table
+    edge.sort(key=lambda rc: (math.atan2(rc[1] - mid, rc[0] - mid) + 2 * math.pi) % (2 * math.pi))
+    step = len(edge) / players
+    return [edge[int(k * step)] for k in range(players)]
+
+
 def board(game: Game, player: int | None = None) -> dict:
-    """Each player's card and the centre; a card shows its role only to who knows it."""
+    """Players' cards in a circle around the three centre cards; a card shows its role only to who knows it.
+
+    Each card offers the options of the open decision that name it (look at it, take it, swap it).
+    """
     st = game.state
     view = game.view(player)
     dec = st.decision
     mine = dec is not None and (player is None or dec.get("player") == player)
+    offers: dict[str, list[str]] = {}
+    if mine:
+        for o in dec["options"]:
+            _, _, target = o["id"].partition(":")
+            for sid in target.split("+"):
+                offers.setdefault(sid, []).append(o["id"])
+    where = {seat(p): rc for p, rc in enumerate(seats_around(game.players))}
+    where.update({centre(i): (SIDE // 2, 1 + i) for i in range(3)})
     cards = []
     for sid in positions(game):
         obj = view["objects"][sid]
         hidden = obj.get("hidden", False)
+        row, col = where[sid]
         cards.append(
             {
                 "id": sid,
                 "zone": obj["zone"],
+                "pos": [row, col],
                 "face": "down" if hidden else "up",
                 "name": None if hidden else obj["role"],
                 "label": slot_label(sid),
+                "options": offers.get(sid, []),
             }
         )
     return {
-        "layout": "zones",
-        "zones": [{"id": TABLE, "label": "players' cards"}, {"id": CENTRE, "label": "centre"}],
+        "layout": "grid",
+        "rows": SIDE,
+        "columns": SIDE,
+        "zones": [
+            {"id": TABLE, "label": "players' cards", "kind": "board"},
+            {"id": CENTRE, "label": "centre", "kind": "board"},
+        ],
         "cards": cards,
         "to_move": None if dec is None else dec["player"],
         "decision": None

@@ -359,3 +359,22 @@ def test_scenarios_start_where_they_say():
     assert hunter.result["dead"] == [0, 1] and any(r["rule"] == "onw.hunter" for r in hunter.trace.records)
     for name in RB.scenarios:
         assert all(rule in RB.rules for rule in RB.scenarios[name].rules)
+
+
+def test_board_seats_players_in_a_circle_around_the_centre_cards():
+    """L176-177: the players' cards in front of them around the table, the three centre cards in the middle;
+    each card offers the options that name it."""
+    from tabletop.render.board import board_svg
+    from tabletop.rulebooks.one_night_werewolf.game import SIDE, seats_around
+
+    for n in range(3, 11):
+        seats = seats_around(n)
+        assert len(set(seats)) == n
+        assert all(r in (0, SIDE - 1) or c in (0, SIDE - 1) for r, c in seats)  # on the edge of the table
+    game = RB.scenario("call-order-text")  # player 2, the Werewolf, may look at a centre card
+    view = RB.board(game, None)
+    assert view["layout"] == "grid"
+    centre = {c["id"]: c for c in view["cards"] if c["id"].startswith("c")}
+    assert [c["pos"] for c in centre.values()] == [[SIDE // 2, 1], [SIDE // 2, 2], [SIDE // 2, 3]]
+    assert centre["c0"]["options"] == ["view:c0"]
+    assert 'data-option="view:c0"' in board_svg(view)
