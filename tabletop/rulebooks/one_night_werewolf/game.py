@@ -381,9 +381,13 @@ def on_look(game: Game, ev: dict) -> None:
 
 
 def on_see(game: Game, ev: dict) -> None:
-    """Seeing who woke (or raised a thumb) tells the card only if it still is that role."""
+    """Seeing who woke (or raised a thumb) tells the card only if the card itself still is that role.
+
+    A Doppelganger who copied a Werewolf wakes with the werewolves, but her card is the
+    Doppelganger: her partners learn that she is a werewolf, never what her card is.
+    """
     for sid in ev["slots"]:
-        if role_of(game, sid) == ev["role"]:
+        if card(game, sid) == ev["role"]:
             know(game, sid, *ev["viewers"])
 
 

@@ -172,7 +172,8 @@ def test_l211_doppelganger_werewolf_wakes_with_the_werewolves():
     """L211, L216: a Doppelganger-Werewolf wakes with the werewolves (so no lone wolf)."""
     game = dealt(["doppelganger", "werewolf", "seer", "werewolf", "villager", "robber"])
     game.apply("copy:1")
-    assert seen(game, 1) == {"p0": "doppelganger", "p1": "werewolf"}
+    # player 1 sees her wake as a werewolf, not her card (which is the Doppelganger)
+    assert seen(game, 1) == {"p1": "werewolf"}
     assert game.decision.player == 2  # no lone-wolf decision: two werewolves woke
 
 
@@ -378,3 +379,14 @@ def test_board_seats_players_in_a_circle_around_the_centre_cards():
     assert [c["pos"] for c in centre.values()] == [[SIDE // 2, 1], [SIDE // 2, 2], [SIDE // 2, 3]]
     assert centre["c0"]["options"] == ["view:c0"]
     assert 'data-option="view:c0"' in board_svg(view)
+
+
+def test_l210_l212_partners_of_a_doppelganger_werewolf_do_not_see_her_card():
+    """L210-212: the Doppelganger who copied a Werewolf wakes with the werewolves; they learn she is one of
+    them, but her card (the Doppelganger) stays hidden from them."""
+    game = dealt(["doppelganger", "robber", "werewolf", "seer", "villager", "villager", "werewolf"])
+    game.apply("copy:2")
+    partner = game.view(2)["objects"]
+    assert partner["p0"].get("hidden") and "role" not in partner["p0"]
+    assert game.view(0)["objects"]["p2"]["role"] == "werewolf"  # she looked at the card she copied
+    assert any("see the werewolves: [0, 2]" in r["summary"] for r in game.trace.records)
