@@ -347,6 +347,33 @@ class Game:
             )
         self.state.decision = data
 
+    def ask_draw(
+        self,
+        left: dict[str, int],
+        resume: str,
+        *,
+        prompt: str,
+        rule: str,
+        args: dict | None = None,
+        stream: str = "shuffle",
+        labels: dict[str, str] | None = None,
+    ) -> None:
+        """A chance decision drawing one card from a multiset: ``left`` maps each kind of card to
+        how many are left; each kind is an option (in the order given) weighted by its count."""
+        kinds = [k for k, c in left.items() if c > 0]
+        total = sum(left[k] for k in kinds)
+        self.ask(
+            CHANCE,
+            "shuffle",
+            [{"id": k, "label": (labels or {}).get(k, k)} for k in kinds],
+            resume,
+            prompt=prompt,
+            rule=rule,
+            args=args,
+            probs=[left[k] / total for k in kinds],
+            stream=stream,
+        )
+
     def _draw(self, data: dict) -> int:
         """Draw the outcome of chance decision ``data`` from its seeded stream (advancing it)."""
         st = self.state

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from tabletop.core import CHANCE, Game, OptionSpec, Phase, Profile, Rulebook, Scenario
+from tabletop.core import Game, OptionSpec, Phase, Profile, Rulebook, Scenario
 
 from .rules import RULES
 
@@ -67,18 +67,13 @@ def deal(game: Game, args: dict) -> None:
     left = [2] * game.options["pairs"]
     for slot in range(k):
         left[st.objects[f"s{slot:02d}"]["picture"]] -= 1
-    pics = [p for p, c in enumerate(left) if c]
-    total = n - k
-    game.ask(
-        CHANCE,
-        "shuffle",
-        [{"id": str(p), "label": f"picture {p}"} for p in pics],
+    game.ask_draw(
+        {str(p): c for p, c in enumerate(left)},
         "mem.deal",
         prompt=f"the picture under slot {k}",
         rule="mem.setup",
         args={"k": k},
-        probs=[left[p] / total for p in pics],
-        stream="shuffle",
+        labels={str(p): f"picture {p}" for p in range(len(left))},
     )
 
 

@@ -6,7 +6,7 @@ import math
 from collections import Counter
 from itertools import combinations
 
-from tabletop.core import CHANCE, Game, OptionSpec, Phase, Profile, Rulebook, RulebookOptionError, Scenario
+from tabletop.core import Game, OptionSpec, Phase, Profile, Rulebook, RulebookOptionError, Scenario
 
 from .rules import RULES
 
@@ -191,18 +191,12 @@ def deal(game: Game, args: dict) -> None:
             [{"type": "look", "player": p, "slots": [seat(p)]} for p in range(game.players)], rule="onw.look_own"
         )
         return
-    names = sorted(r for r, c in left.items() if c)
-    total = sum(left.values())
-    game.ask(
-        CHANCE,
-        "shuffle",
-        [{"id": r, "label": r} for r in names],
+    game.ask_draw(
+        dict(sorted(left.items())),
         "onw.deal",
         prompt=f"the card dealt to {slot_label(order[k])}",
         rule="onw.deal",
         args={"k": k},
-        probs=[left[r] / total for r in names],
-        stream="shuffle",
     )
 
 
