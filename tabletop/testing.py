@@ -93,6 +93,18 @@ def check_finished(game: Game) -> None:
         assert res.get("rule") in game.rulebook.rules, f"result cites unknown rule {res.get('rule')!r}"
 
 
+def check_tracing_off_matches(rulebook, spec: dict, rng: random.Random) -> None:
+    """A game with tracing off reaches the same positions and result as a traced one, choice by choice."""
+    traced, fast = rulebook.new_game(**spec), rulebook.new_game(tracing=False, **spec)
+    while traced.state.decision is not None:
+        assert traced.fingerprint() == fast.fingerprint(), "tracing changed the position"
+        choice = rng.choice(traced.legal())
+        traced.apply(choice)
+        fast.apply(choice)
+    assert fast.result == traced.result, "tracing changed the result"
+    assert len(fast.trace) == 0 and len(traced.trace) > 0, "tracing=False still traced (or tracing=True did not)"
+
+
 def check_invariants(game: Game) -> None:
     """All of the above."""
     check_zones(game)

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tabletop as tt
-from tabletop.testing import check_invariants, random_playout
+from tabletop.testing import check_invariants, check_tracing_off_matches, random_playout
 
 RB = tt.rulebook("memory")
 
@@ -39,15 +39,7 @@ def test_invariants_mid_game_and_at_the_end(spec, agent_seed, stop):
 @settings(max_examples=25, deadline=None)
 @given(spec=games, agent_seed=st.integers(0, 1000))
 def test_tracing_off_reaches_the_same_positions(spec, agent_seed):
-    traced, fast = RB.new_game(**spec), RB.new_game(tracing=False, **spec)
-    rng = random.Random(agent_seed)
-    while traced.decision is not None:
-        assert traced.fingerprint() == fast.fingerprint()
-        choice = rng.choice(traced.legal())
-        traced.apply(choice)
-        fast.apply(choice)
-    assert fast.result == traced.result
-    assert len(fast.trace) == 0 and len(traced.trace) > 0
+    check_tracing_off_matches(RB, spec, random.Random(agent_seed))
 
 
 @settings(max_examples=25, deadline=None)

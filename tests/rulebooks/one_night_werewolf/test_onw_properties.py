@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import tabletop as tt
 from tabletop.rulebooks.one_night_werewolf.game import TOKENS, role_of, seat
-from tabletop.testing import check_invariants, random_playout
+from tabletop.testing import check_invariants, check_tracing_off_matches, random_playout
 
 RB = tt.rulebook("one_night_werewolf")
 ALL = sorted(TOKENS.elements())
@@ -92,11 +92,4 @@ def test_views_show_only_what_a_player_was_shown(spec, agent_seed):
 @settings(max_examples=20, deadline=None)
 @given(spec=games(), agent_seed=st.integers(0, 1000))
 def test_tracing_off_reaches_the_same_positions(spec, agent_seed):
-    traced, fast = RB.new_game(**spec), RB.new_game(tracing=False, **spec)
-    rng = random.Random(agent_seed)
-    while traced.decision is not None:
-        assert traced.fingerprint() == fast.fingerprint()
-        choice = rng.choice(traced.legal())
-        traced.apply(choice)
-        fast.apply(choice)
-    assert fast.result == traced.result
+    check_tracing_off_matches(RB, spec, random.Random(agent_seed))
