@@ -21,8 +21,8 @@ A board view is the dict a rulebook's ``board(game, player)`` returns. The rende
     ``option`` (an id, ``None`` or a list) and/or ``options``. ``kind`` ``coin``, ``token``
     and ``die`` are drawn as small pieces.
 ``cells``, ``tokens``, ``highlights``
-    optional board cells (with ``pos``, ``label``, ``option``), free tokens, and ids of
-    elements to mark (e.g. the last move).
+    optional board cells (with ``pos``, ``label``, ``option``; a cell without ``label`` shows its
+    coordinates, ``""`` shows nothing), free tokens, and ids of elements to mark (e.g. the last move).
 ``players``, ``scores``, ``turn``, ``to_move``, ``decision``, ``result``
     drawn as the status line and the panel headers.
 
@@ -613,7 +613,7 @@ def _grid_area(view: dict, items: list[dict], marked: set[str]) -> tuple[list, f
             parts.append(
                 f'<g class="{cls}" data-pos="{r + r0},{c + c0}"{_option_attrs(cell["options"])}>'
                 f'<rect class="tt-cell" x="{_n(x)}" y="{_n(y)}" width="{cw - 2}" height="{ch - 2}" rx="4"/>'
-                + _text(x + 4, y + ch - 6, cell.get("label") or f"{r + r0},{c + c0}", "tt-cell-label")
+                + _text(x + 4, y + ch - 6, cell["label"] if "label" in cell else f"{r + r0},{c + c0}", "tt-cell-label")
                 + (
                     f'<rect class="tt-highlight" x="{_n(x)}" y="{_n(y)}" width="{cw - 2}" height="{ch - 2}" rx="4"/>'
                     if cell["options"]

@@ -595,10 +595,14 @@ def board(game: Game, player: int | None = None) -> dict:
                 "options": offers.get(sid, []),
             }
         )
+    names = {rc: f"player {p}" for p, rc in enumerate(seats_around(game.players))}
+    names.update({(SIDE // 2, 1 + i): f"centre {i + 1}" for i in range(3)})
+    cells = [{"pos": [r, c], "label": names.get((r, c), "")} for r in range(SIDE) for c in range(SIDE)]
     return {
         "layout": "grid",
         "rows": SIDE,
         "columns": SIDE,
+        "cells": cells,
         "zones": [
             {"id": TABLE, "label": "players' cards", "kind": "board"},
             {"id": CENTRE, "label": "centre", "kind": "board"},

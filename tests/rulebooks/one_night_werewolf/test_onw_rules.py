@@ -378,7 +378,16 @@ def test_board_seats_players_in_a_circle_around_the_centre_cards():
     centre = {c["id"]: c for c in view["cards"] if c["id"].startswith("c")}
     assert [c["pos"] for c in centre.values()] == [[SIDE // 2, 1], [SIDE // 2, 2], [SIDE // 2, 3]]
     assert centre["c0"]["options"] == ["view:c0"]
-    assert 'data-option="view:c0"' in board_svg(view)
+    svg = board_svg(view)
+    assert 'data-option="view:c0"' in svg
+    # each seat is named after its player, the centre cells after the centre cards; no bare coordinates
+    labels = {tuple(c["pos"]): c["label"] for c in view["cells"]}
+    card_at = {tuple(c["pos"]): c["id"] for c in view["cards"]}
+    assert {card_at[rc]: label for rc, label in labels.items() if label} == {
+        **{f"p{p}": f"player {p}" for p in range(game.players)},
+        **{f"c{i}": f"centre {i + 1}" for i in range(3)},
+    }
+    assert ">player 0<" in svg and ">centre 1<" in svg and ">0,0<" not in svg
 
 
 def test_l210_l212_partners_of_a_doppelganger_werewolf_do_not_see_her_card():
