@@ -269,8 +269,36 @@ def _static(card_id: str, card: dict, spec: dict) -> Ability:
     )
 
 
+def _when_defeated(card_id: str, card: dict) -> Ability:
+    """L864-866: When Defeated abilities resolve as the card is defeated (it is seen as it was, look-back)."""
+
+    def condition(game: Game, act) -> bool:
+        return (act.event or {}).get("card") == act.source
+
+    def effect(game: Game, act) -> None:
+        owner = (act.obj or {}).get("owner")
+        E.run_effects(
+            game,
+            card["when_defeated"],
+            {"player": owner, "source": act.source, "name": card["name"], "rule": "mc.when_defeated"},
+        )
+
+    return Ability(
+        f"{card['name']} (When Defeated)",
+        "triggered",
+        rule="mc.when_defeated",
+        text=card["text"],
+        event="defeat",
+        timing="after",
+        condition=condition,
+        effect=effect,
+    )
+
+
 def abilities(card_id: str, card: dict) -> tuple[Ability, ...]:
     out: list[Ability] = []
+    if card.get("when_defeated"):
+        out.append(_when_defeated(card_id, card))
     if card.get("type") == "event" and card.get("timing") in ("interrupt", "response"):
         out.append(_window_event(card_id, card))
     if card.get("prevent"):

@@ -48,7 +48,8 @@ def name_of(game: Game, oid: str | None) -> str:
         return f"{obj['status']} status card"
     card = CARDS.get(obj.get("card"), {})
     if card.get("type") == "identity":
-        return card["name"] if player_form(game, obj["owner"]) == "hero" else card["alter_ego_name"]
+        name = card["name"] if player_form(game, obj["owner"]) == "hero" else card["alter_ego_name"]
+        return name if len(game.state.players) == 1 else f"{name} (player {obj['owner']})"
     return card.get("name", "a face-down card")
 
 

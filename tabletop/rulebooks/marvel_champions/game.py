@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.core import Game, ModifierOrder, OptionSpec, Phase, Profile, Rulebook, Scenario
+from tabletop.core import Game, ModifierOrder, OptionSpec, Phase, Profile, Rulebook, RulebookOptionError, Scenario
 
 from . import engine as E
 from . import outcomes as O
@@ -53,7 +53,9 @@ def setup(game: Game) -> None:
             st.update(s, threat=CARDS[cid].get("start", 0) * n)
     scenario = game.options["scenario"]
     if scenario:
-        builder, description, _rules = SETUPS[scenario]
+        builder, description, _rules, players = SETUPS[scenario]
+        if players != n:
+            raise RulebookOptionError(f"marvel_champions: scenario {scenario!r} is for {players} player(s), not {n}")
         game.record("action", f"scenario {scenario}: {description}", "mc.assume.setup")
         builder(game)
         return
@@ -246,10 +248,8 @@ def board(game: Game, player: int | None = None) -> dict:
                     if s in card and (
                         card["type"] != "identity"
                         or game.value(oid, s)
-                        or (s in ("atk", "thw", "def")
-                        and E.hero_form(game, full["owner"]))
-                        or (s == "rec"
-                        and not E.hero_form(game, full["owner"]))
+                        or (s in ("atk", "thw", "def") and E.hero_form(game, full["owner"]))
+                        or (s == "rec" and not E.hero_form(game, full["owner"]))
                     ):
                         stats[s.upper()] = game.value(oid, s)
                 if "hp" in card:
@@ -386,7 +386,7 @@ OPTIONS = {
 
 
 def _scenario(name: str):
-    return lambda: RULEBOOK.new_game(seed=0, players=SETUPS[name][3] if len(SETUPS[name]) > 3 else 1, scenario=name)
+    return lambda: RULEBOOK.new_game(seed=0, players=SETUPS[name][3], scenario=name)
 
 
 SCENARIOS = {

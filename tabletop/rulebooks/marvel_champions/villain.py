@@ -366,7 +366,6 @@ def t_reveal(game: Game, args: dict) -> None:
     if c is None or c not in st.objects or st.players[p].get("out"):
         return
     E.put(game, c, "reveal")
-    game.record("action", f"player {p} reveals {E.name_of(game, c)}", "mc.reveal", player=p)
     if E.keyword(game, c, "peril"):
         st.set_var("peril", p)
         game.record(
