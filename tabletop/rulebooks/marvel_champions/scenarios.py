@@ -123,7 +123,21 @@ def villain_phase(game: Game) -> None:
     game.record("flow", "round 1: the scenario starts at the villain phase", "mc.round")
 
 
+def sandbox(game: Game) -> None:
+    """Every player in hero form with an empty hand, shuffled decks; player 0's turn (tests and exercises add
+    cards with :func:`known`)."""
+    from .data import ENCOUNTER_DECK
+
+    for p in range(len(game.state.players)):
+        hero(game, p)
+    decks(game, list(ENCOUNTER_DECK))
+    game.state.set_turn(phase="player", cursor=[0, 0, 1], player=0, number=1)
+    game.record("flow", "round 1: player 0's turn", "mc.player_phase")
+
+
 SETUPS: dict = {
+    "sandbox": (sandbox, "An empty table, one player in hero form, player 0's turn.", ("mc.assume.setup",), 1),
+    "sandbox-2": (sandbox, "An empty table, two players in hero form, player 0's turn.", ("mc.assume.setup",), 2),
     "interrupt-cancels-attack": (
         interrupt_cancels_attack,
         "The villain attacks; Deflect (Hero Interrupt) can cancel the attack, and then the forced responses to it "

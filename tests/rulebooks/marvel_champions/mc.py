@@ -1,0 +1,75 @@
+"""What the marvel_champions tests share: the rulebook, building positions on the sandbox, trace look-ups."""
+
+import tabletop as tt
+from tabletop.rulebooks.marvel_champions import engine as E
+from tabletop.rulebooks.marvel_champions.scenarios import known
+
+RB = tt.rulebook("marvel_champions")
+SEED = "000_7fc8e0fd1bcbc422.txt"
+
+__all__ = [
+    "RB",
+    "E",
+    "chance",
+    "encounter_deck",
+    "known",
+    "name",
+    "reopen",
+    "rules_cited",
+    "sandbox",
+    "summaries",
+    "to_villain_phase",
+]
+
+
+def sandbox(players: int = 1, chance: str = "sample", **options):
+    """An empty table (every player in hero form, player 0's turn), ready to be filled and reopened."""
+    return RB.new_game(
+        seed=0, players=players, chance=chance, scenario="sandbox" if players == 1 else "sandbox-2", **options
+    )
+
+
+def reopen(game):
+    """After a test changed the position: ask the active player's action again, with fresh options."""
+    st = game.state
+    assert st.decision is not None and st.decision["kind"] == "action"
+    st.decision = None
+    st.work.append(("mc.turn", {"_c": None}))
+    game._run()
+    return game
+
+
+def summaries(game, kind=None, since=0):
+    return [r["summary"] for r in game.trace.records[since:] if kind is None or r["kind"] == kind]
+
+
+def rules_cited(game, since=0):
+    return [r["rule"] for r in game.trace.records[since:]]
+
+
+def name(game, oid):
+    return E.name_of(game, oid)
+
+
+def chance(game, card_id):
+    """Answer an open chance decision (chance='manual') with a card id."""
+    d = game.decision
+    assert d is not None and d.player == "chance", d
+    game.apply(card_id)
+    return game
+
+
+def encounter_deck(game, card_ids):
+    """Replace the encounter deck by these cards (anonymous, drawn by chance)."""
+    for oid in list(game.state.zone("enc:deck")):
+        game.state.objects.pop(oid)
+    game.state.zones["enc:deck"] = ()
+    E.set_deck(game, "enc", card_ids)
+
+
+def to_villain_phase(game, defend="no", discard="done"):
+    """End every remaining turn and the end of the player phase; stop at the first villain-phase decision."""
+    while game.decision is not None and game.state.turn.get("phase") != "villain":
+        d = game.decision
+        game.apply("end" if d.kind == "action" else discard if d.kind == "end_discard" else d.ids[0])
+    return game
