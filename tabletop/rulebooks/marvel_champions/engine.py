@@ -558,10 +558,12 @@ def t_indirect(game: Game, args: dict) -> None:
             args={"player": p, "amount": left, "assigned": assigned, "rule": args["rule"]},
         )
         return
-    for c, n in assigned.items():
-        game.emit(
-            "damage", rule="mc.indirect", target=c, amount=n, source=None, kind="indirect", overkill=False, player=p
-        )
+    batch = [
+        {"type": "damage", "target": c, "amount": n, "source": None, "kind": "indirect", "overkill": False, "player": p}
+        for c, n in assigned.items()
+    ]
+    if batch:
+        game.emit_batch(batch, rule="mc.indirect")  # dealt at once: one interrupt and one response window (L825)
     game.push("k.checks")
 
 
@@ -573,6 +575,7 @@ def on_damage(game: Game, ev: dict) -> None:
         return
     before = remaining_hp(game, t)
     st.update(t, damage=st.objects[t].get("damage", 0) + ev["amount"])
+    st.set_var("last_damage", {"target": t, "dealt": ev["amount"], "excess": max(0, ev["amount"] - max(before, 0))})
     attack = current_attack(game)
     if attack is not None and ev.get("kind") == "attack" and ev.get("attack") == attack["id"]:
         set_attack(game, dealt=ev["amount"], excess=max(0, ev["amount"] - max(before, 0)))

@@ -11,9 +11,11 @@ __all__ = [
     "RB",
     "E",
     "chance",
+    "drive",
     "encounter_deck",
     "known",
     "name",
+    "passive",
     "reopen",
     "rules_cited",
     "sandbox",
@@ -73,3 +75,17 @@ def to_villain_phase(game, defend="no", discard="done"):
         d = game.decision
         game.apply("end" if d.kind == "action" else discard if d.kind == "end_discard" else d.ids[0])
     return game
+
+
+def drive(game, answer, until, limit=300):
+    """Answer decisions with ``answer(decision) -> option id`` until ``until(game)`` holds (or the game ends)."""
+    for _ in range(limit):
+        if game.decision is None or until(game):
+            return game
+        game.apply(answer(game.decision))
+    raise AssertionError(f"drive: {limit} decisions without reaching the condition; last {game.decision}")
+
+
+def passive(d):
+    """Nobody defends, no window ability is used, turns end, hands are kept, chance as drawn."""
+    return {"defend": "no", "window": "pass", "action": "end", "end_discard": "done"}.get(d.kind, d.ids[0])
