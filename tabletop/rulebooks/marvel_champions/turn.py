@@ -281,6 +281,8 @@ def t_play(game: Game, args: dict) -> None:
     )
     cost = game.explain(c, "cost")
     game.record("action", f"cost of {E.name_of(game, c)} is {cost.value}", "mc.initiate.2", player=p)
+    mods = [str(step) for step in cost.steps if step.op != "base"]
+    game.record("action", f"cost modifiers: {', '.join(mods) or 'none'}", "mc.initiate.3", player=p)
     E.put(game, c, E.z("limbo", p))
     game.push(
         "mc.pay",
