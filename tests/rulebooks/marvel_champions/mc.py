@@ -73,7 +73,10 @@ def to_villain_phase(game, defend="no", discard="done"):
     """End every remaining turn and the end of the player phase; stop at the first villain-phase decision."""
     while game.decision is not None and game.state.turn.get("phase") != "villain":
         d = game.decision
-        game.apply("end" if d.kind == "action" else discard if d.kind == "end_discard" else d.ids[0])
+        if d.kind == "end_discard":
+            game.apply(discard if discard in d.ids else d.ids[0])
+        else:
+            game.apply("end" if d.kind == "action" else d.ids[0])
     return game
 
 
@@ -88,4 +91,6 @@ def drive(game, answer, until, limit=300):
 
 def passive(d):
     """Nobody defends, no window ability is used, turns end, hands are kept, chance as drawn."""
-    return {"defend": "no", "window": "pass", "action": "end", "end_discard": "done"}.get(d.kind, d.ids[0])
+    if d.kind == "end_discard":
+        return "done" if "done" in d.ids else d.ids[0]
+    return {"defend": "no", "window": "pass", "action": "end"}.get(d.kind, d.ids[0])
