@@ -27,22 +27,22 @@ RULES = RuleTable(
         _r(
             "mc.golden",
             "Card text beats the Rules Reference, which beats the Learn to Play book.",
-            "Золотые правила",
-            (236, 237),
+            "ЗОЛОТЫЕ ПРАВИЛА",
+            (235, 237),
         ),
         _r(
             "mc.grim",
             "Grim Rule: a rules or timing conflict the Rules Reference does not answer is resolved in the way the "
             "players consider worst for winning the scenario, and the game goes on.",
-            "Мрачное правило",
-            (239, 239),
+            "ПРАВИЛО ГРИМА",
+            (238, 239),
         ),
         _r(
             "mc.round",
             "A round: the player phase (each player takes a turn, then the phase ends), then the villain phase "
             "(threat, activations, deal and reveal encounter cards, pass the first-player token).",
-            "Обзор раунда",
-            (244, 253),
+            "обзор игрового раунда",
+            (243, 253),
         ),
         _r(
             "mc.player_phase",
@@ -57,7 +57,7 @@ RULES = RuleTable(
             "ХОД ИГРОКА",
             (648, 655),
         ),
-        _r("mc.active_player", "The player taking their turn is the active player.", "активный игрок", (282, 282)),
+        _r("mc.active_player", "The player taking their turn is the active player.", "активным игроком", (282, 282)),
         _r(
             "mc.form",
             "Identity has a hero and an alter-ego side; each player starts in alter-ego form and may change form once "
@@ -168,7 +168,7 @@ RULES = RuleTable(
             "ВЫХЛОПНЫЕ (истощить)",
             (445, 448),
         ),
-        _r("mc.ready", "Readying turns a card upright; cards enter play ready.", "ГОТОВЫЙ", (667, 669)),
+        _r("mc.ready", "Readying turns a card upright; cards enter play ready.", "ГОТОВ", (667, 669)),
         _r(
             "mc.ally",
             "Allies are characters a player controls; they attack, thwart and may exhaust to defend any player.",
@@ -292,15 +292,15 @@ RULES = RuleTable(
             "mc.enemy_attack.4",
             "Step 4: deal damage equal to the modified ATK: a defending hero reduces it by DEF; a defending ally "
             "takes all of it (no excess to the hero); undefended, the hero takes all of it.",
-            "Нанесите урон от атаки",
+            "Наносит урон от атаки",
             (420, 423),
         ),
-        _r("mc.undefended", "An attack nobody defends is undefended.", "незащищенной", (827, 828)),
+        _r("mc.undefended", "An attack nobody defends is undefended.", "НЕ ЗАЩИЩЕНА", (827, 828)),
         _r(
             "mc.enemy_scheme",
             "Enemy scheme: the villain gets one boost card (minions skip), boost icons add to SCH, star boosts "
             "apply; then place threat equal to the modified SCH on the main scheme.",
-            "Вражеские схемы",
+            "СХЕМЫ ВРАГА",
             (425, 429),
         ),
         _r(
@@ -378,7 +378,7 @@ RULES = RuleTable(
         _r(
             "mc.acceleration",
             "Each acceleration icon in play, and each acceleration token, adds one threat in villain step 1.",
-            "ускорение",
+            "СИМВОЛ УСКОРЕНИЯ; ЖЕТОН УСКОРЕНИЯ",
             (266, 270),
         ),
         _r(
@@ -630,7 +630,7 @@ RULES = RuleTable(
         _r(
             "mc.obligation_quickstart",
             "Encounter cards by type, icons, When Revealed / When Defeated (quick start).",
-            "Как играть",
+            "карты столкновений",
             (1471, 1487),
         ),
         # ------------------------------------------------------------ assumptions (digest section 11)
