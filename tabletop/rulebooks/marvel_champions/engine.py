@@ -575,7 +575,8 @@ def on_damage(game: Game, ev: dict) -> None:
         return
     before = remaining_hp(game, t)
     st.update(t, damage=st.objects[t].get("damage", 0) + ev["amount"])
-    st.set_var("last_damage", {"target": t, "dealt": ev["amount"], "excess": max(0, ev["amount"] - max(before, 0))})
+    if ev.get("overkill") and ctype(game, t) == "minion":  # read (and removed) by the overkill step (L611)
+        st.set_var("overkill", {"target": t, "excess": max(0, ev["amount"] - max(before, 0))})
     attack = current_attack(game)
     if attack is not None and ev.get("kind") == "attack" and ev.get("attack") == attack["id"]:
         set_attack(game, dealt=ev["amount"], excess=max(0, ev["amount"] - max(before, 0)))

@@ -251,7 +251,7 @@ def t_consequential(game: Game, args: dict) -> None:
 
 def t_overkill_minion(game: Game, args: dict) -> None:
     """L611: excess damage of an overkill attack that defeats a minion goes to the villain."""
-    last = game.state.vars.get("last_damage") or {}
+    last = game.state.vars.pop("overkill", None) or {}
     if last.get("target") != args["minion"]:
         return
     excess = last.get("excess", 0)
