@@ -30,7 +30,7 @@ def pattern_holds(game: Game, spec: dict, act) -> bool:
     if spec.get("at") == "your_hero":
         if me is None or st.players[me].get("out") or not E.hero_form(game, me):
             return False
-        if ev.get("target") != E.identity(game, me):
+        if ev.get("defender", ev.get("target")) != E.identity(game, me):
             return False
     return not (spec.get("card_type") and ev.get("card_type") != spec["card_type"])
 

@@ -208,7 +208,7 @@ def board(game: Game, player: int | None = None) -> dict:
         ("deck", "deck"),
         ("discard", "discard"),
     ]
-    layout = [(zid, label, "scenario") for zid, label in scen]
+    layout: list[tuple[str, str, int | None]] = [(zid, label, None) for zid, label in scen]  # the scenario's
     for p in range(len(st.players)):
         for kind, label in own:
             zid = E.engaged_zone(p) if kind == "engaged" else E.z(kind, p)
@@ -259,6 +259,7 @@ def board(game: Game, player: int | None = None) -> dict:
                     counters["threat"] = full.get("threat", 0)
                 if card["type"] == "main_scheme":
                     counters["target"] = E.target_threat(game, oid)
+                    counters["accel"] = st.vars.get("accel_tokens", 0)  # acceleration tokens (L269)
                 if full.get("uses"):
                     counters["uses"] = full["uses"]
                 entry.update(
@@ -294,7 +295,6 @@ def board(game: Game, player: int | None = None) -> dict:
             "player": st.turn.get("player"),
             "first": st.turn.get("first"),
         },
-        "tokens": [{"id": "acceleration", "count": st.vars.get("accel_tokens", 0)}],
         "to_move": None if dec is None else dec["player"],
         "decision": None
         if dec is None or (player is not None and dec["player"] != player)

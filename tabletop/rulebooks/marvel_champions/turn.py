@@ -462,10 +462,18 @@ def t_window_event(game: Game, args: dict) -> None:
     p, c = args["player"], args["card"]
     card = E.card_of(game, c)
     game.record("action", f"{card['name']} resolves", "mc.initiate.7", player=p)
+    attack = E.current_attack(game) or {}
     E.run_effects(
         game,
         card["effects"],
-        {"player": p, "source": c, "name": card["name"], "rule": "mc.event", "event_id": args.get("event_id")},
+        {
+            "player": p,
+            "source": c,
+            "name": card["name"],
+            "rule": "mc.event",
+            "event_id": args.get("event_id"),
+            "attacker": attack.get("attacker"),
+        },
     )
     game.push("mc.play_done", player=p, card=c)
 

@@ -319,7 +319,8 @@ def test_l625_peril_keeps_other_players_out_of_the_windows():
                 return "cornered" if dealt == 2 else "dampening_field"
             return d.ids[0]
         if d.kind == "window":
-            windows.append((d.player, game.trace.records[d.cause]["summary"]))
+            event = game.state.decision["resume"][1]["cands"][0]["event"]  # what the window is about
+            windows.append((d.player, RB.describe_event(game, event)))
         return passive(d)
 
     drive(game, answer, lambda g: any(r["rule"] == "mc.villain_phase.5" for r in g.trace.records))

@@ -2,7 +2,7 @@
 first player ordering, priority passing, cancels, replacements, delayed and lasting effects, the 7 steps."""
 
 import pytest
-from mc import RB, E, encounter_deck, known, reopen, rules_cited, sandbox, summaries, to_villain_phase
+from mc import RB, E, drive, encounter_deck, known, passive, reopen, rules_cited, sandbox, summaries, to_villain_phase
 
 import tabletop as tt
 
@@ -97,26 +97,31 @@ def test_l539_l705_a_window_asks_only_players_with_an_ability_and_a_pass_closes_
 
 
 def test_l539_interrupts_from_several_players_to_one_event_are_asked_in_player_order():
-    """Null Field (any player) against a revealed treachery: the first player is asked first, then the next."""
+    """Null Field (any player) against a revealed treachery: at each reveal the first player (1) is asked first,
+    then player 0 (L457-458); the reveals themselves go in player order from the first player (L861)."""
     game = sandbox(2)
     for p in (0, 1):
+        game.state.update_player(p, form="alter_ego")  # no attacks: the villain schemes
         known(game, "null_field", f"hand:{p}", p)
         known(game, "energy_cell", f"hand:{p}", p)
     game.state.set_turn(first=1)
     encounter_deck(game, ["dampening_field"] * 8)
     reopen(game)
-    to_villain_phase(game)
     seen = []
-    while game.decision is not None and len(seen) < 3:
-        d = game.decision
+
+    def answer(d):
         if d.kind == "window":
-            seen.append(d.player)
-            game.apply("pass")
-        elif d.kind == "defend":
-            game.apply("no")
-        else:
-            break
-    assert seen[:2] == [1, 0]  # L457-458: the first player (1) has the first opportunity, then player 0
+            event = game.state.decision["resume"][1]["cands"][0]["event"]  # what the window is about
+            seen.append((d.player, RB.describe_event(game, event)))
+        return passive(d)
+
+    drive(game, answer, lambda g: any(r["rule"] == "mc.villain_phase.5" for r in g.trace.records))
+    assert seen == [
+        (1, "player 1 reveals Dampening Field"),
+        (0, "player 1 reveals Dampening Field"),
+        (1, "player 0 reveals Dampening Field"),
+        (0, "player 0 reveals Dampening Field"),
+    ]
 
 
 # ---------------------------------------------------------------- replacement vs prevention
@@ -229,3 +234,39 @@ def test_illegal_choice_leaves_the_game_unchanged():
     with pytest.raises(tt.core.IllegalOption):
         game.apply("no such option")
     assert game.fingerprint() == fp
+
+
+def test_l703_l705_an_optional_response_from_hand_after_the_hero_defends():
+    """Counterpunch (Hero Response, after your hero defends): offered in the response window to the defend, before
+    the boost card is turned over (the defence is step 2, the flip step 3: L418-419)."""
+    game = sandbox(1)
+    counter = known(game, "counterpunch", "hand:0", 0)
+    known(game, "energy_cell", "hand:0", 0)
+    encounter_deck(game, ["marauder_thug"] * 6)
+    reopen(game)
+    to_villain_phase(game)
+    game.apply(E.identity(game, 0))  # the hero defends
+    d = game.decision
+    assert (d.player, d.kind, d.rule) == (0, "window", "mc.response")
+    assert d.ids == [f"0:{counter}#0", "pass"]
+    game.apply(d.ids[0])
+    game.apply(game.decision.ids[0])  # pay
+    recs = game.trace.records
+    hit = next(r["i"] for r in recs if r["kind"] == "event" and r["summary"] == "2 effect damage to Dread Marauder (I)")
+    flip = next(r["i"] for r in recs if r["rule"] == "mc.boost")
+    assert hit < flip
+    assert game.state.objects[E.villain(game)]["damage"] == 2
+
+
+def test_l706_after_all_pass_no_more_responses_to_that_condition():
+    game = sandbox(1)
+    known(game, "counterpunch", "hand:0", 0)
+    known(game, "energy_cell", "hand:0", 0)
+    encounter_deck(game, ["marauder_thug"] * 6)
+    reopen(game)
+    to_villain_phase(game)
+    game.apply(E.identity(game, 0))
+    game.apply("pass")  # the only player with a response passed: the window is closed (L706)
+    assert not any(r["kind"] == "resolution" and "Counterpunch" in r["summary"] for r in game.trace.records)
+    assert game.state.objects[E.villain(game)]["damage"] == 0
+    assert any(r["rule"] == "mc.boost" for r in game.trace.records)  # the attack went on to step 3
