@@ -34,9 +34,8 @@ def t_activate(game: Game, args: dict) -> None:
     followed by the minions engaged with that player."""
     game.record("action", "villain phase step 2: the villain and minions activate", "mc.villain_phase.2")
     for p in E.alive(game):
-        v = E.villain(game)
-        if v is not None:
-            game.push("mc.enemy_activation", enemy=v, player=p, mode=None)
+        # the villain in play when its turn comes: a stage defeated meanwhile is replaced by the next (L852)
+        game.push("mc.enemy_activation", enemy=None, villain=True, player=p, mode=None)
         game.push("mc.minions", player=p, done=[])
 
 
@@ -73,7 +72,9 @@ def t_minions(game: Game, args: dict) -> None:
 def t_enemy_activation(game: Game, args: dict) -> None:
     """L274, L848: against a hero the enemy attacks, against an alter-ego it schemes (unless the mode is given)."""
     st = game.state
-    e, p = args["enemy"], args["player"]
+    e, p = (E.villain(game) if args.get("villain") else args["enemy"]), args["player"]
+    if e is None:
+        return
     if (
         st.result is not None
         or st.players[p].get("out")

@@ -251,3 +251,18 @@ def test_l640_elimination_option_attack_makes_the_enemies_attack_the_next_player
         lambda g: any(r["summary"].startswith("Marauder Thug attacks player 1") for r in g.trace.records) or g.over,
     )
     assert any(r["summary"].startswith("Marauder Thug attacks player 1") for r in game.trace.records)
+
+
+def test_l852_a_villain_stage_defeated_mid_phase_is_replaced_for_the_remaining_activations():
+    """Retaliate defeats stage I during its activation against player 0; stage II activates against player 1."""
+    game = sandbox(2)
+    v = E.villain(game)
+    game.state.update(v, damage=game.value(v, "hp") - 1)
+    sentinel = known(game, "iron_sentinel", "play:0", 0)
+    encounter_deck(game, ["dampening_field"] * 8)
+    reopen(game)
+    to_villain_phase(game)
+    game.apply(sentinel)
+    drive(game, passive, lambda g: any(r["rule"] == "mc.villain_phase.3" for r in g.trace.records))
+    assert any(r["summary"] == "Dread Marauder (II) attacks player 1" for r in game.trace.records)  # before step 3
+    assert game.state.objects[v]["zone"] == "removed"
