@@ -62,6 +62,8 @@ def test_invariants_mid_game_and_at_the_end(spec, agent_seed, stop):
     assert game.result["rule"] in END_RULES
     assert game.result["winners"] in ([], list(range(spec["players"])))
     check_invariants(game)
+    kernel = {r["rule"] for r in game.trace.records if r["rule"].startswith("core.")}
+    assert not kernel, f"steps cite the kernel's generic rules instead of the glossary: {kernel}"  # Profile.rules
 
 
 @settings(max_examples=20, deadline=None)
