@@ -1404,10 +1404,16 @@ def _k_order(g: Game, args: dict) -> None:
 
 
 def _k_window(g: Game, args: dict) -> None:
-    """A priority window: players in order may use one eligible optional ability or pass."""
+    """A priority window: players in order may use one eligible optional ability or pass.
+
+    An interrupt window only offers abilities whose event is still imminent: once one of them
+    cancels or replaces the event, the others to it can no longer be used.
+    """
     cands, order = list(args["cands"]), args["order"]
     k, passes = args["k"], args["passes"]
     choice = args.get("choice")
+    if choice is None and args["timing"] == "when":
+        cands = _still_imminent(g, cands)
     if choice is not None:
         player = order[k % len(order)]
         if choice["id"] == "pass":
@@ -1439,6 +1445,12 @@ def _k_window(g: Game, args: dict) -> None:
             args={"cands": cands, "order": order, "k": k, "passes": passes, "timing": args["timing"]},
         )
         return
+
+
+def _still_imminent(g: Game, cands: list[dict]) -> list[dict]:
+    """The interrupt candidates whose triggering event has not been cancelled or replaced meanwhile."""
+    events = g.state.events
+    return [t for t in cands if t.get("event") is None or events.get(t["event"]["id"], {}).get("status") == "pending"]
 
 
 def _k_resolve(g: Game, args: dict) -> None:

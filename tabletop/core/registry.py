@@ -23,6 +23,7 @@ BUILTIN = {
     "memory": "tabletop.rulebooks.memory:RULEBOOK",
     "berserk_heroes": "tabletop.rulebooks.berserk_heroes:RULEBOOK",
     "one_night_werewolf": "tabletop.rulebooks.one_night_werewolf:RULEBOOK",
+    "marvel_champions": "tabletop.rulebooks.marvel_champions:RULEBOOK",
 }
 _loaded: dict[str, Rulebook] = {}
 

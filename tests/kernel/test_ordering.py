@@ -244,3 +244,36 @@ def test_delayed_effect_resolves_before_or_after_responses(before, order):
     assert game.state.delayed == []
     game.apply("go:ping")  # a delayed effect happens once
     assert logged(game) == [*order, "R"]
+
+
+def test_interrupt_window_closes_for_an_event_that_one_interrupt_cancelled():
+    """Once an interrupt cancels its event, the other interrupts to that event are no longer offered
+    (a cancelled event is not imminent any more); a response window is not affected."""
+
+    def cancel(game, act):
+        game.cancel(act.event["id"], rule="toy.ability")
+
+    objects = [
+        creature("c0", 0, logs("c0", timing="when", forced=False, then=cancel)),
+        creature("c1", 1, logs("c1", timing="when", forced=False)),
+        creature("r1", 1, logs("r1", forced=False)),
+    ]
+    game = game_of(Profile(optional="priority_window"), objects, scripts={"ping": ping()})
+    game.apply("go:ping")
+    assert (game.decision.player, game.decision.kind) == (0, "window")
+    game.apply("0:c0#0")
+    assert logged(game) == ["c0"]
+    assert game.decision.kind == "action"  # c1 was not offered, and the cancelled ping has no response window
+
+
+def test_interrupt_window_keeps_offering_while_the_event_is_still_imminent():
+    objects = [
+        creature("c0", 0, logs("c0", timing="when", forced=False)),
+        creature("c1", 1, logs("c1", timing="when", forced=False)),
+    ]
+    game = game_of(Profile(optional="priority_window"), objects, scripts={"ping": ping()})
+    game.apply("go:ping")
+    game.apply("0:c0#0")
+    assert (game.decision.player, game.decision.ids) == (1, ["0:c1#0", "pass"])
+    game.apply("0:c1#0")
+    assert logged(game) == ["c0", "c1"]

@@ -1,0 +1,676 @@
+"""Marvel Champions mechanics shared by both phases: zones, cards, values, effects, events, checks.
+
+Zones: ``deck:P``, ``hand:P``, ``discard:P``, ``limbo:P`` (a card being played) and ``queue:P``
+(encounter cards dealt face down) of each player; ``play:P`` (identity, allies, upgrades,
+supports) and ``play:engaged:P`` (minions engaged with P); the scenario's ``play:villain``,
+``play:scheme``, ``play:side``, ``play:env``, ``play:attach`` and ``play:status`` (status cards,
+each naming its ``host``); ``enc:deck``, ``enc:discard``, ``boost`` (face-down boost cards),
+``reveal`` (the encounter card being revealed), ``villain:deck``, ``scheme:deck``, ``removed``.
+Only ``play*`` zones are in play (L508).
+
+Decks are anonymous objects whose identity is a chance outcome when they leave the deck, so a
+test (``chance="manual"``) can pick the card drawn, and a view never leaks a deck's order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tabletop.core import Game, RuleError
+
+from .data import CARDS
+
+STATUSES = ("tough", "stunned", "confused")
+ENEMY_ZONE_PREFIX = "play:engaged:"
+
+
+# ====================================================================== zones and cards
+def z(kind: str, p: int | None = None) -> str:
+    return kind if p is None else f"{kind}:{p}"
+
+
+def engaged_zone(p: int) -> str:
+    return f"{ENEMY_ZONE_PREFIX}{p}"
+
+
+def card_of(game: Game, oid: str) -> dict:
+    """The card data of an object ({} for an anonymous deck card)."""
+    return CARDS.get(game.state.objects[oid].get("card"), {})
+
+
+def name_of(game: Game, oid: str | None) -> str:
+    if oid is None:
+        return "nobody"
+    obj = game.state.objects.get(oid)
+    if obj is None:
+        return oid
+    if obj.get("kind") == "status":
+        return f"{obj['status']} status card"
+    card = CARDS.get(obj.get("card"), {})
+    if card.get("type") == "identity":
+        name = card["name"] if player_form(game, obj["owner"]) == "hero" else card["alter_ego_name"]
+        return name if len(game.state.players) == 1 else f"{name} (player {obj['owner']})"
+    return card.get("name", "a face-down card")
+
+
+def ctype(game: Game, oid: str) -> str:
+    return card_of(game, oid).get("type", "")
+
+
+def keyword(game: Game, oid: str, name: str) -> Any:
+    return card_of(game, oid).get("keywords", {}).get(name)
+
+
+def vis_for(zone: str) -> Any:
+    """A hand is seen by its owner; decks, queues and boost cards by nobody; the rest by all."""
+    kind = zone.split(":")[0]
+    if kind == "hand" or kind == "limbo":
+        return "owner"
+    if kind in ("deck", "queue", "boost") or zone == "enc:deck":
+        return "none"
+    return "all"
+
+
+def new_card(game: Game, card_id: str | None, zone: str, owner: int | None, **fields: Any) -> str:
+    data = {
+        "kind": "card",
+        "card": card_id,
+        "owner": owner,
+        "controller": owner,
+        "vis": vis_for(zone),
+        "exhausted": False,
+        "damage": 0,
+        **fields,
+    }
+    return game.create("c", zone, **data)
+
+
+def put(game: Game, oid: str, zone: str, index: int | None = None) -> None:
+    """Move a card; leaving play clears damage, threat, uses and readiness, and its status cards and attachments
+    go too (L305)."""
+    st = game.state
+    obj = st.objects[oid]
+    was_in_play = (obj.get("zone") or "").startswith("play")
+    game.move(oid, zone, index)
+    changes: dict[str, Any] = {"vis": vis_for(zone)}
+    if was_in_play and not zone.startswith("play"):
+        changes.update(exhausted=False, damage=0, threat=0, uses=0)
+        for other in list(st.zone("play:status")):
+            if st.objects[other].get("host") == oid:
+                game.destroy(other)
+        for other in list(st.zone("play:attach")):
+            if st.objects[other].get("host") == oid:
+                put(game, other, "enc:discard")
+        if any(m["target"] == oid for m in st.modifiers):
+            st.modifiers = [m for m in st.modifiers if m["target"] != oid]
+    st.update(oid, **changes)
+    game._listeners = None  # events in hand listen from there (zones=("hand:",)): any move can change who listens
+
+
+def discard_pile(game: Game, oid: str) -> str:
+    """L620: a card leaving play goes to its owner's out-of-play area (the scenario's: the encounter discard)."""
+    owner = game.state.objects[oid].get("owner")
+    return "enc:discard" if owner is None else z("discard", owner)
+
+
+# ====================================================================== players
+def n_started(game: Game) -> int:
+    """L622: per-player values count the players who started the scenario."""
+    return len(game.state.players)
+
+
+def alive(game: Game) -> list[int]:
+    """Players still in the game, in player order from the first player (L516)."""
+    st = game.state
+    n = len(st.players)
+    first = st.turn.get("first", 0)
+    return [(first + k) % n for k in range(n) if not st.players[(first + k) % n].get("out")]
+
+
+def player_form(game: Game, p: int) -> str:
+    return game.state.players[p].get("form", "alter_ego")
+
+
+def identity(game: Game, p: int) -> str:
+    return game.state.players[p]["identity"]
+
+
+def hero_form(game: Game, p: int) -> bool:
+    return player_form(game, p) == "hero"
+
+
+def first_player(game: Game) -> int:
+    return game.state.turn.get("first", 0)
+
+
+def allies(game: Game, p: int) -> list[str]:
+    return [o for o in game.state.zone(z("play", p)) if ctype(game, o) == "ally"]
+
+
+def characters(game: Game, p: int) -> list[str]:
+    """L340: the identity and allies a player controls."""
+    return [identity(game, p), *allies(game, p)]
+
+
+def restricted_cards(game: Game, p: int) -> list[str]:
+    return [o for o in game.state.zone(z("play", p)) if keyword(game, o, "restricted")]
+
+
+# ====================================================================== the scenario
+def villain(game: Game) -> str | None:
+    zone = game.state.zone("play:villain")
+    return zone[0] if zone else None
+
+
+def main_scheme(game: Game) -> str | None:
+    zone = game.state.zone("play:scheme")
+    return zone[0] if zone else None
+
+
+def side_schemes(game: Game) -> list[str]:
+    return list(game.state.zone("play:side"))
+
+
+def minions(game: Game, p: int | None = None) -> list[str]:
+    st = game.state
+    if p is not None:
+        return list(st.zone(engaged_zone(p)))
+    return [o for q in range(len(st.players)) for o in st.zone(engaged_zone(q))]
+
+
+def enemies(game: Game) -> list[str]:
+    v = villain(game)
+    return ([v] if v else []) + minions(game)
+
+
+def engaged_with(game: Game, oid: str) -> int | None:
+    zone = game.state.objects[oid].get("zone") or ""
+    return int(zone.rsplit(":", 1)[1]) if zone.startswith(ENEMY_ZONE_PREFIX) else None
+
+
+def icons_in_play(game: Game, icon: str) -> int:
+    """L742-743: icons on cards in play (only side schemes carry them here, mc.assume.hazard_count)."""
+    return sum(icon in card_of(game, o).get("icons", ()) for o in side_schemes(game))
+
+
+def crisis(game: Game) -> bool:
+    return icons_in_play(game, "crisis") > 0
+
+
+def target_threat(game: Game, scheme: str) -> int:
+    return card_of(game, scheme)["target"] * n_started(game)
+
+
+def threat_of(game: Game, scheme: str) -> int:
+    return game.state.objects[scheme].get("threat", 0)
+
+
+# ====================================================================== values
+def base_value(game: Game, obj: dict, stat: str) -> Any:
+    """L316: printed values; an identity's depend on its form; per-player hit points multiply (L622)."""
+    card = CARDS.get(obj.get("card"), {})
+    if card.get("type") == "identity":
+        form = player_form(game, obj["owner"])
+        if stat == "hand_size":
+            return card["hand_hero"] if form == "hero" else card["hand_alter_ego"]
+        if stat in ("atk", "thw", "def") and form != "hero":
+            return 0
+        if stat == "rec" and form == "hero":
+            return 0
+    if stat == "hp" and card.get("hp_per_player"):
+        return card["hp"] * n_started(game)
+    if stat in card:
+        return card[stat]
+    if stat in ("atk", "thw", "def", "rec", "sch", "cost"):
+        return 0
+    raise KeyError(f"object {obj['id']!r} ({card.get('name', 'no card')}) has no stat {stat!r}")
+
+
+def remaining_hp(game: Game, oid: str) -> int:
+    """L675-677: maximum hit points minus damage."""
+    return game.value(oid, "hp") - game.state.objects[oid].get("damage", 0)
+
+
+def resources_of(game: Game, oid: str) -> int:
+    return card_of(game, oid).get("resources", 0)
+
+
+def status_cards(game: Game, oid: str) -> dict[str, str]:
+    """The status cards on a character, by type."""
+    st = game.state
+    return {st.objects[s]["status"]: s for s in st.zone("play:status") if st.objects[s].get("host") == oid}
+
+
+def has_status(game: Game, oid: str, status: str) -> bool:
+    return status in status_cards(game, oid)
+
+
+def give_status(game: Game, oid: str, status: str, rule: str) -> None:
+    """L761: a character never has two status cards of one type."""
+    if oid not in game.state.objects or not game.state.objects[oid]["zone"].startswith("play"):
+        return
+    if has_status(game, oid, status):
+        game.record("action", f"{name_of(game, oid)} already has a {status} status card (L761)", "mc.status")
+        return
+    owner = game.state.objects[oid].get("owner")
+    game.create(
+        "s",
+        "play:status",
+        kind="status",
+        card=f"status_{status}",
+        status=status,
+        host=oid,
+        owner=owner,
+        controller=owner,
+        vis="all",
+    )
+    game.record("action", f"{name_of(game, oid)} gets a {status} status card", rule)
+
+
+def discard_status(game: Game, status_id: str, rule: str) -> None:
+    st = game.state
+    if status_id in st.objects:
+        obj = st.objects[status_id]
+        game.record("action", f"{name_of(game, obj['host'])} discards its {obj['status']} status card", rule)
+        game.destroy(status_id)
+
+
+# ====================================================================== decks (chance)
+def left_var(deck: str) -> str:
+    return f"_left:{deck}"
+
+
+def deck_zone(deck: str) -> str:
+    return "enc:deck" if deck == "enc" else z("deck", int(deck))
+
+
+def set_deck(game: Game, deck: str, card_ids: list[str]) -> None:
+    """A deck of anonymous objects; their identities are drawn when they leave it."""
+    comp: dict[str, int] = {}
+    owner = None if deck == "enc" else int(deck)
+    for cid in card_ids:
+        comp[cid] = comp.get(cid, 0) + 1
+        new_card(game, None, deck_zone(deck), owner)
+    game.state.set_var(left_var(deck), dict(sorted(comp.items())))
+
+
+def take(game: Game, deck: str, dest: str, then: list | None = None, **fields: Any) -> None:
+    """Schedule taking the top card of ``deck`` ("enc" or a player index as text) to ``dest``."""
+    game.push("mc.take", deck=deck, dest=dest, then=then or [], fields=fields)
+
+
+def t_take(game: Game, args: dict) -> None:
+    deck = args["deck"]
+    st = game.state
+    if not st.zone(deck_zone(deck)):
+        if not reshuffle(game, deck):
+            game.record("action", "no card is left to take", "mc.encounter_deck_empty" if deck == "enc" else "mc.draw")
+            return
+        game.push("mc.take", **{k: v for k, v in args.items() if k != "_c"})
+        return
+    left = st.vars[left_var(deck)]
+    game.ask_draw(
+        left,
+        "mc.taken",
+        prompt=f"the top card of {'the encounter deck' if deck == 'enc' else f'player {deck}' + chr(39) + 's deck'}",
+        rule="mc.deal" if deck == "enc" else "mc.draw",
+        args={k: v for k, v in args.items() if k not in ("_c", "choice")},
+        labels={c: CARDS[c]["name"] for c in left},
+    )
+
+
+def t_taken(game: Game, args: dict) -> None:
+    deck, card_id = args["deck"], args["choice"]["id"]
+    st = game.state
+    comp = dict(st.vars[left_var(deck)])
+    comp[card_id] -= 1
+    if not comp[card_id]:
+        del comp[card_id]
+    st.set_var(left_var(deck), comp)
+    oid = st.zone(deck_zone(deck))[0]
+    st.update(oid, card=card_id, **args["fields"])
+    put(game, oid, args["dest"])
+    if args["dest"] == "boost" or args["dest"].startswith("queue:"):
+        st.update(oid, vis="none")
+    for name, targs in args["then"]:
+        game.push(name, **{**targs, "taken": oid})
+
+
+def reshuffle(game: Game, deck: str) -> bool:
+    """L402 / L406: an empty deck becomes its shuffled discard pile (and the penalty for it)."""
+    st = game.state
+    pile = "enc:discard" if deck == "enc" else z("discard", int(deck))
+    cards = list(st.zone(pile))
+    if not cards:
+        return False
+    comp = dict(st.vars.get(left_var(deck), {}))
+    for oid in cards:
+        cid = st.objects[oid]["card"]
+        comp[cid] = comp.get(cid, 0) + 1
+        put(game, oid, deck_zone(deck))
+        st.update(oid, card=None, vis="none")
+    st.set_var(left_var(deck), dict(sorted(comp.items())))
+    if deck == "enc":
+        st.set_var("accel_tokens", st.vars.get("accel_tokens", 0) + 1)
+        game.record(
+            "action",
+            "the encounter deck ran out: its discard pile is shuffled in and an acceleration token placed",
+            "mc.encounter_deck_empty",
+        )
+    else:
+        p = int(deck)
+        game.record(
+            "action",
+            f"player {p}'s deck ran out: the discard pile is shuffled in and they are dealt an encounter card",
+            "mc.player_deck_empty",
+            player=p,
+        )
+        if not st.players[p].get("out"):
+            take(game, "enc", z("queue", p))  # mc.assume.encounter_from_deck
+    return True
+
+
+def draw(game: Game, p: int, n: int = 1) -> None:
+    for _ in range(n):
+        take(game, str(p), z("hand", p))
+
+
+# ====================================================================== effects
+def run_effects(game: Game, effects: list[dict], ctx: dict) -> None:
+    """Resolve an ability's sentences one at a time (L261); 'then' needs the one before it (L793)."""
+    if effects:
+        game.push("mc.effects", effects=effects, i=0, ctx=ctx, ok=True)
+
+
+def t_effects(game: Game, args: dict) -> None:
+    effects, i, ctx = args["effects"], args["i"], args["ctx"]
+    if i >= len(effects):
+        return
+    spec = effects[i]
+    ok = args["ok"]
+    if spec.get("then") and not ok:
+        game.record(
+            "action", "the text after 'then' does not resolve: the text before it did not fully resolve", "mc.then"
+        )
+        ok = False
+    else:
+        ok = apply_effect(game, spec, ctx)
+    game.push("mc.effects", effects=effects, i=i + 1, ctx=ctx, ok=ok)
+
+
+def apply_effect(game: Game, spec: dict, ctx: dict) -> bool:
+    """One effect of the card vocabulary; returns whether it fully resolved."""
+    st = game.state
+    kind = spec["effect"]
+    p = ctx.get("player")
+    rule = ctx.get("rule", "mc.mandatory")
+    if spec.get("if_main_threat") is not None:
+        ms = main_scheme(game)
+        if ms is None or threat_of(game, ms) < spec["if_main_threat"]:
+            game.record(
+                "action",
+                f"{ctx.get('name', 'the ability')}: the main scheme has fewer than "
+                f"{spec['if_main_threat']} threat; nothing happens",
+                rule,
+            )
+            return False
+    targets = effect_targets(game, spec.get("target"), ctx)
+    amount = spec.get("amount", 0)
+    if kind == "damage":
+        for t in targets:
+            game.emit(
+                "damage",
+                rule=rule,
+                target=t,
+                amount=amount,
+                source=ctx.get("source"),
+                kind=ctx.get("damage_kind", "effect"),
+                overkill=bool(ctx.get("overkill")),
+                player=p,
+            )
+        game.push("k.checks")
+        return bool(targets)
+    if kind == "threat":
+        for t in targets:
+            game.emit("threat", rule=rule, scheme=t, amount=amount, source=ctx.get("source"))
+        return bool(targets)
+    if kind == "remove_threat":
+        for t in targets:
+            game.emit("remove_threat", rule=rule, scheme=t, amount=amount, source=ctx.get("source"), player=p)
+        game.push("k.checks")
+        return bool(targets)
+    if kind == "heal":
+        for t in targets:
+            game.emit("heal", rule=rule, target=t, amount=amount, player=p)
+        return bool(targets)
+    if kind == "draw":
+        draw(game, p, amount)
+        game.record("action", f"player {p} draws {amount} card(s)", rule, player=p)
+        return True
+    if kind == "status":
+        for t in targets:
+            give_status(game, t, spec["status"], rule)
+        return bool(targets)
+    if kind in ("villain_attacks", "villain_schemes"):
+        v = villain(game)
+        if v is None:
+            return False
+        game.push("mc.enemy_activation", enemy=v, player=p, mode="attack" if kind == "villain_attacks" else "scheme")
+        return True
+    if kind == "cancel":
+        ev = ctx.get("event_id")
+        if ev and ev in st.events and st.events[ev]["status"] == "pending":
+            game.cancel(ev, rule="mc.cancel")
+            return True
+        return False
+    if kind == "prevent":
+        ev = ctx.get("event_id")
+        if ev and ev in st.events and st.events[ev]["status"] == "pending":
+            old = st.events[ev]
+            new = max(0, old["amount"] - amount)
+            st.events[ev] = {**old, "amount": new}
+            game.record(
+                "action",
+                f"{ctx.get('name')}: {old['amount'] - new} damage prevented ({old['amount']} -> {new})",
+                "mc.prevent",
+                player=p,
+            )
+            return True
+        return False
+    if kind == "indirect":
+        game.push("mc.indirect", player=p, amount=amount, rule=rule)
+        return True
+    if kind == "modify":
+        for t in targets:
+            game.add_modifier(
+                t,
+                spec["stat"],
+                spec["op"],
+                spec["value"],
+                source=ctx.get("source"),
+                until=spec.get("until"),
+                rule="mc.lasting" if spec.get("until") else "mc.modifiers",
+            )
+        return bool(targets)
+    if kind == "delayed_damage":
+        game.delay(
+            "trip_wire_fires",
+            event="attack",
+            source=ctx.get("source"),
+            controller=p,
+            match={"by": "villain"},
+            data={"amount": amount},
+        )
+        game.record(
+            "action", f"{ctx.get('name')}: a delayed effect waits for the villain's next attack", "mc.delayed", player=p
+        )
+        return True
+    raise RuleError(f"unknown effect {kind!r}")
+
+
+def effect_targets(game: Game, target: str | None, ctx: dict) -> list[str]:
+    p = ctx.get("player")
+    if target is None:
+        return []
+    if target == "chosen":
+        t = ctx.get("chosen")
+        return [t] if t and t in game.state.objects and game.state.objects[t]["zone"].startswith("play") else []
+    if target == "each_hero":
+        return [identity(game, q) for q in alive(game) if hero_form(game, q)]
+    if target == "your_identity":
+        return [identity(game, p)] if p is not None and not game.state.players[p].get("out") else []
+    if target == "villain":
+        v = villain(game)
+        return [v] if v else []
+    if target == "main_scheme":
+        m = main_scheme(game)
+        return [m] if m else []
+    if target == "attacker":
+        a = ctx.get("attacker")
+        return [a] if a and a in game.state.objects else []
+    if target == "self":
+        s = ctx.get("source")
+        return [s] if s and s in game.state.objects and game.state.objects[s]["zone"].startswith("play") else []
+    raise RuleError(f"unknown target {target!r}")
+
+
+def t_indirect(game: Game, args: dict) -> None:
+    """L521: indirect damage, assigned one point at a time by the player among their characters, none beyond
+    what defeats it."""
+    p, left = args["player"], args["amount"]
+    assigned = dict(args.get("assigned", {}))
+    choice = args.get("choice")
+    if choice is not None:
+        assigned[choice["id"]] = assigned.get(choice["id"], 0) + 1
+        left -= 1
+    if game.state.players[p].get("out"):
+        return
+    room = {c: remaining_hp(game, c) - assigned.get(c, 0) for c in characters(game, p)}
+    options = [{"id": c, "label": f"1 to {name_of(game, c)}"} for c, r in room.items() if r > 0]
+    if left > 0 and options:
+        game.ask(
+            p,
+            "indirect",
+            options,
+            "mc.indirect",
+            prompt=f"assign indirect damage ({left} left)",
+            rule="mc.indirect",
+            args={"player": p, "amount": left, "assigned": assigned, "rule": args["rule"]},
+        )
+        return
+    batch = [
+        {"type": "damage", "target": c, "amount": n, "source": None, "kind": "indirect", "overkill": False, "player": p}
+        for c, n in assigned.items()
+    ]
+    if batch:
+        game.emit_batch(batch, rule="mc.indirect")  # dealt at once: one interrupt and one response window (L825)
+    game.push("k.checks")
+
+
+# ====================================================================== event handlers
+def on_damage(game: Game, ev: dict) -> None:
+    st = game.state
+    t = ev["target"]
+    if t not in st.objects or not st.objects[t]["zone"].startswith("play"):
+        return
+    before = remaining_hp(game, t)
+    st.update(t, damage=st.objects[t].get("damage", 0) + ev["amount"])
+    if ev.get("overkill") and ctype(game, t) == "minion":  # read (and removed) by the overkill step (L611)
+        st.set_var("overkill", {"target": t, "excess": max(0, ev["amount"] - max(before, 0))})
+    attack = current_attack(game)
+    if attack is not None and ev.get("kind") == "attack" and ev.get("attack") == attack["id"]:
+        set_attack(game, dealt=ev["amount"], excess=max(0, ev["amount"] - max(before, 0)))
+
+
+def on_heal(game: Game, ev: dict) -> None:
+    st = game.state
+    t = ev["target"]
+    if t in st.objects:
+        healed = min(ev["amount"], st.objects[t].get("damage", 0))  # L493: never above maximum
+        st.update(t, damage=st.objects[t].get("damage", 0) - healed)
+        st.events[ev["id"]] = {**ev, "healed": healed}
+
+
+def on_threat(game: Game, ev: dict) -> None:
+    st = game.state
+    s = ev["scheme"]
+    if s in st.objects and st.objects[s]["zone"].startswith("play"):
+        st.update(s, threat=threat_of(game, s) + ev["amount"])
+
+
+def on_remove_threat(game: Game, ev: dict) -> None:
+    st = game.state
+    s = ev["scheme"]
+    if s not in st.objects or not st.objects[s]["zone"].startswith("play"):
+        return
+    if s == main_scheme(game) and crisis(game):
+        game.record(
+            "action", "a crisis side scheme is in play: no threat can be removed from the main scheme", "mc.crisis"
+        )
+        return
+    st.update(s, threat=max(0, threat_of(game, s) - ev["amount"]))
+
+
+def on_discard_status(game: Game, ev: dict) -> None:
+    discard_status(game, ev["status_card"], ev["rule"])
+
+
+def on_form(game: Game, ev: dict) -> None:
+    p = ev["player"]
+    game.state.update_player(p, form=ev["to"])
+
+
+def on_defend(game: Game, ev: dict) -> None:
+    d = ev["defender"]
+    game.state.update(d, exhausted=True)
+    set_attack(game, defender=d)
+
+
+def on_engage(game: Game, ev: dict) -> None:
+    put(game, ev["minion"], engaged_zone(ev["player"]))
+
+
+# ====================================================================== attacks in progress
+def current_attack(game: Game) -> dict | None:
+    stack = game.state.vars.get("attacks", ())
+    return stack[-1] if stack else None
+
+
+def set_attack(game: Game, **changes: Any) -> None:
+    stack = list(game.state.vars.get("attacks", ()))
+    if stack:
+        stack[-1] = {**stack[-1], **changes}
+        game.state.set_var("attacks", stack)
+
+
+# ====================================================================== state checks
+def state_checks(game: Game) -> list[dict]:
+    """mc.assume.state_checks: 0 hit points defeats (L372, L383), no threat defeats a side scheme (L383),
+    threat at target advances the main scheme (L558); found together, they are one simultaneous batch."""
+    st = game.state
+    if st.result is not None or not st.players or "identity" not in st.players[0]:
+        return []
+    events: list[dict] = []
+    v = villain(game)
+    villain_down = v is not None and remaining_hp(game, v) <= 0
+    ms = main_scheme(game)
+    scheme_done = ms is not None and threat_of(game, ms) >= target_threat(game, ms)
+    if villain_down and scheme_done and card_of(game, v).get("final") and card_of(game, ms).get("final"):
+        return [{"type": "grim_end"}]
+    for p in range(len(st.players)):
+        if st.players[p].get("out"):
+            continue
+        for c in characters(game, p):
+            if remaining_hp(game, c) <= 0:
+                events.append({"type": "defeat", "card": c, "player": p, "what": ctype(game, c)})
+        for m in minions(game, p):
+            if remaining_hp(game, m) <= 0:
+                events.append({"type": "defeat", "card": m, "player": p, "what": "minion"})
+    if villain_down:
+        events.append({"type": "defeat", "card": v, "what": "villain"})
+    for s in side_schemes(game):
+        if threat_of(game, s) <= 0:
+            events.append({"type": "defeat", "card": s, "what": "side_scheme"})
+    if scheme_done:
+        events.append({"type": "scheme_complete", "scheme": ms})
+    return events

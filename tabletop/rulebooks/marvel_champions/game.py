@@ -1,0 +1,426 @@
+"""Marvel Champions as a rulebook: profile, options, set-up, round structure, event texts and board view."""
+
+from __future__ import annotations
+
+from tabletop.core import Game, ModifierOrder, OptionSpec, Phase, Profile, Rulebook, RulebookOptionError, Scenario
+
+from . import engine as E
+from . import outcomes as O
+from . import turn as T
+from . import villain as V
+from .catalogue import ABILITIES, NAMED, RULE_ABILITIES
+from .data import CARDS, ENCOUNTER_DECK, IDENTITY, PLAYER_DECK, SCHEME_STAGES, VILLAIN_STAGES
+from .rules import RULES, SEED
+from .scenarios import SETUPS
+
+
+# ====================================================================== set-up
+def setup(game: Game) -> None:
+    """mc.assume.setup (the setup appendix, L734, is missing)."""
+    st = game.state
+    n = len(st.players)
+    game.caused_by(game.record("action", f"set up a game for {n} player(s)", "mc.assume.setup"))
+    st.set_var("accel_tokens", 0)
+    st.set_var("attacks", [])
+    st.set_var("peril", None)
+    for zone in (
+        "play:villain",
+        "play:scheme",
+        "play:side",
+        "play:env",
+        "play:attach",
+        "play:status",
+        "enc:deck",
+        "enc:discard",
+        "boost",
+        "reveal",
+        "villain:deck",
+        "scheme:deck",
+        "removed",
+    ):
+        st.zones[zone] = ()
+    for p in range(n):
+        for kind in ("deck", "hand", "discard", "limbo", "queue", "play"):
+            st.zones[E.z(kind, p)] = ()
+        st.zones[E.engaged_zone(p)] = ()
+        ident = E.new_card(game, IDENTITY, E.z("play", p), p)
+        st.update_player(p, identity=ident, form="alter_ego", out=False, form_round=None)  # L504
+    for i, cid in enumerate(VILLAIN_STAGES):
+        E.new_card(game, cid, "play:villain" if i == 0 else "villain:deck", None, vis="all")
+    for i, cid in enumerate(SCHEME_STAGES):
+        s = E.new_card(game, cid, "play:scheme" if i == 0 else "scheme:deck", None, vis="all", threat=0)
+        if i == 0:
+            st.update(s, threat=CARDS[cid].get("start", 0) * n)
+    scenario = game.options["scenario"]
+    if scenario:
+        builder, description, _rules, players = SETUPS[scenario]
+        if players != n:
+            raise RulebookOptionError(f"marvel_champions: scenario {scenario!r} is for {players} player(s), not {n}")
+        game.record("action", f"scenario {scenario}: {description}", "mc.assume.setup")
+        builder(game)
+        return
+    E.set_deck(game, "enc", ENCOUNTER_DECK)
+    for p in range(n):
+        E.set_deck(game, str(p), PLAYER_DECK)
+        E.draw(game, p, CARDS[IDENTITY]["hand_alter_ego"])
+
+
+# ====================================================================== event texts
+def _n(game: Game, oid) -> str:
+    return E.name_of(game, oid)
+
+
+EVENT_TEXT = {
+    "damage": lambda g, ev: f"{ev['amount']} {ev.get('kind', '')} damage to {_n(g, ev['target'])}".replace("  ", " "),
+    "threat": lambda g, ev: f"{ev['amount']} threat on {_n(g, ev['scheme'])}",
+    "remove_threat": lambda g, ev: f"remove {ev['amount']} threat from {_n(g, ev['scheme'])}",
+    "heal": lambda g, ev: f"heal {ev['amount']} on {_n(g, ev['target'])}",
+    "attack": lambda g, ev: f"{_n(g, ev['attacker'])} attacks player {ev['player']}",
+    "scheme": lambda g, ev: f"{_n(g, ev['schemer'])} schemes against player {ev['player']}",
+    "player_attack": lambda g, ev: f"{_n(g, ev['attacker'])} attacks {_n(g, ev['target'])} ({_n(g, ev['source'])})",
+    "player_thwart": lambda g, ev: f"{_n(g, ev['thwarter'])} thwarts {_n(g, ev['scheme'])}",
+    "defend": lambda g, ev: f"{_n(g, ev['defender'])} defends",
+    "reveal": lambda g, ev: f"player {ev['player']} reveals {_n(g, ev['card'])}",
+    "engage": lambda g, ev: f"{_n(g, ev['minion'])} engages player {ev['player']}",
+    "play": lambda g, ev: f"player {ev['player']} plays {_n(g, ev['card'])}",
+    "form_change": lambda g, ev: f"player {ev['player']} changes to {ev['to'].replace('_', '-')} form",
+    "defeat": lambda g, ev: f"{_n(g, ev['card'])} is defeated",
+    "scheme_complete": lambda g, ev: f"{_n(g, ev['scheme'])} reaches its target threat",
+    "discard_status": lambda g, ev: f"discard {_n(g, ev['status_card'])}",
+    "grim_end": lambda g, ev: "the final villain stage falls as the final scheme completes",
+}
+
+EVENT_HANDLERS = {
+    "damage": E.on_damage,
+    "heal": E.on_heal,
+    "threat": E.on_threat,
+    "remove_threat": E.on_remove_threat,
+    "discard_status": E.on_discard_status,
+    "form_change": E.on_form,
+    "defend": E.on_defend,
+    "engage": E.on_engage,
+    "attack": V.on_attack,
+    "scheme": V.on_scheme,
+    "reveal": V.on_reveal,
+    "player_attack": T.on_player_attack,
+    "player_thwart": T.on_player_thwart,
+    "play": T.on_play,
+    "defeat": O.on_defeat,
+    "scheme_complete": O.on_scheme_complete,
+    "grim_end": O.on_grim_end,
+}
+
+
+def _uses_check(game: Game, args: dict) -> None:
+    """L844: after a card with uses spends its last use (and the effect resolves), it is discarded."""
+    c = args["card"]
+    st = game.state
+    if c in st.objects and st.objects[c]["zone"].startswith("play") and st.objects[c].get("uses", 0) <= 0:
+        game.record("action", f"{E.name_of(game, c)} spent its last use and is discarded", "mc.uses")
+        E.put(game, c, E.discard_pile(game, c))
+
+
+TASKS = {
+    "mc.take": E.t_take,
+    "mc.taken": E.t_taken,
+    "mc.effects": E.t_effects,
+    "mc.indirect": E.t_indirect,
+    "mc.turn_start": T.t_turn_start,
+    "mc.turn": T.t_turn,
+    "mc.basic": T.t_basic,
+    "mc.consequential": T.t_consequential,
+    "mc.overkill_minion": T.t_overkill_minion,
+    "mc.play": T.t_play,
+    "mc.pay": T.t_pay,
+    "mc.play_choose": T.t_play_choose,
+    "mc.play_begin": T.t_play_begin,
+    "mc.play_done": T.t_play_done,
+    "mc.window_event": T.t_window_event,
+    "mc.over_limit": T.t_over_limit,
+    "mc.end_discard": T.t_end_discard,
+    "mc.end_draw": T.t_end_draw,
+    "mc.end_ready": T.t_end_ready,
+    "mc.uses_check": _uses_check,
+    "mc.v_threat": V.t_threat,
+    "mc.v_activate": V.t_activate,
+    "mc.minions": V.t_minions,
+    "mc.enemy_activation": V.t_enemy_activation,
+    "mc.activation_emit": V.t_activation_emit,
+    "mc.activation_end": V.t_activation_end,
+    "mc.boost_deal": V.t_boost_deal,
+    "mc.defend": V.t_defend,
+    "mc.boost_flip": V.t_boost_flip,
+    "mc.boost_discard": V.t_boost_discard,
+    "mc.attack_damage": V.t_attack_damage,
+    "mc.overkill_ally": V.t_overkill_ally,
+    "mc.scheme_threat": V.t_scheme_threat,
+    "mc.v_deal": V.t_deal,
+    "mc.v_reveal": V.t_reveal_all,
+    "mc.reveal_queue": V.t_reveal_queue,
+    "mc.reveal": V.t_reveal,
+    "mc.reveal_done": V.t_reveal_done,
+    "mc.enters": V.t_enters,
+    "mc.v_pass": V.t_pass,
+}
+
+FLOW = (
+    Phase("player", ("mc.turn_start", "mc.turn"), each_player=True, rule="mc.player_phase"),
+    Phase("end of player phase", ("mc.end_discard", "mc.end_draw", "mc.end_ready"), rule="mc.end_player_phase"),
+    Phase("villain", ("mc.v_threat", "mc.v_activate", "mc.v_deal", "mc.v_reveal", "mc.v_pass"), rule="mc.round"),
+)
+
+
+# ====================================================================== board view
+def _elements(option_id: str) -> list[str]:
+    for sep in (":", ">", "#", "@"):
+        option_id = option_id.replace(sep, " ")
+    return option_id.split()
+
+
+def board(game: Game, player: int | None = None) -> dict:
+    """A plain JSON board ("zones" layout): the scenario's panel and each player's, with the options on each card."""
+    st = game.state
+    view = game.view(player)
+    dec = st.decision
+    offers: dict[str, list[str]] = {}
+    if dec is not None and (player is None or dec.get("player") == player):
+        for o in dec["options"]:
+            for el in _elements(o["id"]):
+                if el in st.objects:
+                    offers.setdefault(el, []).append(o["id"])
+    zones, cards = [], []
+    scen = [
+        ("play:villain", "villain"),
+        ("play:scheme", "main scheme"),
+        ("play:side", "side schemes"),
+        ("play:env", "environment"),
+        ("play:attach", "attachments"),
+        ("boost", "boost cards"),
+        ("reveal", "being revealed"),
+        ("enc:deck", "encounter deck"),
+        ("enc:discard", "encounter discard"),
+    ]
+    own = [
+        ("play", "play area"),
+        ("engaged", "engaged minions"),
+        ("hand", "hand"),
+        ("queue", "encounter cards"),
+        ("deck", "deck"),
+        ("discard", "discard"),
+    ]
+    layout: list[tuple[str, str, int | None]] = [(zid, label, None) for zid, label in scen]  # the scenario's
+    for p in range(len(st.players)):
+        for kind, label in own:
+            zid = E.engaged_zone(p) if kind == "engaged" else E.z(kind, p)
+            layout.append((zid, f"{label} of player {p}", p))
+    for zid, label, owner in layout:
+        hidden = (
+            zid in ("enc:deck",) or zid.startswith(("deck:", "queue:")) or (zid.startswith("hand:") and player != owner)
+        )
+        zones.append(
+            {
+                "id": zid,
+                "label": label,
+                "owner": owner,
+                "kind": zid.split(":")[0],
+                "count": len(st.zone(zid)),
+                "hidden": hidden,
+                "stack": zid.startswith(("deck", "enc:")),
+            }
+        )
+        for oid in st.zone(zid):
+            obj = view["objects"][oid]
+            face_down = obj.get("hidden", False) or obj.get("card") is None
+            entry = {
+                "id": oid,
+                "zone": zid,
+                "owner": obj.get("owner"),
+                "face_down": face_down,
+                "option": offers.get(oid, []),
+            }
+            if face_down:
+                entry.update(kind="card", name=None)
+            else:
+                full = st.objects[oid]
+                card = CARDS[full["card"]]
+                stats = {}
+                for s in ("atk", "thw", "def", "rec", "sch"):
+                    if s in card and (
+                        card["type"] != "identity"
+                        or game.value(oid, s)
+                        or (s in ("atk", "thw", "def") and E.hero_form(game, full["owner"]))
+                        or (s == "rec" and not E.hero_form(game, full["owner"]))
+                    ):
+                        stats[s.upper()] = game.value(oid, s)
+                if "hp" in card:
+                    stats["HP"] = f"{E.remaining_hp(game, oid)}/{game.value(oid, 'hp')}"
+                counters = {}
+                if full.get("threat") or card["type"] in ("main_scheme", "side_scheme"):
+                    counters["threat"] = full.get("threat", 0)
+                if card["type"] == "main_scheme":
+                    counters["target"] = E.target_threat(game, oid)
+                    counters["accel"] = st.vars.get("accel_tokens", 0)  # acceleration tokens (L269)
+                if full.get("uses"):
+                    counters["uses"] = full["uses"]
+                entry.update(
+                    kind="card",
+                    name=E.name_of(game, oid),
+                    type=card["type"],
+                    text=card.get("text", ""),
+                    cost=card.get("cost"),
+                    stats=stats,
+                    counters=counters,
+                    statuses=sorted(E.status_cards(game, oid)),
+                    exhausted=bool(full.get("exhausted")),
+                    host=full.get("host"),
+                )
+            cards.append(entry)
+    return {
+        "layout": "zones",
+        "zones": zones,
+        "cards": cards,
+        "players": [
+            {
+                "id": p,
+                "form": st.players[p].get("form"),
+                "out": bool(st.players[p].get("out")),
+                "first": st.turn.get("first") == p,
+                "hand": len(st.zone(E.z("hand", p))),
+            }
+            for p in range(len(st.players))
+        ],
+        "turn": {
+            "round": st.turn.get("round"),
+            "phase": st.turn.get("phase"),
+            "player": st.turn.get("player"),
+            "first": st.turn.get("first"),
+        },
+        "to_move": None if dec is None else dec["player"],
+        "decision": None
+        if dec is None or (player is not None and dec["player"] != player)
+        else {"kind": dec["kind"], "prompt": dec.get("prompt", ""), "options": [o["id"] for o in dec["options"]]},
+        "result": st.result,
+    }
+
+
+# ====================================================================== the rulebook
+PROFILE = Profile(
+    ordering="first_player_orders_all",  # L464, L745
+    container="nested",  # L532-533: interrupts just before, responses just after their condition
+    checks="each_resolution",  # L583 (mc.assume.state_checks)
+    forced_before_optional=True,  # L463
+    lookback=True,
+    optional="priority_window",  # L539, L705: passing in player order until all pass in a row
+    replacements="most_recent",  # L686 (mc.assume.replacement_recency)
+    delayed_before_responses=True,  # L393
+    expire_before_end_triggers=True,  # L551
+    modifiers=ModifierOrder(
+        stages=(("add", "sub"), ("mul", "div"), ("set",)), floor=0, rounding="up", rule="mc.modifiers"
+    ),  # L584-588
+    rules={
+        "interrupt": "mc.interrupt",
+        "response": "mc.response",
+        "order": "mc.forced",
+        "optional": "mc.mandatory",
+        "resolve": "mc.mandatory",
+        "replacement": "mc.replacement",
+        "check": "mc.assume.state_checks",
+        "expire": "mc.lasting",
+        "flow": "mc.round",
+        "loop": "mc.grim",
+        "decision": "mc.turn",
+        "end": "mc.win",
+    },
+)
+
+OPTIONS = {
+    "status_priority": OptionSpec(
+        "status_priority",
+        True,
+        "Status cards' replacement effects go before other replacements (L762); False: the "
+        "most recent replacement goes first (L686).",
+        "mc.assume.replacement_recency",
+    ),
+    "grim_simultaneous": OptionSpec(
+        "grim_simultaneous",
+        "players_lose",
+        "Final villain stage defeated and final scheme completed at once.",
+        "mc.assume.grim_simultaneous",
+        choices=("players_lose", "players_win"),
+    ),
+    "stunned_boost": OptionSpec(
+        "stunned_boost",
+        "replaced_whole",
+        "A stunned villain's replaced attack deals no boost card ('deal_boost': the "
+        "boost card is dealt first and discarded).",
+        "mc.assume.stunned_boost",
+        choices=("replaced_whole", "deal_boost"),
+    ),
+    "tough_overkill": OptionSpec(
+        "tough_overkill",
+        "no_excess",
+        "Overkill excess is counted from the damage actually dealt ('no_excess') or from "
+        "the attack's full damage ('excess').",
+        "mc.assume.tough_overkill",
+        choices=("no_excess", "excess"),
+    ),
+    "minion_order": OptionSpec(
+        "minion_order",
+        "first_player",
+        "Who orders several engaged minions' activations.",
+        "mc.assume.activation_order",
+        choices=("first_player", "order_of_play"),
+    ),
+    "elimination_enemies": OptionSpec(
+        "elimination_enemies",
+        "engage",
+        "Enemies engaged with an eliminated player engage ('engage') or attack "
+        "('attack', as L640 is written) the next player.",
+        "mc.assume.elimination_engage",
+        choices=("engage", "attack"),
+    ),
+    "scenario": OptionSpec(
+        "scenario", "", "Start from a ready position instead of a shuffled deal.", None, choices=("", *SETUPS)
+    ),
+}
+
+
+def _scenario(name: str):
+    return lambda: RULEBOOK.new_game(seed=0, players=SETUPS[name][3], scenario=name)
+
+
+SCENARIOS = {
+    "standard": Scenario(
+        "standard",
+        "A normal start for two players: shuffled decks, alter-ego form, 6 cards each.",
+        lambda: RULEBOOK.new_game(seed=0, players=2),
+        ("mc.assume.setup", "mc.round"),
+    ),
+    **{name: Scenario(name, spec[1], _scenario(name), spec[2]) for name, spec in SETUPS.items()},
+}
+
+RULEBOOK = Rulebook(
+    id="marvel_champions",
+    title="Marvel Champions: The Card Game — the Rules Reference (Справочник правил)",
+    source=f"{SEED} L234-L879, L1471-L1502",
+    players=(1, 4),
+    rules=RULES,
+    setup=setup,
+    profile=PROFILE,
+    options=OPTIONS,
+    flow=FLOW,
+    tasks=TASKS,
+    event_handlers=EVENT_HANDLERS,
+    event_text=EVENT_TEXT,
+    card_ability_table=ABILITIES,
+    named_abilities=NAMED,
+    rule_abilities=RULE_ABILITIES,
+    checks=(E.state_checks,),
+    active_zones=("play",),
+    public_fields=("id", "zone", "owner", "controller", "kind"),
+    base_values=E.base_value,
+    scenarios=SCENARIOS,
+    board=board,
+    cards=CARDS,
+    description=__doc__ or "",
+)

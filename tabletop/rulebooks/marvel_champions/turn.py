@@ -1,0 +1,565 @@
+"""The player phase: a player's turn (L648-655), the 7-step sequence for playing a card (L523-534),
+paying with resources (L687-693), the basic powers, and the end of the player phase (L409-413)."""
+
+from __future__ import annotations
+
+from tabletop.core import Game
+
+from . import engine as E
+from .catalogue import ACTIVATED_CHOOSE
+from .data import CARDS
+
+
+# ====================================================================== the turn
+def t_turn_start(game: Game, args: dict) -> None:
+    """L282: the player taking their turn is the active player."""
+    p = game.state.turn["player"]
+    game.record("action", f"player {p} is the active player", "mc.active_player", player=p)
+
+
+def t_turn(game: Game, args: dict) -> None:
+    """The active player's next action, asked again after each action resolves (L650: any order, any number)."""
+    st = game.state
+    p = st.turn["player"]
+    choice = args.get("choice")
+    if choice is not None:
+        if choice["id"] != "end":
+            game.repeat_step()
+            do_action(game, p, choice["id"])
+        else:
+            game.record("action", f"player {p} ends their turn", "mc.turn", player=p)
+        return
+    if st.players[p].get("out") or st.result is not None:
+        return
+    game.ask(
+        p,
+        "action",
+        turn_options(game, p),
+        "mc.turn",
+        prompt=f"player {p}: take an action or end the turn",
+        rule="mc.turn",
+    )
+
+
+def turn_options(game: Game, p: int) -> list[dict]:
+    st = game.state
+    opts: list[dict] = []
+    ident = E.identity(game, p)
+    if st.players[p].get("form_round") != st.turn["round"]:
+        to = "alter_ego" if E.hero_form(game, p) else "hero"
+        opts.append({"id": "form", "label": f"change to {to.replace('_', '-')} form"})
+    for c in st.zone(E.z("hand", p)):
+        if can_play(game, p, c):
+            opts.append({"id": f"play:{c}", "label": f"play {E.name_of(game, c)}"})
+    if E.hero_form(game, p) and not st.objects[ident]["exhausted"]:
+        for t in attack_targets(game, p):
+            opts.append(
+                {"id": f"attack:{ident}>{t}", "label": f"{E.name_of(game, ident)} attacks {E.name_of(game, t)}"}
+            )
+        if game.value(ident, "thw") > 0:
+            for s in thwart_targets(game):
+                opts.append(
+                    {"id": f"thwart:{ident}>{s}", "label": f"{E.name_of(game, ident)} thwarts {E.name_of(game, s)}"}
+                )
+    if not E.hero_form(game, p) and not st.objects[ident]["exhausted"] and st.objects[ident]["damage"] > 0:
+        opts.append({"id": f"recover:{ident}", "label": f"{E.name_of(game, ident)} recovers"})
+    for a in E.allies(game, p):
+        if st.objects[a]["exhausted"]:
+            continue
+        if game.value(a, "atk") > 0:
+            for t in attack_targets(game, p):
+                opts.append({"id": f"attack:{a}>{t}", "label": f"{E.name_of(game, a)} attacks {E.name_of(game, t)}"})
+        if game.value(a, "thw") > 0:
+            for s in thwart_targets(game):
+                opts.append({"id": f"thwart:{a}>{s}", "label": f"{E.name_of(game, a)} thwarts {E.name_of(game, s)}"})
+    for act in game.activatable(p):
+        choose = ACTIVATED_CHOOSE.get(act.ability.name)
+        for t in choices_for(game, p, choose):
+            suffix = f">{t}" if t else ""
+            label = f"use {act.ability.name}" + (f" on {E.name_of(game, t)}" if t else "")
+            opts.append({"id": f"use:{act.key}{suffix}", "label": label})
+    opts.append({"id": "end", "label": "end the turn"})
+    return opts
+
+
+def choices_for(game: Game, p: int, choose: str | None) -> list[str | None]:
+    if choose == "enemy":
+        return list(attack_targets(game, p))
+    if choose == "scheme":
+        return list(thwart_targets(game))
+    return [None]
+
+
+def attack_targets(game: Game, p: int) -> list[str]:
+    """L312: any enemy, except that guard (L485, mc.assume.guard) protects the villain."""
+    guard = any(E.keyword(game, m, "guard") for m in E.minions(game, p))
+    out = []
+    for e in E.enemies(game):
+        if e == E.villain(game) and guard:
+            continue
+        out.append(e)
+    return out
+
+
+def thwart_targets(game: Game) -> list[str]:
+    """Schemes with threat (L260: removing none could not change the game); crisis protects the main scheme (L741)."""
+    out = []
+    ms = E.main_scheme(game)
+    if ms and E.threat_of(game, ms) > 0 and not E.crisis(game):
+        out.append(ms)
+    out += [s for s in E.side_schemes(game) if E.threat_of(game, s) > 0]
+    return out
+
+
+def affordable(game: Game, p: int, card: str | None, cost: int) -> bool:
+    """L528/mc.assume.payment: the other cards in hand can generate the cost."""
+    hand = [c for c in game.state.zone(E.z("hand", p)) if c != card]
+    return sum(E.resources_of(game, c) for c in hand) >= cost
+
+
+def can_play(game: Game, p: int, c: str) -> bool:
+    """L524 step 1 (restrictions, timing, form, could change the game) and L525 (the cost can be paid)."""
+    card = E.card_of(game, c)
+    kind = card.get("type")
+    if kind not in ("ally", "upgrade", "support", "event"):
+        return False
+    if kind == "event" and card.get("timing") != "action":
+        return False
+    if card.get("form") and E.player_form(game, p) != card["form"]:
+        return False
+    if card.get("choose") and not choices_for(game, p, card["choose"]):
+        return False
+    if kind == "event" and not event_could_change(game, p, card):
+        return False
+    return affordable(game, p, c, game.value(c, "cost"))
+
+
+def event_could_change(game: Game, p: int, card: dict) -> bool:
+    """L260/L444 for Action events: Regroup needs damage to heal or a card to draw; Trip Wire needs a villain."""
+    effects = card.get("effects", ())
+    if any(e["effect"] == "heal" for e in effects):
+        return game.state.objects[E.identity(game, p)]["damage"] > 0 or any(e["effect"] == "draw" for e in effects)
+    return True
+
+
+# ====================================================================== actions
+def do_action(game: Game, p: int, oid: str) -> None:
+    st = game.state
+    verb, _, rest = oid.partition(":")
+    if verb == "form":
+        to = "alter_ego" if E.hero_form(game, p) else "hero"
+        st.update_player(p, form_round=st.turn["round"])
+        game.emit("form_change", rule="mc.form", player=p, to=to)
+    elif verb == "play":
+        game.push("mc.play", player=p, card=rest)
+    elif verb in ("attack", "thwart"):
+        char, target = rest.split(">")
+        game.push("mc.basic", player=p, char=char, power=verb, target=target)
+    elif verb == "recover":
+        game.push("mc.basic", player=p, char=rest, power="recover", target=rest)
+    elif verb == "use":
+        key, _, target = rest.partition(">")
+        game.activate(key, p, {"chosen": target or None})
+
+
+def t_basic(game: Game, args: dict) -> None:
+    """Basic powers and ally uses: exhaust as the cost (L309, L292, L801, L672), then the power resolves."""
+    p, char, power, target = args["player"], args["char"], args["power"], args["target"]
+    st = game.state
+    st.update(char, exhausted=True)
+    rule = {"attack": "mc.attack", "thwart": "mc.thwart", "recover": "mc.recover"}[power]
+    game.record("action", f"{E.name_of(game, char)} exhausts to {power}", "mc.exhaust", player=p)
+    if power == "attack":
+        game.emit(
+            "player_attack",
+            rule=rule,
+            player=p,
+            attacker=char,
+            target=target,
+            amount=game.value(char, "atk"),
+            source=char,
+            overkill=False,
+        )
+    elif power == "thwart":
+        game.emit(
+            "player_thwart",
+            rule=rule,
+            player=p,
+            thwarter=char,
+            scheme=target,
+            amount=game.value(char, "thw"),
+            source=char,
+        )
+    else:
+        game.emit("heal", rule=rule, target=char, amount=game.value(char, "rec"), player=p)
+    game.push("k.checks")
+
+
+def on_player_attack(game: Game, ev: dict) -> None:
+    """An attack by a hero or ally (or an '(attack)' ability, L311): damage, overkill (L611), consequential (L350)."""
+    st = game.state
+    t = ev["target"]
+    if t in st.objects and st.objects[t]["zone"].startswith("play"):
+        before = E.remaining_hp(game, t)
+        game.emit(
+            "damage",
+            rule="mc.attack",
+            target=t,
+            amount=ev["amount"],
+            source=ev["attacker"],
+            kind="attack",
+            overkill=ev.get("overkill", False),
+            player=ev["player"],
+        )
+        if ev.get("overkill") and E.ctype(game, t) == "minion":
+            game.push("mc.overkill_minion", minion=t, before=before, amount=ev["amount"], player=ev["player"])
+    a = ev["attacker"]
+    if E.ctype(game, a) == "ally" and E.card_of(game, a).get("atk_pips"):
+        game.push("mc.consequential", ally=a, amount=E.card_of(game, a)["atk_pips"])
+
+
+def on_player_thwart(game: Game, ev: dict) -> None:
+    game.emit(
+        "remove_threat",
+        rule="mc.thwart",
+        scheme=ev["scheme"],
+        amount=ev["amount"],
+        source=ev["thwarter"],
+        player=ev["player"],
+    )
+    a = ev["thwarter"]
+    if E.ctype(game, a) == "ally" and E.card_of(game, a).get("thw_pips"):
+        game.push("mc.consequential", ally=a, amount=E.card_of(game, a)["thw_pips"])
+
+
+def t_consequential(game: Game, args: dict) -> None:
+    """L350, L293 (mc.assume.damage_terms): after an ally attacks or thwarts, it takes its pips as damage."""
+    a = args["ally"]
+    if a in game.state.objects and game.state.objects[a]["zone"].startswith("play"):
+        game.emit(
+            "damage",
+            rule="mc.consequential",
+            target=a,
+            amount=args["amount"],
+            source=a,
+            kind="consequential",
+            overkill=False,
+            player=game.state.objects[a]["owner"],
+        )
+        game.push("k.checks")
+
+
+def t_overkill_minion(game: Game, args: dict) -> None:
+    """L611: excess damage of an overkill attack that defeats a minion goes to the villain."""
+    last = game.state.vars.pop("overkill", None) or {}
+    if last.get("target") != args["minion"]:
+        return
+    excess = last.get("excess", 0)
+    v = E.villain(game)
+    if excess > 0 and v is not None:
+        game.record("action", f"overkill: {excess} excess damage goes to the villain", "mc.overkill")
+        game.emit(
+            "damage",
+            rule="mc.overkill",
+            target=v,
+            amount=excess,
+            source=None,
+            kind="attack",
+            overkill=False,
+            player=args["player"],
+        )
+        game.push("k.checks")
+
+
+# ====================================================================== the 7 steps
+def t_play(game: Game, args: dict) -> None:
+    """Steps 1-3 (L524-527): restrictions checked (the option exists only if they hold), cost determined with its
+    modifiers; the card is set aside while it is being played."""
+    p, c = args["player"], args["card"]
+    game.record(
+        "action", f"player {p} announces {E.name_of(game, c)}: play restrictions hold", "mc.initiate.1", player=p
+    )
+    cost = game.explain(c, "cost")
+    game.record("action", f"cost of {E.name_of(game, c)} is {cost.value}", "mc.initiate.2", player=p)
+    mods = [str(step) for step in cost.steps if step.op != "base"]
+    game.record("action", f"cost modifiers: {', '.join(mods) or 'none'}", "mc.initiate.3", player=p)
+    E.put(game, c, E.z("limbo", p))
+    game.push(
+        "mc.pay",
+        player=p,
+        card=c,
+        need=cost.value,
+        paid=0,
+        used=[],
+        then=[["mc.play_choose", {"player": p, "card": c}]],
+    )
+
+
+def t_pay(game: Game, args: dict) -> None:
+    """Step 4 (L528): discard cards for resources until the cost is covered; the excess is lost (L693)."""
+    st = game.state
+    p, need, paid, used = args["player"], args["need"], args["paid"], list(args["used"])
+    choice = args.get("choice")
+    if choice is not None:
+        c = choice["id"]
+        paid += E.resources_of(game, c)
+        used.append(c)
+        E.put(game, c, E.z("discard", p))
+        game.record(
+            "action",
+            f"player {p} discards {E.name_of(game, c)} for {E.resources_of(game, c)} resource(s)",
+            "mc.resources",
+            player=p,
+        )
+    if paid >= need:
+        lost = paid - need
+        game.record(
+            "action",
+            f"player {p} pays {need} for {E.name_of(game, args['card'])}"
+            + (f"; {lost} excess resource(s) are lost (L693)" if lost else ""),
+            "mc.excess" if lost else "mc.initiate.4",
+            player=p,
+        )
+        for name, targs in args["then"]:
+            game.push(name, **targs)
+        return
+    hand = [c for c in st.zone(E.z("hand", p)) if E.resources_of(game, c) > 0]
+    if sum(E.resources_of(game, c) for c in hand) < need - paid:
+        game.record(
+            "action",
+            f"player {p} cannot pay: {E.name_of(game, args['card'])} is not played, nothing is paid",
+            "mc.initiate.4",
+            player=p,
+        )
+        for c in used:  # L528: abort without paying any costs
+            E.put(game, c, E.z("hand", p))
+        card = args["card"]
+        if card in st.objects and st.objects[card]["zone"] == E.z("limbo", p):
+            E.put(game, card, E.z("hand", p))
+        return
+    options = [{"id": c, "label": f"discard {E.name_of(game, c)} ({E.resources_of(game, c)})"} for c in hand]
+    game.ask(
+        p,
+        "pay",
+        options,
+        "mc.pay",
+        prompt=f"pay for {E.name_of(game, args['card'])}: {need - paid} more",
+        rule="mc.initiate.4",
+        args={k: v for k, v in args.items() if k not in ("choice", "_c")} | {"paid": paid, "used": used},
+    )
+
+
+def t_play_choose(game: Game, args: dict) -> None:
+    """Step 5 (L529): make the 'choose' decisions."""
+    p, c = args["player"], args["card"]
+    choose = E.card_of(game, c).get("choose")
+    choice = args.get("choice")
+    if choose and choice is None:
+        targets = choices_for(game, p, choose)
+        if targets:
+            game.ask(
+                p,
+                "target",
+                [{"id": t, "label": E.name_of(game, t)} for t in targets],
+                "mc.play_choose",
+                prompt=f"choose the target of {E.name_of(game, c)}",
+                rule="mc.initiate.5",
+                args={"player": p, "card": c},
+            )
+            return
+    chosen = choice["id"] if choice else None
+    game.push("mc.play_begin", player=p, card=c, chosen=chosen)
+
+
+def t_play_begin(game: Game, args: dict) -> None:
+    """Step 6 (L530): the card begins to be played (interrupts, e.g. cancels, come here); step 7 is the handler."""
+    p, c = args["player"], args["card"]
+    game.emit("play", rule="mc.initiate.6", player=p, card=c, chosen=args["chosen"], card_type=E.ctype(game, c))
+    game.push("mc.play_done", player=p, card=c)
+
+
+def on_play(game: Game, ev: dict) -> None:
+    """Step 7 (L531): the card enters play, or an event's effects resolve."""
+    st = game.state
+    p, c = ev["player"], ev["card"]
+    card = E.card_of(game, c)
+    kind = card["type"]
+    game.record("action", f"{card['name']} is played", "mc.initiate.7", player=p)
+    if kind == "event":
+        resolve_event(game, p, c, card, ev.get("chosen"), event_id=None)
+        return
+    E.put(game, c, E.z("play", p))
+    st.update(c, exhausted=False)  # L668: cards enter play ready
+    enters_play(game, c)
+    if kind == "ally" and len(E.allies(game, p)) > 3:
+        game.push("mc.over_limit", player=p, what="ally", limit=3)
+    if E.keyword(game, c, "restricted") and len(E.restricted_cards(game, p)) > 2:
+        game.push("mc.over_limit", player=p, what="restricted", limit=2)
+
+
+def enters_play(game: Game, c: str) -> None:
+    """Toughness (L806) and Uses (L844) when a card enters play."""
+    if E.keyword(game, c, "toughness"):
+        E.give_status(game, c, "tough", "mc.toughness")
+    uses = E.keyword(game, c, "uses")
+    if uses:
+        game.state.update(c, uses=uses)
+        game.record("action", f"{E.name_of(game, c)} enters play with {uses} counters", "mc.uses")
+
+
+def resolve_event(game: Game, p: int, c: str, card: dict, chosen: str | None, event_id: str | None) -> None:
+    """An event's effects; '(attack)' and '(thwart)' events count as attacks and thwarts (L311, L803)."""
+    ctx = {
+        "player": p,
+        "source": c,
+        "chosen": chosen,
+        "name": card["name"],
+        "rule": "mc.event",
+        "event_id": event_id,
+        "overkill": bool(card.get("keywords", {}).get("overkill")),
+    }
+    label = card.get("label")
+    if label == "attack":
+        amount = sum(e.get("amount", 0) for e in card["effects"] if e["effect"] == "damage")
+        game.emit(
+            "player_attack",
+            rule="mc.attack",
+            player=p,
+            attacker=E.identity(game, p),
+            target=chosen,
+            amount=amount,
+            source=c,
+            overkill=ctx["overkill"],
+        )
+        game.push("k.checks")
+    elif label == "thwart":
+        amount = sum(e.get("amount", 0) for e in card["effects"] if e["effect"] == "remove_threat")
+        game.emit(
+            "player_thwart",
+            rule="mc.thwart",
+            player=p,
+            thwarter=E.identity(game, p),
+            scheme=chosen,
+            amount=amount,
+            source=c,
+        )
+        game.push("k.checks")
+    else:
+        E.run_effects(game, card["effects"], ctx)
+
+
+def t_play_done(game: Game, args: dict) -> None:
+    """L531, L442: a played event (even a cancelled one, L331) goes to its owner's discard pile."""
+    p, c = args["player"], args["card"]
+    st = game.state
+    if c in st.objects and st.objects[c]["zone"] == E.z("limbo", p):
+        E.put(game, c, E.z("discard", st.objects[c]["owner"]))
+    game.push("k.checks")
+
+
+def t_window_event(game: Game, args: dict) -> None:
+    """mc.assume.window_events: an event used in an interrupt/response window, after its cost is paid."""
+    p, c = args["player"], args["card"]
+    card = E.card_of(game, c)
+    game.record("action", f"{card['name']} resolves", "mc.initiate.7", player=p)
+    attack = E.current_attack(game) or {}
+    E.run_effects(
+        game,
+        card["effects"],
+        {
+            "player": p,
+            "source": c,
+            "name": card["name"],
+            "rule": "mc.event",
+            "event_id": args.get("event_id"),
+            "attacker": attack.get("attacker"),
+        },
+    )
+    game.push("mc.play_done", player=p, card=c)
+
+
+def t_over_limit(game: Game, args: dict) -> None:
+    """L297 / L708: a player over the ally limit (3) or the restricted limit (2) discards down to it."""
+    p, what, limit = args["player"], args["what"], args["limit"]
+    cards = E.allies(game, p) if what == "ally" else E.restricted_cards(game, p)
+    choice = args.get("choice")
+    rule = "mc.ally_limit" if what == "ally" else "mc.restricted"
+    if choice is not None:
+        E.put(game, choice["id"], E.discard_pile(game, choice["id"]))
+        game.record("action", f"player {p} discards {E.name_of(game, choice['id'])}", rule, player=p)
+        cards = [x for x in cards if x != choice["id"]]
+    if len(cards) > limit:
+        game.ask(
+            p,
+            "discard",
+            [{"id": x, "label": f"discard {E.name_of(game, x)}"} for x in cards],
+            "mc.over_limit",
+            prompt=f"you control more than {limit} {what} cards: discard one",
+            rule=rule,
+            args={"player": p, "what": what, "limit": limit},
+        )
+
+
+# ====================================================================== end of the player phase
+def t_end_discard(game: Game, args: dict) -> None:
+    """L411: in player order, each player may discard any cards and must discard down to hand size."""
+    st = game.state
+    order = args.get("order") or E.alive(game)
+    k = args.get("k", 0)
+    choice = args.get("choice")
+    if choice is not None:
+        p = order[k]
+        if choice["id"] == "done":
+            k += 1
+        else:
+            E.put(game, choice["id"], E.z("discard", p))
+            game.record(
+                "action", f"player {p} discards {E.name_of(game, choice['id'])}", "mc.end_player_phase", player=p
+            )
+    while k < len(order):
+        p = order[k]
+        if st.players[p].get("out"):
+            k += 1
+            continue
+        hand = list(st.zone(E.z("hand", p)))
+        size = game.value(E.identity(game, p), "hand_size")
+        options = [{"id": c, "label": f"discard {E.name_of(game, c)}"} for c in hand]
+        if len(hand) <= size:
+            options.append({"id": "done", "label": "keep the hand"})
+        if len(options) == 1 and options[0]["id"] == "done":
+            k += 1
+            continue
+        game.ask(
+            p,
+            "end_discard",
+            options,
+            "mc.end_discard",
+            prompt=f"hand {len(hand)}, hand size {size}: discard?",
+            rule="mc.end_player_phase",
+            args={"order": order, "k": k},
+        )
+        return
+
+
+def t_end_draw(game: Game, args: dict) -> None:
+    """L412: each player simultaneously draws up to hand size."""
+    st = game.state
+    for p in E.alive(game):
+        n = game.value(E.identity(game, p), "hand_size") - len(st.zone(E.z("hand", p)))
+        if n > 0:
+            game.record("action", f"player {p} draws {n} card(s) up to hand size", "mc.end_player_phase", player=p)
+            E.draw(game, p, n)
+
+
+def t_end_ready(game: Game, args: dict) -> None:
+    """L413: each player simultaneously readies all their cards."""
+    st = game.state
+    for p in E.alive(game):
+        for c in st.zone(E.z("play", p)):
+            if st.objects[c].get("exhausted"):
+                st.update(c, exhausted=False)
+    game.record("action", "all players ready their cards", "mc.end_player_phase")
+
+
+def hand_card_names(game: Game, p: int) -> list[str]:
+    return [CARDS[game.state.objects[c]["card"]]["name"] for c in game.state.zone(E.z("hand", p))]

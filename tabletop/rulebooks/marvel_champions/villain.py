@@ -1,0 +1,443 @@
+"""The villain phase (L856-862): threat, activations with boost cards (L272-276, L318-325, L415-429),
+dealing and revealing encounter cards (L378-380, L711-720, L1471-1487), passing the first-player token."""
+
+from __future__ import annotations
+
+from tabletop.core import Game
+
+from . import engine as E
+
+
+# ====================================================================== step 1: threat
+def t_threat(game: Game, args: dict) -> None:
+    """L858, L742, L269: acceleration value per player, plus acceleration icons and tokens."""
+    st = game.state
+    ms = E.main_scheme(game)
+    if ms is None:
+        return
+    base = E.card_of(game, ms)["acceleration"] * E.n_started(game)
+    icons = E.icons_in_play(game, "acceleration")
+    tokens = st.vars.get("accel_tokens", 0)
+    game.record(
+        "action",
+        f"villain phase step 1: {base} threat (acceleration {E.card_of(game, ms)['acceleration']} x "
+        f"{E.n_started(game)} players) + {icons} acceleration icon(s) + {tokens} token(s)",
+        "mc.villain_phase.1",
+    )
+    game.emit("threat", rule="mc.villain_phase.1", scheme=ms, amount=base + icons + tokens, source=None)
+    game.push("k.checks")
+
+
+# ====================================================================== step 2: activations
+def t_activate(game: Game, args: dict) -> None:
+    """L859 (mc.assume.activation_order): the villain activates once per player, in player order, each activation
+    followed by the minions engaged with that player."""
+    game.record("action", "villain phase step 2: the villain and minions activate", "mc.villain_phase.2")
+    for p in E.alive(game):
+        # the villain in play when its turn comes: a stage defeated meanwhile is replaced by the next (L852)
+        game.push("mc.enemy_activation", enemy=None, villain=True, player=p, mode=None)
+        game.push("mc.minions", player=p, done=[])
+
+
+def t_minions(game: Game, args: dict) -> None:
+    """L580: engaged minions activate one at a time; with several, the first player picks the next (L457,
+    option minion_order)."""
+    st = game.state
+    p, done = args["player"], list(args["done"])
+    choice = args.get("choice")
+    if st.players[p].get("out") or st.result is not None:
+        return
+    left = [m for m in E.minions(game, p) if m not in done]
+    if choice is not None:
+        nxt = choice["id"]
+    elif not left:
+        return
+    elif len(left) == 1 or game.options["minion_order"] == "order_of_play":
+        nxt = left[0]
+    else:
+        game.ask(
+            E.first_player(game),
+            "order_activations",
+            [{"id": m, "label": f"{E.name_of(game, m)} activates next"} for m in left],
+            "mc.minions",
+            prompt=f"which minion engaged with player {p} activates next",
+            rule="mc.assume.activation_order",
+            args={"player": p, "done": done},
+        )
+        return
+    game.push("mc.enemy_activation", enemy=nxt, player=p, mode=None)
+    game.push("mc.minions", player=p, done=[*done, nxt])
+
+
+def t_enemy_activation(game: Game, args: dict) -> None:
+    """L274, L848: against a hero the enemy attacks, against an alter-ego it schemes (unless the mode is given)."""
+    st = game.state
+    e, p = (E.villain(game) if args.get("villain") else args["enemy"]), args["player"]
+    if e is None:
+        return
+    if (
+        st.result is not None
+        or st.players[p].get("out")
+        or e not in st.objects
+        or not st.objects[e]["zone"].startswith("play")
+    ):
+        return
+    mode = args.get("mode") or ("attack" if E.hero_form(game, p) else "scheme")
+    by = "villain" if e == E.villain(game) else "minion"
+    boosts: list[str] = []
+    if by == "villain" and game.options["stunned_boost"] == "deal_boost":  # mc.assume.stunned_boost variant
+        game.push("mc.boost_deal", enemy=e)
+    eid_holder = {"enemy": e, "player": p, "mode": mode, "by": by, "boosts": boosts}
+    game.push("mc.activation_emit", **eid_holder)
+
+
+def t_activation_emit(game: Game, args: dict) -> None:
+    e, p, mode, by = args["enemy"], args["player"], args["mode"], args["by"]
+    if mode == "attack":
+        eid = game.emit("attack", rule="mc.activation", by=by, attacker=e, player=p, target=E.identity(game, p))
+    else:
+        eid = game.emit("scheme", rule="mc.activation", by=by, schemer=e, player=p)
+    game.push("mc.activation_end", event=eid)
+
+
+def on_attack(game: Game, ev: dict) -> None:
+    """L416-423: the four steps of an enemy attack."""
+    st = game.state
+    stack = list(st.vars.get("attacks", ()))
+    stack.append(
+        {
+            "id": ev["id"],
+            "attacker": ev["attacker"],
+            "player": ev["player"],
+            "target": ev["target"],
+            "defender": None,
+            "by": ev["by"],
+        }
+    )
+    st.set_var("attacks", stack)
+    if ev["by"] == "villain" and not st.zone("boost"):
+        game.push("mc.boost_deal", enemy=ev["attacker"])
+    game.push("mc.defend", k=0)
+    game.push("mc.boost_flip", stat="atk")
+    game.push("mc.attack_damage")
+
+
+def on_scheme(game: Game, ev: dict) -> None:
+    """L426-429: boost card (villain only), flip, then threat equal to the modified SCH."""
+    st = game.state
+    stack = list(st.vars.get("attacks", ()))
+    stack.append({"id": ev["id"], "attacker": ev["schemer"], "player": ev["player"], "scheme": True, "by": ev["by"]})
+    st.set_var("attacks", stack)
+    if ev["by"] == "villain" and not st.zone("boost"):
+        game.push("mc.boost_deal", enemy=ev["schemer"])
+    game.push("mc.boost_flip", stat="sch")
+    game.push("mc.scheme_threat")
+
+
+def t_boost_deal(game: Game, args: dict) -> None:
+    """L276, L319, L417 (mc.assume.boost_face_down): one face-down boost card per activation."""
+    game.record("action", f"{E.name_of(game, args['enemy'])} is given a face-down boost card", "mc.enemy_attack.1")
+    E.take(game, "enc", "boost")
+
+
+def t_defend(game: Game, args: dict) -> None:
+    """L418, L294, L385-390 (mc.assume.defenders): the target player may defend with a ready hero or ally, then
+    each other player in order with a ready ally; the first to defend is the defender."""
+    st = game.state
+    a = E.current_attack(game)
+    if a is None:
+        return
+    p0 = a["player"]
+    order = [p0] + [q for q in E.alive(game) if q != p0]
+    k = args["k"]
+    choice = args.get("choice")
+    if choice is not None:
+        q = order[k]
+        if choice["id"] != "no":
+            game.emit("defend", rule="mc.defend", player=q, defender=choice["id"], attack=a["id"])
+            if q != p0:  # L390: the defending player becomes the target
+                game.record(
+                    "action", f"player {q} defends: they become the target of the attack", "mc.defend", player=q
+                )
+                E.set_attack(game, player=q, target=E.identity(game, q))
+            return
+        k += 1
+    while k < len(order):
+        q = order[k]
+        if st.players[q].get("out"):
+            k += 1
+            continue
+        cands = [x for x in E.allies(game, q) if not st.objects[x]["exhausted"]]
+        ident = E.identity(game, q)
+        if q == p0 and E.hero_form(game, q) and not st.objects[ident]["exhausted"]:
+            cands.insert(0, ident)
+        if not cands:
+            k += 1
+            continue
+        options = [{"id": x, "label": f"defend with {E.name_of(game, x)}"} for x in cands]
+        options.append({"id": "no", "label": "do not defend"})
+        game.ask(
+            q,
+            "defend",
+            options,
+            "mc.defend",
+            prompt=f"{E.name_of(game, a['attacker'])} attacks player {p0}: defend?",
+            rule="mc.enemy_attack.2",
+            args={"k": k},
+        )
+        return
+    game.record("action", "nobody defends: the attack is undefended", "mc.undefended")
+
+
+def t_boost_flip(game: Game, args: dict) -> None:
+    """L320-325, L419: after defenders are declared, flip the boost cards one at a time: +1 per boost icon, then the
+    star boost ability; discard each."""
+    st = game.state
+    a = E.current_attack(game)
+    cards = list(st.zone("boost"))
+    if a is None or not cards:
+        return
+    c = cards[0]
+    st.update(c, vis="all")
+    icons = E.card_of(game, c).get("boost", 0)
+    game.record("action", f"boost card {E.name_of(game, c)} is turned face up: {icons} boost icon(s)", "mc.boost")
+    if icons:
+        game.add_modifier(a["attacker"], args["stat"], "add", icons, source=c, until="activation", rule="mc.boost")
+    star = E.card_of(game, c).get("boost_effects")
+    if star:
+        game.record(
+            "action", f"{E.name_of(game, c)}: its star boost ability resolves (only the text below the line)", "mc.star"
+        )
+        E.run_effects(
+            game, star, {"player": a["player"], "source": c, "name": f"{E.name_of(game, c)} (boost)", "rule": "mc.star"}
+        )
+    game.push("mc.boost_discard", card=c)
+    game.push("mc.boost_flip", stat=args["stat"])
+
+
+def t_boost_discard(game: Game, args: dict) -> None:
+    c = args["card"]
+    if c in game.state.objects and game.state.objects[c]["zone"] == "boost":
+        E.put(game, c, "enc:discard")
+
+
+def t_attack_damage(game: Game, args: dict) -> None:
+    """L420-423: damage equal to the modified ATK; a hero defender reduces it by DEF, an ally takes it all."""
+    a = E.current_attack(game)
+    if a is None:
+        return
+    st = game.state
+    atk = game.value(a["attacker"], "atk")
+    d = a.get("defender")
+    p = a["player"]
+    if d is not None and d in st.objects and st.objects[d]["zone"].startswith("play"):
+        if E.ctype(game, d) == "identity":
+            amount = max(0, atk - game.value(d, "def"))
+            game.record(
+                "action",
+                f"{E.name_of(game, d)} defends: ATK {atk} - DEF {game.value(d, 'def')} = {amount}",
+                "mc.enemy_attack.4",
+            )
+        else:
+            amount = atk
+        target = d
+    else:
+        target, amount = E.identity(game, p), atk
+    if target not in st.objects or st.players[p].get("out"):
+        return
+    E.set_attack(game, before=E.remaining_hp(game, target), full=amount, dealt_to=target)
+    game.emit(
+        "damage",
+        rule="mc.enemy_attack.4",
+        target=target,
+        amount=amount,
+        source=a["attacker"],
+        kind="attack",
+        attack=a["id"],
+        overkill=bool(E.keyword(game, a["attacker"], "overkill")),
+        player=p,
+    )
+    if E.keyword(game, a["attacker"], "overkill") and E.ctype(game, target) == "ally":
+        game.push("mc.overkill_ally", ally=target)
+    game.push("k.checks")
+
+
+def t_overkill_ally(game: Game, args: dict) -> None:
+    """L610 (mc.assume.tough_overkill, mc.assume.overkill_possible): excess over the ally's remaining hit points
+    goes to its controller's hero."""
+    a = E.current_attack(game)
+    if a is None:
+        return
+    if game.options["tough_overkill"] == "no_excess":
+        excess = a.get("excess", 0)
+    else:
+        excess = max(0, a.get("full", 0) - a.get("before", 0))
+    owner = game.state.objects[args["ally"]]["owner"]
+    if excess <= 0:
+        return
+    if game.state.players[owner].get("out") or not E.hero_form(game, owner):
+        game.record(
+            "action",
+            f"overkill: {excess} excess damage cannot go to a hero (alter-ego form or eliminated)",
+            "mc.assume.overkill_possible",
+        )
+        return
+    game.record(
+        "action", f"overkill: {excess} excess damage goes to {E.name_of(game, E.identity(game, owner))}", "mc.overkill"
+    )
+    game.emit(
+        "damage",
+        rule="mc.overkill",
+        target=E.identity(game, owner),
+        amount=excess,
+        source=a["attacker"],
+        kind="attack",
+        overkill=False,
+        player=owner,
+    )
+    game.push("k.checks")
+
+
+def t_scheme_threat(game: Game, args: dict) -> None:
+    """L429: threat equal to the modified SCH on the main scheme."""
+    a = E.current_attack(game)
+    ms = E.main_scheme(game)
+    if a is None or ms is None:
+        return
+    sch = game.value(a["attacker"], "sch")
+    game.emit("threat", rule="mc.enemy_scheme", scheme=ms, amount=sch, source=a["attacker"])
+    game.push("k.checks")
+
+
+def t_activation_end(game: Game, args: dict) -> None:
+    """The activation is over: boost modifiers end (L320 'for this activation'), left-over boost cards go."""
+    st = game.state
+    stack = list(st.vars.get("attacks", ()))
+    if stack and stack[-1]["id"] == args["event"]:
+        stack.pop()
+        st.set_var("attacks", stack)
+    for c in list(st.zone("boost")):
+        E.put(game, c, "enc:discard")
+    if any(m.get("until") == "activation" for m in st.modifiers):
+        st.modifiers = [m for m in st.modifiers if m.get("until") != "activation"]
+        game._listeners = None
+        game.record("expire", "boost modifiers end with the activation", "mc.boost")
+    game.push("k.checks")
+
+
+# ====================================================================== steps 3-5
+def t_deal(game: Game, args: dict) -> None:
+    """L860, L379, L743: one face-down encounter card to each player, then one per hazard icon in player order."""
+    order = E.alive(game)
+    hazards = E.icons_in_play(game, "hazard")
+    game.record(
+        "action",
+        f"villain phase step 3: deal {len(order)} encounter card(s) + {hazards} for hazard icons",
+        "mc.villain_phase.3",
+    )
+    for p in order:
+        E.take(game, "enc", E.z("queue", p))
+    for i in range(hazards):
+        E.take(game, "enc", E.z("queue", order[i % len(order)]))
+
+
+def t_reveal_all(game: Game, args: dict) -> None:
+    """L861: in player order, each player reveals their encounter cards one at a time."""
+    game.record("action", "villain phase step 4: players reveal their encounter cards", "mc.villain_phase.4")
+    game.push("mc.reveal_queue", order=E.alive(game), k=0)
+
+
+def t_reveal_queue(game: Game, args: dict) -> None:
+    st = game.state
+    order, k = args["order"], args["k"]
+    while k < len(order) and (st.players[order[k]].get("out") or not st.zone(E.z("queue", order[k]))):
+        k += 1
+    if k >= len(order) or st.result is not None:
+        return
+    p = order[k]
+    game.push("mc.reveal", player=p, card=st.zone(E.z("queue", p))[0])
+    game.push("mc.reveal_queue", order=order, k=k)
+
+
+def t_reveal(game: Game, args: dict) -> None:
+    """L713: flip the card and resolve it by type, with its keywords and When Revealed abilities."""
+    st = game.state
+    p = args["player"]
+    c = args.get("card") or args.get("taken")
+    if c is None or c not in st.objects or st.players[p].get("out"):
+        return
+    E.put(game, c, "reveal")
+    if E.keyword(game, c, "peril"):
+        st.set_var("peril", p)
+        game.record(
+            "action",
+            f"peril: while player {p} resolves {E.name_of(game, c)} the others cannot play cards or trigger abilities",
+            "mc.peril",
+            player=p,
+        )
+    game.emit("reveal", rule="mc.reveal", player=p, card=c, card_type=E.ctype(game, c))
+    game.push("mc.reveal_done", player=p, card=c)
+
+
+def on_reveal(game: Game, ev: dict) -> None:
+    st = game.state
+    p, c = ev["player"], ev["card"]
+    kind = E.ctype(game, c)
+    card = E.card_of(game, c)
+    if kind == "minion":
+        game.emit("engage", rule="mc.engaged", minion=c, player=p)
+        game.push("mc.enters", card=c)
+    elif kind == "treachery":
+        effects = card.get("effects") or card.get(f"{E.player_form(game, p)}_effects") or []
+        if not effects:
+            game.record(
+                "action", f"{card['name']} has no effect in player {p}'s current form (L1487)", "mc.when_revealed"
+            )
+        E.run_effects(game, effects, {"player": p, "source": c, "name": card["name"], "rule": "mc.when_revealed"})
+    elif kind == "attachment":
+        v = E.villain(game)
+        E.put(game, c, "play:attach")
+        st.update(c, host=v)
+        game.record("action", f"{card['name']} enters play attached to {E.name_of(game, v)}", "mc.attachment")
+    elif kind == "environment":
+        E.put(game, c, "play:env")
+        game.record("action", f"{card['name']} enters play next to the villain", "mc.environment")
+    elif kind == "side_scheme":
+        E.put(game, c, "play:side")
+        st.update(c, threat=card["start"])
+        game.record("action", f"{card['name']} enters play with {card['start']} threat", "mc.side_scheme")
+
+
+def t_enters(game: Game, args: dict) -> None:
+    c = args["card"]
+    if c in game.state.objects and game.state.objects[c]["zone"].startswith("play") and E.keyword(game, c, "toughness"):
+        E.give_status(game, c, "tough", "mc.toughness")
+
+
+def t_reveal_done(game: Game, args: dict) -> None:
+    """A treachery, resolved or cancelled (still revealed, L332), goes to the encounter discard pile (L716)."""
+    st = game.state
+    c = args["card"]
+    if st.vars.get("peril") is not None:
+        st.set_var("peril", None)
+    if c in st.objects and st.objects[c]["zone"] == "reveal":
+        E.put(game, c, "enc:discard")
+    game.push("k.checks")
+
+
+def t_pass(game: Game, args: dict) -> None:
+    """L862, L453: the first-player token passes clockwise (to the next player still in the game)."""
+    st = game.state
+    n = len(st.players)
+    first = st.turn.get("first", 0)
+    for k in range(1, n + 1):
+        q = (first + k) % n
+        if not st.players[q].get("out"):
+            st.set_turn(first=q)
+            game.record(
+                "action",
+                f"villain phase step 5: the first-player token passes to player {q}",
+                "mc.villain_phase.5",
+                player=q,
+            )
+            return
