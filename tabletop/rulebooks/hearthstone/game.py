@@ -232,8 +232,12 @@ OPTIONS = {
 }
 
 
+# the decks a scenario is meant for (a weapon of the paladin's wants the paladin's hero power beside it)
+SCENARIO_DECKS = {"sword-and-juggler": {"deck0": "paladin"}}
+
+
 def _scenario(name: str):
-    return lambda: RULEBOOK.new_game(seed=0, scenario=name)
+    return lambda: RULEBOOK.new_game(seed=0, scenario=name, **SCENARIO_DECKS.get(name, {}))
 
 
 SCENARIOS = {
