@@ -337,10 +337,9 @@ RULES = RuleTable(
         ),
         _a(
             "hs.assume.hero_attack",
-            "A hero's attack is his weapon's attack plus any attack gained this turn; a hero "
-            "attacking a minion takes counter-damage like a minion (L68 'attacking minion/Hero').",
+            "A hero's attack is his weapon's attack; a hero attacking a minion takes counter-damage like a minion "
+            "(L68 'attacking minion/Hero'); a hero being attacked deals none back (outside the text: the real game).",
             lines=(68, 68),
-            outside=False,
         ),
         _a(
             "hs.assume.random",

@@ -71,6 +71,7 @@ def test_each_character_attacks_once_a_turn_and_actions_are_unlimited():
     assert not options(game, f"attack:{a}>")
     game.apply(f"play:{ids['hand0'][0]}@0").apply(f"attack:{b}>{enemy}")
     assert hp(game, enemy) == 30 - 3 - 4
+    assert hp(game, a) == 2 and hp(game, b) == 5  # hs.assume.hero_attack: an attacked hero strikes nothing back
 
 
 def test_taunt_must_be_attacked_first_but_spells_may_pass_it():
@@ -288,3 +289,16 @@ def test_king_mukla_gives_two_bananas_and_the_hand_limit_holds():
 def test_every_scenario_opens_an_action(scenario):
     game = RB.scenario(scenario)
     assert game.decision is not None and game.decision.kind in ("action", "mulligan")
+
+
+def test_a_battlecry_with_a_chosen_target():
+    # hs.assume.battlecry; 000_7fc8e0fd1bcbc422.txt L48: friendly
+    game, ids = position(hand0=["sun_cleric", "sun_cleric"], board1=["bog_crawler"])
+    first, second = ids["hand0"]
+    game.apply(f"play:{first}@0")  # no friendly minion yet: no target to ask for, the Battlecry does nothing
+    assert game.decision.kind == "action" and (atk(game, first), hp(game, first)) == (3, 2)
+    game.apply(f"play:{second}@1")
+    assert game.decision.kind == "target" and game.decision.ids == [first]  # not the enemy's, not itself
+    game.apply(first)
+    assert (atk(game, first), hp(game, first)) == (4, 3) and (atk(game, second), hp(game, second)) == (3, 2)
+    assert game.state.players[0]["mana"] == 4
