@@ -1009,14 +1009,18 @@ def use_power(game: Game, p: int, target: str | None) -> None:
 
 
 def attack(game: Game, p: int, attacker: str, target: str) -> None:
-    """hs.combat (L68): damage both ways at the same time; a defending hero strikes back with nothing."""
+    """hs.combat (L68): damage both ways at the same time; a defending hero strikes back with nothing
+    (hs.assume.hero_attack) unless the option ``defending_hero_strikes_back`` says so."""
     st = game.state
     objects = st.objects
     a_obj = objects[attacker]
     objects[attacker] = {**a_obj, "attacks": a_obj["attacks"] + 1}
     dealt = attack_of(game, attacker)
     t_obj = objects[target]
-    back = 0 if t_obj["kind"] == "hero" else t_obj["atk"] + t_obj["aura"]
+    if t_obj["kind"] == "hero":  # hs.assume.hero_attack; the option reads L68 "defending minion/Hero" literally
+        back = attack_of(game, target) if game.options["defending_hero_strikes_back"] else 0
+    else:
+        back = t_obj["atk"] + t_obj["aura"]
     if game.tracing:
         game.record("action", f"{name_of(game, attacker)} attacks {name_of(game, target)}", "hs.combat", player=p)
     if a_obj["kind"] == "hero":

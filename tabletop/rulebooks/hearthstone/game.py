@@ -226,6 +226,13 @@ OPTIONS = {
         choices=("coin", "0", "1"),
     ),
     "mulligan": OptionSpec("mulligan", True, "Offer the one-time mulligan (L1509).", "hs.mulligan"),
+    "defending_hero_strikes_back": OptionSpec(
+        "defending_hero_strikes_back",
+        False,
+        "An attacked hero deals his (weapon's) attack back, reading L68's 'defending minion/Hero' literally; "
+        "the real game says no.",
+        "hs.assume.hero_attack",
+    ),
     "scenario": OptionSpec(
         "scenario", "", "Start from a ready position instead of a shuffled deal.", None, choices=("", *SETUPS)
     ),

@@ -22,6 +22,7 @@ games = st.fixed_dictionaries(
         "deck1": st.sampled_from(["mage", "paladin"]),
         "first": st.sampled_from(["coin", "0", "1"]),
         "mulligan": st.booleans(),
+        "defending_hero_strikes_back": st.booleans(),
     },
 )
 

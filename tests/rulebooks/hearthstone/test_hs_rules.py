@@ -302,3 +302,19 @@ def test_a_battlecry_with_a_chosen_target():
     game.apply(first)
     assert (atk(game, first), hp(game, first)) == (4, 3) and (atk(game, second), hp(game, second)) == (3, 2)
     assert game.state.players[0]["mana"] == 4
+
+
+def test_a_defending_hero_strikes_back_only_under_the_literal_reading():
+    # 000_7fc8e0fd1bcbc422.txt L68 "the defender's attack is subtracted from the attacker's health";
+    # hs.assume.hero_attack: the real game's defending hero deals nothing back (the default)
+    for literal, expected in ((False, 2), (True, 2 - 4)):
+        game, ids = position(board0=["bog_crawler"], defending_hero_strikes_back=literal)
+        crawler = ids["board0"][0]
+        silverblade = E.new_card(game, 1, "silverblade", "weapon:1", atk=4, dur=2)
+        game.apply(f"attack:{crawler}>{hero(game, 1)}")
+        assert hp(game, hero(game, 1)) == 27
+        if expected > 0:
+            assert hp(game, crawler) == expected
+        else:
+            assert crawler in game.state.zones["grave:0"]
+        assert game.state.objects[silverblade]["dur"] == 2  # defending does not wear the weapon (L31: per attack)
