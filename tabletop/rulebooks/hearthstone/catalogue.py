@@ -55,7 +55,7 @@ def check_cards(cards: dict[str, dict], paths) -> None:
                 raise CardDataError(
                     _where(paths, cid), cid, field, f"effects choose different targets {sorted(chosen)}"
                 )
-            if (chosen and field in ("deathrattle",)) or (chosen and field.startswith("triggers")):
+            if chosen and (field == "deathrattle" or field.startswith("triggers")):
                 raise CardDataError(_where(paths, cid), cid, field, "a triggered effect cannot ask for a chosen target")
             for i, e in enumerate(effects):
                 ref = e.get("card")

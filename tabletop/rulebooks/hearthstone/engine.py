@@ -115,11 +115,6 @@ def health_of(game: Game, oid: str) -> int:
     return obj["hp"] - obj["dmg"]
 
 
-def is_damaged(game: Game, oid: str) -> bool:
-    """hs.damaged (L51): health below its maximum."""
-    return game.state.objects[oid]["dmg"] > 0
-
-
 def vis_for(zone: str) -> str:
     kind = zone.split(":", 1)[0]
     return "none" if kind == "deck" else "owner" if kind == "hand" else "all"
@@ -154,10 +149,6 @@ def minion_fields(card: dict) -> dict:
         "buffs": (),
         "doomed": False,
     }
-
-
-def player_var(game: Game, player: int) -> dict:
-    return game.state.players[player]
 
 
 # ================================================================== explanations

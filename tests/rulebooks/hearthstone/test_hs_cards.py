@@ -93,3 +93,20 @@ def test_a_deck_of_the_wrong_size_or_class(tmp_path):
     path.write_text(C.DECKS_PATH.read_text().replace('"stone_ogre", "deathwing",', '"stone_ogre", "holy_ground",'))
     with pytest.raises(CardDataError, match="paladin card, the hero is mage"):
         C.load_decks(C.CARDS, path)
+
+
+def test_a_deathrattle_cannot_ask_for_a_target(tmp_path):
+    folder = _copy(tmp_path)
+    text = (
+        (folder / "neutral.toml")
+        .read_text()
+        .replace(
+            'deathrattle = [{ effect = "draw", count = 1 }]',
+            'deathrattle = [{ effect = "damage", amount = 1, target = "enemy_minion" }]',
+        )
+    )
+    (folder / "neutral.toml").write_text(text)
+    with pytest.raises(CardDataError) as err:
+        C.load(sorted(folder.glob("*.toml")))
+    assert (err.value.card, err.value.field) == ("loot_gnome", "deathrattle")
+    assert "cannot ask for a chosen target" in str(err.value)
