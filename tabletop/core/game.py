@@ -429,8 +429,14 @@ class Game:
             raise RuleError(f"object id {oid!r} already exists")
         st.objects[oid] = {"id": oid, "zone": None, "ts": st.next_ts(), **fields}
         st.put(oid, zone, index)
-        self._listeners = None
+        if self._may_listen(st.objects[oid]):
+            self._listeners = None
         return oid
+
+    def _may_listen(self, obj: dict) -> bool:
+        """Could ``obj`` entering or leaving a zone change the listener index? An object with no
+        abilities adds nothing to it (fast path; while footprints are recorded every change counts)."""
+        return self._fp is not None or bool(self.rulebook.card_abilities(obj)) or bool(obj.get("grants"))
 
     def move(self, obj_id: str, zone: str, index: int | None = None) -> None:
         """Move an object between zones (keeping last known information if it leaves play)."""
@@ -443,7 +449,7 @@ class Game:
             self._left.append(obj)
         if now_active and not was_active:
             st.update(obj_id, ts=st.next_ts())
-        if was_active or now_active:
+        if (was_active or now_active) and self._may_listen(obj):
             self._listeners = None
 
     def destroy(self, obj_id: str) -> None:
@@ -456,7 +462,8 @@ class Game:
         if self.rulebook.is_active_zone(zone):
             if self._left is not None:
                 self._left.append(obj)
-            self._listeners = None
+            if self._may_listen(obj):
+                self._listeners = None
 
     def grant(self, obj_id: str, ability: str) -> None:
         """Give an object a named ability of the rulebook (a keyword)."""
@@ -934,8 +941,11 @@ class Game:
         rb = self.rulebook
         index: dict[str, list] = {}
         st = self.state
+        zoned = rb.has_zoned_abilities
         for zone, content in st.zones.items():
             active = rb.is_active_zone(zone)
+            if not active and not zoned:
+                continue  # (fast path) nothing outside the active zones can work
             for oid in content:
                 obj = st.objects[oid]
                 for key, ab in self.abilities_of(obj):
@@ -955,8 +965,50 @@ class Game:
             ab = rb.named_ability(name)
             for et in ab.events:
                 index.setdefault(et, []).append((None, f"rule:{name}", ab))
+        # which event types anything could react to before / after they happen (for _quiet)
+        entries = [e for key, lst in index.items() if not key.startswith("$") for e in lst]
+        index["$before"] = {  # type: ignore[assignment]
+            et for _s, _k, ab in entries if ab.kind == "replacement" or ab.timing == "when" for et in ab.events
+        }
+        index["$after"] = {  # type: ignore[assignment]
+            et for _s, _k, ab in entries if ab.kind == "triggered" and ab.timing == "after" for et in ab.events
+        }
         self._listeners = index
         return index
+
+    def _quiet_type(self, etype: str) -> bool:
+        """(Fast path, tracing off) Could nothing react to an event of type ``etype``, before or after it?"""
+        if self.tracing or self._fp is not None or self.state.delayed:
+            return False
+        index = self._index()
+        return "*" not in index and etype not in index["$before"] and etype not in index["$after"]
+
+    def _quiet(self, batch: list[str], before: bool) -> bool:
+        """(Fast path, tracing off) Could nothing react to the events of ``batch`` in the windows
+        about to open: replacements and interrupts (``before``), or responses, delayed effects and
+        look-back abilities of objects that left play (after)? Then those windows would find no
+        candidates and change nothing, so the pipeline skips them. Traced games never skip."""
+        if self.tracing or self._fp is not None:
+            return False
+        st = self.state
+        index = self._index()
+        if "*" in index:
+            return False
+        listening = index["$before"] if before else index["$after"]
+        if not before and st.delayed:
+            return False
+        events = st.events
+        lookback = not before and self.profile.lookback
+        for eid in batch:
+            ev = events[eid]
+            if ev["type"] in listening:
+                return False
+            if lookback:
+                for obj in ev.get("left", ()):
+                    for _key, ab in self.abilities_of(obj):
+                        if ev["type"] in ab.events:
+                            return False
+        return True
 
     def _candidates(self, ev: dict, kinds: tuple[str, ...], timing: str | None, lki: list[dict] = ()) -> list[dict]:
         """Abilities of the given kinds whose pattern and condition fit event ``ev``."""
@@ -1111,6 +1163,9 @@ def _who(data: dict | None) -> str:
 def _k_replace(g: Game, args: dict) -> None:
     st = g.state
     batch: list[str] = args["batch"]
+    if g._quiet(batch, before=True):
+        _k_happen(g, args)  # (fast path) no replacement and no interrupt could apply
+        return
     i = args["i"]
     prof = g.profile
     while i < len(batch):
@@ -1249,7 +1304,11 @@ def _k_happen(g: Game, args: dict) -> None:
             st.events[eid] = {**ev, "left": g._left}
         g._left = None
     if reactive:
-        g.push("k.respond", batch=batch, _c=None)
+        if len(st.work) == g._mark and g._quiet(batch, before=False):
+            for eid in batch:  # (fast path) nothing was scheduled and nothing could respond
+                del st.events[eid]
+        else:
+            g.push("k.respond", batch=batch, _c=None)
     else:
         for eid in batch:
             del st.events[eid]
@@ -1258,6 +1317,10 @@ def _k_happen(g: Game, args: dict) -> None:
 def _k_respond(g: Game, args: dict) -> None:
     st = g.state
     batch = args["batch"]
+    if g._quiet(batch, before=False):
+        for eid in batch:  # (fast path) no response, delayed effect or look-back ability could trigger
+            del st.events[eid]
+        return
     prof = g.profile
     lki = g._lki_of(batch) if prof.lookback else []
     delayed_trigs, trigs = [], []
@@ -1529,7 +1592,13 @@ def _k_expire(g: Game, args: dict) -> None:
 def _k_end_event(g: Game, args: dict) -> None:
     period = args["period"]
     if g._reactive():
-        g.emit(f"end_of_{period}", rule=g.profile.rule("flow"), player=g.state.turn.get("player"))
+        etype = f"end_of_{period}"
+        if etype not in g.rulebook.event_handlers and g._quiet_type(etype):
+            # (fast path, tracing off) an event nothing handles or listens to: only its id is used up,
+            # so that later events get the same ids as in a traced game
+            g.state.counters["event"] += 1
+            return
+        g.emit(etype, rule=g.profile.rule("flow"), player=g.state.turn.get("player"))
 
 
 def _k_drain(g: Game, args: dict) -> None:

@@ -22,6 +22,7 @@ GROUP = "tabletop.rulebooks"
 BUILTIN = {
     "memory": "tabletop.rulebooks.memory:RULEBOOK",
     "berserk_heroes": "tabletop.rulebooks.berserk_heroes:RULEBOOK",
+    "hearthstone": "tabletop.rulebooks.hearthstone:RULEBOOK",
     "one_night_werewolf": "tabletop.rulebooks.one_night_werewolf:RULEBOOK",
     "marvel_champions": "tabletop.rulebooks.marvel_champions:RULEBOOK",
 }

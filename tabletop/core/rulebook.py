@@ -115,6 +115,8 @@ class Rulebook:
         ]
         self.has_abilities = bool(statics)
         self.has_statics = any(ab.kind == "static" for ab in statics)
+        # no ability names zones of its own: only objects in active zones can have working abilities
+        self.has_zoned_abilities = any(ab.zones is not None for ab in statics)
         for name in self.rule_abilities:
             self.named_ability(name)
 

@@ -20,7 +20,13 @@ pytestmark = pytest.mark.slow
 MEMORY_NOTEBOOK = "01_memory.ipynb"
 FIGURES_NOTEBOOK = "00_tour.ipynb"
 # Every notebook of notebooks/ that the browser opens; those clicked in above run there only.
-LAB_NOTEBOOKS = ["00_tour.ipynb", "01_memory.ipynb", "04_berserk_heroes.ipynb", "05_marvel_champions.ipynb"]
+LAB_NOTEBOOKS = [
+    "00_tour.ipynb",
+    "01_memory.ipynb",
+    "03_hearthstone.ipynb",
+    "04_berserk_heroes.ipynb",
+    "05_marvel_champions.ipynb",
+]
 
 
 def run_notebook(lab, notebook: str, step: str) -> None:

@@ -1,0 +1,183 @@
+"""The card catalogue: TOML card files validated by ``card.schema.json``, the two basic decks, and
+the abilities built from the cards' data.
+
+A card names its keywords and effects in data (``keywords``, ``effects``, ``battlecry``,
+``deathrattle``, ``triggers``, ``aura``, ``power``); each is implemented once in :mod:`.engine`,
+so a new card that uses existing effects needs no Python. Broken data names the file, the card
+and the field.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+
+from tabletop.core import Ability, CardDataError, Game
+from tabletop.core.cards import load_cards
+
+from . import engine as E
+from .rules import RULES
+
+HERE = Path(__file__).resolve().parent
+CARD_DIR = HERE / "cards"
+SCHEMA_PATH = HERE / "card.schema.json"
+SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+DECKS_PATH = HERE / "decks.toml"
+DECK_SIZE = 30  # hs.deck (L1505)
+
+
+def _where(paths, card_id: str) -> str:
+    for path in paths:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+        if any(c.get("id") == card_id for c in data.get("card", ())):
+            return Path(path).name
+    return "?"
+
+
+def check_cards(cards: dict[str, dict], paths) -> None:
+    """What the schema cannot say: referenced cards and rule ids exist, effects fit their card."""
+    for cid, card in cards.items():
+        for rule in card.get("rules", ()):
+            if rule not in RULES:
+                raise CardDataError(_where(paths, cid), cid, "rules", f"unknown rule id {rule!r}")
+        lists = [
+            ("effects", card.get("effects", ())),
+            ("battlecry", card.get("battlecry", ())),
+            ("deathrattle", card.get("deathrattle", ())),
+        ]
+        lists += [(f"triggers.{i}.effects", t["effects"]) for i, t in enumerate(card.get("triggers", ()))]
+        if card.get("power"):
+            lists.append(("power.effects", card["power"]["effects"]))
+        for field, effects in lists:
+            chosen = {e["target"] for e in effects if e.get("target") in E.CHOSEN}
+            if len(chosen) > 1:
+                raise CardDataError(
+                    _where(paths, cid), cid, field, f"effects choose different targets {sorted(chosen)}"
+                )
+            if chosen and (field == "deathrattle" or field.startswith("triggers")):
+                raise CardDataError(_where(paths, cid), cid, field, "a triggered effect cannot ask for a chosen target")
+            for i, e in enumerate(effects):
+                ref = e.get("card")
+                if ref is not None and ref not in cards:
+                    raise CardDataError(_where(paths, cid), cid, f"{field}.{i}.card", f"no card {ref!r}")
+                if ref is not None and e["effect"] == "summon" and cards[ref]["type"] != "minion":
+                    raise CardDataError(_where(paths, cid), cid, f"{field}.{i}.card", f"{ref!r} is not a minion")
+        if card.get("aura") and card["type"] != "minion":
+            raise CardDataError(_where(paths, cid), cid, "aura", "only minions have auras")
+
+
+def load(paths=None) -> dict[str, dict]:
+    """Load and validate card files (default: every ``cards/*.toml``); raises CardDataError."""
+    paths = sorted(paths if paths is not None else CARD_DIR.glob("*.toml"))
+    cards = load_cards(paths, SCHEMA)
+    check_cards(cards, paths)
+    return cards
+
+
+def load_decks(cards: dict[str, dict], path: Path = DECKS_PATH) -> dict[str, dict]:
+    """The decks: 30 cards (L1505), at most 2 copies and 1 legendary (L54-55), hero's class or neutral."""
+    name = Path(path).name
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise CardDataError(name, None, None, f"not valid TOML: {exc}") from None
+    for deck_id, deck in data.items():
+        hero_id = deck.get("hero")
+        if hero_id not in cards or cards[hero_id]["type"] != "hero":
+            raise CardDataError(name, deck_id, "hero", f"{hero_id!r} is not a hero card")
+        cls = cards[hero_id]["class"]
+        ids = deck.get("cards", [])
+        if len(ids) != DECK_SIZE:
+            raise CardDataError(name, deck_id, "cards", f"a deck holds {DECK_SIZE} cards, not {len(ids)} (L1505)")
+        for cid in ids:
+            card = cards.get(cid)
+            if card is None:
+                raise CardDataError(name, deck_id, "cards", f"no card {cid!r}")
+            if card.get("token") or card["type"] == "hero":
+                raise CardDataError(name, deck_id, "cards", f"{cid!r} cannot be in a deck")
+            if card["class"] not in ("neutral", cls):
+                raise CardDataError(name, deck_id, "cards", f"{cid!r} is a {card['class']} card, the hero is {cls}")
+            limit = 1 if card.get("rarity") == "legendary" else 2
+            if ids.count(cid) > limit:
+                raise CardDataError(
+                    name, deck_id, "cards", f"{ids.count(cid)} copies of {cid!r}; at most {limit} (L54-55)"
+                )
+    return data
+
+
+# ------------------------------------------------------------------ abilities
+def _battlecry(cid: str) -> Ability:
+    def effect(game: Game, act) -> None:
+        E.start_effects(
+            game, [cid, "battlecry"], act.source, act.controller, "hs.assume.battlecry", target=act.event.get("target")
+        )
+
+    return Ability(
+        "Battlecry",
+        "triggered",
+        rule="hs.assume.battlecry",
+        text=E.CARDS[cid]["text"],
+        event="summon",
+        match={"minion": "$self", "way": "played"},
+        effect=effect,
+    )
+
+
+def _deathrattle(cid: str) -> Ability:
+    def effect(game: Game, act) -> None:
+        E.start_effects(
+            game, [cid, "deathrattle"], act.source, act.controller, "hs.assume.deathrattle", pos=act.event.get("pos")
+        )
+
+    return Ability(
+        "Deathrattle",
+        "triggered",
+        rule="hs.assume.deathrattle",
+        text=E.CARDS[cid]["text"],
+        event="die",
+        match={"minion": "$self"},
+        effect=effect,
+    )
+
+
+def _friendly_summon(game: Game, act) -> bool:
+    ev = act.event
+    return ev["minion"] is not None and ev["minion"] != act.source and ev["player"] == act.controller
+
+
+def _trigger(cid: str, i: int, spec: dict) -> Ability:
+    card = E.CARDS[cid]
+    rule = (card.get("rules") or ["hs.order_of_play"])[0]
+    part = f"trigger{i}"
+
+    def effect(game: Game, act) -> None:
+        E.start_effects(game, [cid, part], act.source, act.controller, rule, summoned=act.event.get("minion"))
+
+    return Ability(
+        card["name"],
+        "triggered",
+        rule=rule,
+        text=card["text"],
+        event="summon",
+        condition=_friendly_summon,
+        effect=effect,
+    )
+
+
+def abilities(cid: str) -> tuple[Ability, ...]:
+    """The triggered abilities of one card, built from its data (keywords and auras are rule code)."""
+    card = E.CARDS[cid]
+    out = []
+    if card.get("battlecry"):
+        out.append(_battlecry(cid))
+    if card.get("deathrattle"):
+        out.append(_deathrattle(cid))
+    out += [_trigger(cid, i, spec) for i, spec in enumerate(card.get("triggers", ()))]
+    return tuple(out)
+
+
+CARDS = load()
+E.index_cards(CARDS)
+DECKS = load_decks(CARDS)
+ABILITIES = {cid: abilities(cid) for cid in CARDS if abilities(cid)}

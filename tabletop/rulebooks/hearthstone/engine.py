@@ -1,0 +1,1076 @@
+"""Hearthstone's rules as task handlers, event handlers, targets and effects.
+
+Kept lean on purpose: random full games must run at hundreds a second, so hot paths build a
+trace text only when tracing is on, read stats from plain object fields (``atk``, ``hp``,
+``dmg``, ``aura``) instead of recomputing modifiers, and send through the kernel's event
+pipeline only what abilities can listen to (summons, damage, deaths, the end of a turn).
+
+Object fields: a minion on the board has ``atk`` and ``hp`` (printed value plus its buffs),
+``dmg`` (damage taken), ``aura`` (attack from auras, recomputed when minions enter or leave),
+``sick`` (summoning sickness, L27), ``attacks`` (this turn), ``taunt``/``charge``/``shield``
+flags and ``buffs`` (what changed it, for :func:`explain`). A hero has ``hp``, ``dmg`` and
+``attacks``; a weapon ``atk`` and ``dur``.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from tabletop.core import CHANCE, Game
+from tabletop.core.modifiers import Explanation, Step
+
+PLAYERS = (0, 1)
+ZONE_KINDS = ("deck", "hand", "board", "hero", "power", "weapon", "grave")
+ZONE_LABELS = {
+    "deck": "deck",
+    "hand": "hand",
+    "board": "board",
+    "hero": "hero",
+    "power": "hero power",
+    "weapon": "weapon",
+    "grave": "graveyard",
+}
+BOARD_LIMIT = 7  # L26
+HAND_LIMIT = 10  # hs.assume.hand_limit
+MANA_LIMIT = 10  # L1511
+TURN_STEPS = ("hs.start", "hs.main")
+CHOSEN = frozenset(
+    (
+        "character",
+        "enemy_character",
+        "friendly_character",
+        "minion",
+        "enemy_minion",
+        "friendly_minion",
+        "damaged_enemy_minion",
+    )
+)
+TARGET_TEXT = {
+    "character": "a character",
+    "enemy_character": "an enemy character",
+    "friendly_character": "a friendly character",
+    "minion": "a minion",
+    "enemy_minion": "an enemy minion",
+    "friendly_minion": "a friendly minion",
+    "damaged_enemy_minion": "a damaged enemy minion",
+}
+
+# Filled in by the catalogue (cards are data; the engine reads them here).
+CARDS: dict[str, dict] = {}
+
+
+# ================================================================== small helpers
+def z(kind: str, player: int) -> str:
+    return f"{kind}:{player}"
+
+
+def other(player: int) -> int:
+    return 1 - player
+
+
+def card_of(game: Game, oid: str) -> dict:
+    return CARDS[game.state.objects[oid]["card"]]
+
+
+def name_of(game: Game, oid: str | None) -> str:
+    if oid is None:
+        return "nothing"
+    obj = game.state.objects.get(oid)
+    if obj is None or obj.get("card") is None:
+        return oid
+    return f"{CARDS[obj['card']]['name']} ({oid})"
+
+
+def hero(game: Game, player: int) -> str:
+    return game.state.zones[f"hero:{player}"][0]
+
+
+def board(game: Game, player: int) -> tuple:
+    return game.state.zones[f"board:{player}"]
+
+
+def weapon(game: Game, player: int) -> str | None:
+    w = game.state.zones[f"weapon:{player}"]
+    return w[0] if w else None
+
+
+def in_play(game: Game, oid: str) -> bool:
+    """A character or weapon still in play (a minion on the board, a hero, an equipped weapon)."""
+    obj = game.state.objects.get(oid)
+    return obj is not None and obj["zone"][0] in "bhw"  # board:, hero:, weapon:
+
+
+def attack_of(game: Game, oid: str) -> int:
+    """hs.attack; a hero's attack is his weapon's (hs.assume.hero_attack)."""
+    obj = game.state.objects[oid]
+    if obj["kind"] == "hero":
+        w = weapon(game, obj["owner"])
+        return game.state.objects[w]["atk"] if w else 0
+    return obj["atk"] + obj["aura"]
+
+
+def health_of(game: Game, oid: str) -> int:
+    obj = game.state.objects[oid]
+    return obj["hp"] - obj["dmg"]
+
+
+def vis_for(zone: str) -> str:
+    kind = zone.split(":", 1)[0]
+    return "none" if kind == "deck" else "owner" if kind == "hand" else "all"
+
+
+def put(game: Game, oid: str, zone: str, index: int | None = None) -> None:
+    game.move(oid, zone, index)
+    obj = game.state.objects[oid]
+    vis = vis_for(zone)
+    if obj.get("vis") != vis:
+        game.state.objects[oid] = {**obj, "vis": vis}
+
+
+def new_card(game: Game, player: int, card_id: str | None, zone: str, **fields: Any) -> str:
+    data = {"kind": "card", "card": card_id, "owner": player, "controller": player, "vis": vis_for(zone), **fields}
+    return game.create("c", zone, **data)
+
+
+def minion_fields(card: dict) -> dict:
+    """A minion as it enters the board: printed stats, its keywords, summoning sickness (L27)."""
+    kw = card.get("keywords", ())
+    return {
+        "atk": card["attack"],
+        "hp": card["health"],
+        "dmg": 0,
+        "aura": 0,
+        "sick": True,
+        "attacks": 0,
+        "taunt": "taunt" in kw,
+        "charge": "charge" in kw,
+        "shield": "divine_shield" in kw,
+        "buffs": (),
+        "doomed": False,
+    }
+
+
+# ================================================================== explanations
+def explain(game: Game, oid: str, stat: str) -> Explanation:
+    """Why a stat is what it is: printed value, each buff with its source, auras (hs.assume.aura)."""
+    obj = game.state.objects[oid]
+    if obj["kind"] == "hero":
+        if stat == "attack":
+            w = weapon(game, obj["owner"])
+            value = game.state.objects[w]["atk"] if w else 0
+            steps = [Step("base", value, None, value, w, "hs.assume.hero_attack", " (weapon)" if w else "")]
+            return Explanation(oid, stat, value, tuple(steps))
+        value = obj["hp"] - obj["dmg"]
+        steps = [Step("base", obj["hp"], None, obj["hp"], oid, "hs.win")]
+        if obj["dmg"]:
+            steps.append(Step("sub", obj["dmg"], obj["hp"], value, None, "hs.health", " (damage taken)"))
+        return Explanation(oid, stat, value, tuple(steps))
+    card = CARDS[obj["card"]]
+    if stat == "durability":
+        base = card["durability"]
+        return Explanation(oid, stat, obj["dur"], (Step("base", base, None, base, oid, "hs.durability_attr"),))
+    key = "attack" if stat == "attack" else "health"
+    value = card[key]
+    steps = [Step("base", value, None, value, oid, "hs.attack" if key == "attack" else "hs.health")]
+    for source, da, dh, rule in obj.get("buffs", ()):
+        d = da if key == "attack" else dh
+        if d:
+            steps.append(Step("add", d, value, value + d, source, rule))
+            value += d
+    if key == "attack" and obj.get("aura"):
+        for source, amount in aura_sources(game, oid):
+            steps.append(Step("add", amount, value, value + amount, source, "hs.assume.aura", " (aura)"))
+            value += amount
+    if key == "health" and obj.get("dmg"):
+        steps.append(Step("sub", obj["dmg"], value, value - obj["dmg"], None, "hs.health", " (damage taken)"))
+        value -= obj["dmg"]
+    return Explanation(oid, stat, value, tuple(steps))
+
+
+def base_value(game: Game, obj: dict, stat: str) -> Any:
+    """``game.value`` reads the current values (the breakdown is :func:`explain`)."""
+    oid = obj["id"]
+    if stat == "attack":
+        return attack_of(game, oid)
+    if stat == "health":
+        return health_of(game, oid)
+    if stat == "max_health":
+        return obj["hp"]
+    if stat == "durability":
+        return obj["dur"]
+    if stat == "cost":
+        return CARDS[obj["card"]]["cost"]
+    raise KeyError(f"object {oid!r} has no stat {stat!r}")
+
+
+# ========================================================================= auras
+AURA_CARDS: set[str] = set()
+
+
+def aura_sources(game: Game, oid: str) -> list[tuple[str, int]]:
+    """The aura minions that give ``oid`` attack now (adjacent, L50; other friendly minions)."""
+    st = game.state
+    obj = st.objects[oid]
+    row = st.zones.get(obj["zone"], ())
+    if oid not in row:
+        return []
+    i = row.index(oid)
+    out = []
+    for j, src in enumerate(row):
+        card = st.objects[src]["card"]
+        if card not in AURA_CARDS or src == oid:
+            continue
+        aura = CARDS[card]["aura"]
+        if aura["applies"] == "other_friendly" or abs(i - j) == 1:
+            out.append((src, aura["attack"]))
+    return out
+
+
+def refresh_auras(game: Game) -> None:
+    """hs.assume.aura: recompute every minion's aura attack from the auras now in play."""
+    st = game.state
+    objects = st.objects
+    for p in PLAYERS:
+        row = st.zones[f"board:{p}"]
+        has = False
+        for oid in row:
+            if objects[oid]["card"] in AURA_CARDS:
+                has = True
+                break
+        for i, oid in enumerate(row):
+            obj = objects[oid]
+            bonus = 0
+            if has:
+                for j, src in enumerate(row):
+                    card = objects[src]["card"]
+                    if j != i and card in AURA_CARDS:
+                        aura = CARDS[card]["aura"]
+                        if aura["applies"] == "other_friendly" or abs(i - j) == 1:
+                            bonus += aura["attack"]
+            if obj["aura"] != bonus:
+                objects[oid] = {**obj, "aura": bonus}
+                if game.tracing:
+                    game.record(
+                        "modifier",
+                        f"aura: {name_of(game, oid)} now has {obj['atk'] + bonus} attack",
+                        "hs.assume.aura",
+                        target=oid,
+                        stat="attack",
+                    )
+
+
+# ======================================================================= targets
+def chosen_targets(game: Game, kind: str, player: int) -> list[str]:
+    """Legal chosen targets (L47-L51: enemy, friendly, character, damaged), heroes first."""
+    st = game.state
+    q = other(player)
+    mine, theirs = st.zones[f"board:{player}"], st.zones[f"board:{q}"]
+    if kind == "character":
+        return [st.zones[f"hero:{player}"][0], st.zones[f"hero:{q}"][0], *mine, *theirs]
+    if kind == "enemy_character":
+        return [st.zones[f"hero:{q}"][0], *theirs]
+    if kind == "friendly_character":
+        return [st.zones[f"hero:{player}"][0], *mine]
+    if kind == "minion":
+        return [*mine, *theirs]
+    if kind == "enemy_minion":
+        return list(theirs)
+    if kind == "friendly_minion":
+        return list(mine)
+    if kind == "damaged_enemy_minion":
+        return [m for m in theirs if st.objects[m]["dmg"] > 0]
+    raise ValueError(f"unknown chosen target kind {kind!r}")
+
+
+def chosen_kind(effects: list[dict]) -> str | None:
+    """The chosen target an effect list needs (all its chosen effects share one target)."""
+    for spec in effects:
+        t = spec.get("target")
+        if t in CHOSEN:
+            return t
+    return None
+
+
+def resolve_targets(game: Game, spec: dict, src: str | None, player: int, args: dict) -> list[str]:
+    """The objects an effect applies to now (chosen targets that left play are skipped)."""
+    st = game.state
+    kind = spec.get("target")
+    q = other(player)
+    if kind in CHOSEN:
+        t = args.get("target")
+        return [t] if t is not None and in_play(game, t) else []
+    if kind == "self":
+        return [src] if src is not None and in_play(game, src) else []
+    if kind == "own_hero":
+        return [hero(game, player)]
+    if kind == "enemy_hero":
+        return [hero(game, q)]
+    if kind == "all_minions":
+        return [*board(game, player), *board(game, q)]
+    if kind == "all_other_minions":
+        return [m for m in (*board(game, player), *board(game, q)) if m != src]
+    if kind == "enemy_minions":
+        return list(board(game, q))
+    if kind == "friendly_minions":
+        return list(board(game, player))
+    if kind == "all_enemies":
+        return [hero(game, q), *board(game, q)]
+    if kind == "all_characters":
+        return [hero(game, player), hero(game, q), *board(game, player), *board(game, q)]
+    if kind == "adjacent":
+        if src is None or not in_play(game, src) or not st.objects[src]["zone"].startswith("board:"):
+            return []
+        row = st.zones[st.objects[src]["zone"]]
+        i = row.index(src)
+        return [row[j] for j in (i - 1, i + 1) if 0 <= j < len(row)]
+    if kind == "random_enemy":
+        t = args.get("choice")
+        return [t] if t is not None and in_play(game, t) else []
+    if kind == "summoned":
+        t = args.get("summoned")
+        return [t] if t is not None and in_play(game, t) else []
+    if kind == "this_weapon":
+        return [src] if src is not None and in_play(game, src) else []
+    return []
+
+
+# ======================================================================= effects
+def effects_of(ref: list) -> list[dict]:
+    """The effect list a reference names: ``[card, "effects"|"battlecry"|"deathrattle"|"power"|"trigger<i>"]``."""
+    card = CARDS[ref[0]]
+    part = ref[1]
+    if part == "power":
+        return card["power"]["effects"]
+    if part.startswith("trigger"):
+        return card["triggers"][int(part[7:])]["effects"]
+    return card[part]
+
+
+def start_effects(game: Game, ref: list, src: str | None, player: int, rule: str, **extra: Any) -> None:
+    """Schedule an effect list; its effects happen one after another, each at once (L66)."""
+    game.push("hs.effects", ref=ref, i=0, src=src, player=player, rule=rule, **extra)
+
+
+def t_effects(game: Game, args: dict) -> None:
+    """One effect of a list; the next one is scheduled after whatever this one set off."""
+    effects = effects_of(args["ref"])
+    i = args["i"]
+    spec = effects[i]
+    player, src = args["player"], args["src"]
+    if spec.get("target") == "random_enemy" and "choice" not in args:
+        q = other(player)
+        cands = [hero(game, q), *board(game, q)]
+        rest = {k: v for k, v in args.items() if k != "_c"}
+        game.ask(
+            CHANCE,
+            "random_target",
+            [{"id": c, "label": name_of(game, c)} for c in cands],
+            "hs.effects",
+            prompt=f"a random enemy for {name_of(game, src)}",
+            rule="hs.assume.random",
+            args=rest,
+            stream="random",
+        )
+        return
+    if "choice" in args and spec.get("target") == "random_enemy":
+        args = {**args, "choice": args["choice"]["id"]}
+    apply_effect(game, spec, src, player, args)
+    if i + 1 < len(effects):
+        nxt = {k: v for k, v in args.items() if k not in ("_c", "choice")}
+        nxt["i"] = i + 1
+        game.push("hs.effects", **nxt)
+
+
+def apply_effect(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+    st = game.state
+    kind = spec["effect"]
+    rule = args["rule"]
+    if kind == "damage":
+        amount = spec["amount"]
+        targets = resolve_targets(game, spec, src, player, args)
+        if targets:
+            game.emit_batch(
+                [{"type": "damage", "source": src, "target": t, "amount": amount, "player": player} for t in targets],
+                rule=rule,
+            )
+    elif kind == "heal":
+        for t in resolve_targets(game, spec, src, player, args):
+            obj = st.objects[t]
+            healed = min(spec["amount"], obj["dmg"])
+            if healed:
+                st.objects[t] = {**obj, "dmg": obj["dmg"] - healed}
+            if game.tracing:
+                game.record("resolution", f"{name_of(game, t)} is healed by {healed}", "hs.assume.heal", target=t)
+    elif kind == "buff":
+        da, dh = spec.get("attack", 0), spec.get("health", 0)
+        for t in resolve_targets(game, spec, src, player, args):
+            obj = st.objects[t]
+            if obj["kind"] != "card" or not obj["zone"].startswith("board:"):
+                continue
+            buffs = (*obj["buffs"], (src, da, dh, rule))
+            st.objects[t] = {**obj, "atk": obj["atk"] + da, "hp": obj["hp"] + dh, "buffs": buffs}
+            if game.tracing:
+                game.record("modifier", f"{name_of(game, t)} gets +{da}/+{dh}", rule, target=t)
+    elif kind == "give_keyword":
+        flag = {"taunt": "taunt", "divine_shield": "shield", "charge": "charge"}[spec["keyword"]]
+        for t in resolve_targets(game, spec, src, player, args):
+            if st.objects[t]["zone"].startswith("board:"):
+                st.objects[t] = {**st.objects[t], flag: True}
+                if game.tracing:
+                    game.record("modifier", f"{name_of(game, t)} gets {spec['keyword']}", rule, target=t)
+    elif kind == "summon":
+        p = player if spec.get("for", "self") == "self" else other(player)
+        way = "power" if args["ref"][1] == "power" else "effect"
+        for _ in range(spec.get("count", 1)):
+            game.emit("summon", rule=rule, player=p, token=spec["card"], minion=None, way=way, position=args.get("pos"))
+    elif kind == "draw":
+        for _ in range(spec.get("count", 1)):
+            game.push("hs.draw", player=player)
+    elif kind == "destroy":
+        for t in resolve_targets(game, spec, src, player, args):
+            if st.objects[t]["zone"].startswith("board:"):
+                st.objects[t] = {**st.objects[t], "doomed": True}
+                if game.tracing:
+                    game.record("resolution", f"{name_of(game, t)} is destroyed", rule, target=t)
+    elif kind == "give":
+        p = player if spec.get("for", "self") == "self" else other(player)
+        for _ in range(spec.get("count", 1)):
+            full = len(st.zones[f"hand:{p}"]) >= HAND_LIMIT
+            oid = new_card(game, p, spec["card"], z("grave" if full else "hand", p), created=True)
+            if game.tracing:
+                where = "is destroyed: the hand is full" if full else "goes to the hand"
+                game.record(
+                    "resolution",
+                    f"player {p} is given {name_of(game, oid)}, which {where}",
+                    "hs.assume.hand_limit" if full else rule,
+                    player=p,
+                )
+    elif kind == "gain_mana":
+        pl = st.players[player]
+        st.players[player] = {**pl, "mana": min(MANA_LIMIT, pl["mana"] + spec["amount"])}
+        if game.tracing:
+            game.record("resolution", f"player {player} gains {spec['amount']} mana this turn", rule, player=player)
+    elif kind == "discard_hand":
+        hand = st.zones[f"hand:{player}"]
+        for oid in hand:
+            put(game, oid, z("grave", player))
+        if game.tracing:
+            game.record("resolution", f"player {player} discards {len(hand)} card(s)", rule, player=player)
+    elif kind == "lose_durability":
+        for t in resolve_targets(game, spec, src, player, args):
+            lose_durability(game, t, rule)
+
+
+def lose_durability(game: Game, wid: str, rule: str) -> None:
+    """hs.durability (L31): one durability less; at 0 the weapon breaks in the death phase."""
+    st = game.state
+    obj = st.objects[wid]
+    dur = obj["dur"] - 1
+    st.objects[wid] = {**obj, "dur": dur}
+    if game.tracing:
+        game.record("resolution", f"{name_of(game, wid)} loses 1 durability ({dur} left)", rule, target=wid)
+
+
+# ================================================================ event handlers
+def on_summon(game: Game, ev: dict) -> None:
+    """A minion enters the board (played, L1513; or summoned by an effect); L26: beyond 7 it is destroyed."""
+    st = game.state
+    p = ev["player"]
+    row = st.zones[f"board:{p}"]
+    if len(row) >= BOARD_LIMIT:
+        oid = ev.get("card")
+        if oid is not None:
+            put(game, oid, z("grave", p))
+        if game.tracing:
+            what = name_of(game, oid) if oid else CARDS[ev["token"]]["name"]
+            game.record("resolution", f"the board is full: {what} is destroyed", "hs.board_limit", player=p)
+        return
+    pos = ev.get("position")
+    pos = len(row) if pos is None else max(0, min(pos, len(row)))
+    if ev.get("card") is not None:
+        oid = ev["card"]
+        game.move(oid, z("board", p), pos)
+        obj = st.objects[oid]
+        st.objects[oid] = {**obj, "vis": "all", **minion_fields(CARDS[obj["card"]])}
+    else:
+        card = CARDS[ev["token"]]
+        oid = new_card(game, p, ev["token"], z("board", p), created=True, **minion_fields(card))
+        if pos != len(row):
+            game.move(oid, z("board", p), pos)
+    st.events[ev["id"]] = {**ev, "minion": oid}
+    refresh_auras(game)
+
+
+def on_damage(game: Game, ev: dict) -> None:
+    """Damage lowers health (L41-42); Divine Shield absorbs the first damage (hs.assume.divine_shield)."""
+    st = game.state
+    t = ev["target"]
+    if not in_play(game, t):
+        return
+    obj = st.objects[t]
+    if obj.get("shield"):
+        st.objects[t] = {**obj, "shield": False}
+        st.events[ev["id"]] = {**ev, "amount": 0, "absorbed": True}
+        if game.tracing:
+            game.record(
+                "resolution", f"Divine Shield of {name_of(game, t)} absorbs the damage", "hs.assume.divine_shield"
+            )
+        return
+    st.objects[t] = {**obj, "dmg": obj["dmg"] + ev["amount"]}
+
+
+def on_die(game: Game, ev: dict) -> None:
+    """hs.death (L27): the minion leaves the board for the graveyard; auras are recomputed."""
+    st = game.state
+    oid = ev["minion"]
+    obj = st.objects[oid]
+    row = st.zones[obj["zone"]]
+    st.events[ev["id"]] = {**ev, "pos": row.index(oid)}
+    put(game, oid, z("grave", obj["owner"]))
+    refresh_auras(game)
+
+
+def on_weapon_breaks(game: Game, ev: dict) -> None:
+    wid = ev["weapon"]
+    if in_play(game, wid):
+        put(game, wid, z("grave", game.state.objects[wid]["owner"]))
+
+
+def on_heroes_die(game: Game, ev: dict) -> None:
+    """hs.win (L1507): a hero at 0 health loses; both at once is a draw (hs.assume.draw_game)."""
+    dead = ev["players"]
+    winners = [p for p in PLAYERS if p not in dead]
+    if winners:
+        game.end_game(winners, reason=f"the hero of player {dead[0]} reached 0 health", rule="hs.win")
+    else:
+        game.end_game([], reason="both heroes reached 0 health", rule="hs.assume.draw_game")
+
+
+EVENT_HANDLERS = {
+    "summon": on_summon,
+    "damage": on_damage,
+    "die": on_die,
+    "weapon_breaks": on_weapon_breaks,
+    "heroes_die": on_heroes_die,
+}
+
+
+def _summon_text(game: Game, ev: dict) -> str:
+    what = (
+        name_of(game, ev["minion"])
+        if ev.get("minion")
+        else name_of(game, ev.get("card"))
+        if ev.get("card")
+        else (CARDS[ev["token"]]["name"])
+    )
+    how = {"played": "plays", "effect": "gets", "power": "gets (hero power)"}[ev["way"]]
+    return f"player {ev['player']} {how} {what} on the board"
+
+
+EVENT_TEXT = {
+    "summon": _summon_text,
+    "damage": lambda game, ev: (
+        f"{name_of(game, ev['source'])} deals {ev['amount']} damage to {name_of(game, ev['target'])}"
+        + (" (absorbed by Divine Shield)" if ev.get("absorbed") else "")
+    ),
+    "die": lambda game, ev: f"{name_of(game, ev['minion'])} dies",
+    "weapon_breaks": lambda game, ev: f"{name_of(game, ev['weapon'])} breaks",
+    "heroes_die": lambda game, ev: f"the hero of player(s) {', '.join(map(str, ev['players']))} dies",
+    "end_of_turn": lambda game, ev: f"end of player {ev.get('player')}'s turn",
+}
+
+
+# =================================================================== death phase
+def state_checks(game: Game) -> list[dict]:
+    """hs.assume.death_phase: once nothing is pending, everything at 0 health (or destroyed) dies at once."""
+    st = game.state
+    objects = st.objects
+    dead_heroes = []
+    for p in PLAYERS:
+        h = objects[st.zones[f"hero:{p}"][0]]
+        if h["dmg"] >= h["hp"]:
+            dead_heroes.append(p)
+    if dead_heroes:
+        return [{"type": "heroes_die", "players": dead_heroes, "rule": "hs.win"}]
+    events = []
+    for p in PLAYERS:
+        for oid in st.zones[f"board:{p}"]:
+            obj = objects[oid]
+            if obj["dmg"] >= obj["hp"] or obj["doomed"]:
+                events.append({"type": "die", "minion": oid, "rule": "hs.death"})
+    for p in PLAYERS:
+        for wid in st.zones[f"weapon:{p}"]:
+            if objects[wid]["dur"] <= 0:
+                events.append({"type": "weapon_breaks", "weapon": wid, "rule": "hs.durability"})
+    return events
+
+
+# ==================================================================== the deck
+def deck_var(player: int) -> str:
+    """The hidden composition of a deck (``_`` vars stay out of ``game.view``)."""
+    return f"_deck:{player}"
+
+
+def set_deck(game: Game, player: int, card_ids: list[str]) -> None:
+    """A deck of anonymous objects; a card's identity is drawn when it leaves the deck."""
+    st = game.state
+    zone = z("deck", player)
+    comp: dict[str, int] = {}
+    ids = []
+    for cid in card_ids:  # (what game.create does for each, in one pass: one zone tuple, not thirty)
+        comp[cid] = comp.get(cid, 0) + 1
+        oid = st.new_id("c")
+        st.objects[oid] = {
+            "id": oid,
+            "zone": zone,
+            "ts": st.next_ts(),
+            "kind": "card",
+            "card": None,
+            "owner": player,
+            "controller": player,
+            "vis": "none",
+        }
+        ids.append(oid)
+    st.zones[zone] = (*st.zones.get(zone, ()), *ids)
+    st.vars[deck_var(player)] = dict(sorted(comp.items()))
+
+
+_DRAW_OPTIONS: dict[str, dict] = {}
+
+
+def t_draw(game: Game, args: dict) -> None:
+    """hs.assume.draw: the top card is a chance outcome weighted by what is left; empty deck: fatigue."""
+    st = game.state
+    p = args["player"]
+    comp = st.vars[deck_var(p)]
+    if not comp:
+        pl = st.players[p]
+        n = pl["fatigue"] + 1
+        st.players[p] = {**pl, "fatigue": n}
+        if game.tracing:
+            game.record("action", f"player {p}'s deck is empty: fatigue {n}", "hs.assume.fatigue", player=p)
+        game.emit("damage", rule="hs.assume.fatigue", source=None, target=hero(game, p), amount=n, player=p)
+        return
+    names = list(comp)
+    total = sum(comp.values())
+    game.ask(
+        CHANCE,
+        "draw",
+        [_DRAW_OPTIONS.get(n) or _DRAW_OPTIONS.setdefault(n, {"id": n, "label": CARDS[n]["name"]}) for n in names],
+        "hs.drawn",
+        prompt=f"the top card of player {p}'s deck",
+        rule="hs.assume.draw",
+        args={"player": p, "keep": args.get("keep", True)},
+        probs=[comp[n] / total for n in names],
+        stream=f"deck:{p}",
+    )
+
+
+def take_from_deck(game: Game, player: int, card_id: str) -> str:
+    st = game.state
+    comp = dict(st.vars[deck_var(player)])
+    comp[card_id] -= 1
+    if not comp[card_id]:
+        del comp[card_id]
+    st.vars[deck_var(player)] = comp
+    oid = st.zones[f"deck:{player}"][0]
+    st.objects[oid] = {**st.objects[oid], "card": card_id}
+    return oid
+
+
+def t_drawn(game: Game, args: dict) -> None:
+    st = game.state
+    p = args["player"]
+    oid = take_from_deck(game, p, args["choice"]["id"])
+    if len(st.zones[f"hand:{p}"]) >= HAND_LIMIT:
+        put(game, oid, z("grave", p))
+        if game.tracing:
+            game.record(
+                "action",
+                f"player {p}'s hand is full: {name_of(game, oid)} is destroyed",
+                "hs.assume.hand_limit",
+                player=p,
+            )
+        return
+    put(game, oid, z("hand", p))
+    if game.tracing:
+        game.record("action", f"player {p} draws a card", "hs.assume.draw", player=p)
+
+
+def return_to_deck(game: Game, player: int, oid: str) -> None:
+    """hs.mulligan (L1509): a swapped card is shuffled back: it becomes anonymous again."""
+    st = game.state
+    card = st.objects[oid]["card"]
+    comp = dict(st.vars[deck_var(player)])
+    comp[card] = comp.get(card, 0) + 1
+    st.vars[deck_var(player)] = dict(sorted(comp.items()))
+    put(game, oid, z("deck", player))
+    st.objects[oid] = {**st.objects[oid], "card": None}
+
+
+# ============================================================ the start of play
+def t_coin(game: Game, args: dict) -> None:
+    """hs.coin_toss (L1508): the winner of the toss goes first and draws 3, the other draws 4."""
+    first = int(args["choice"]["id"])
+    game.state.set_turn(first=first, player=first)
+    if game.tracing:
+        game.record("action", f"the coin toss: player {first} goes first", "hs.coin_toss", player=first)
+    second = other(first)
+    tasks = [("hs.draw", {"player": first}) for _ in range(3)] + [("hs.draw", {"player": second}) for _ in range(4)]
+    if game.options["mulligan"]:
+        tasks += [("hs.mulligan", {"player": first}), ("hs.mulligan", {"player": second})]
+    tasks.append(("hs.give_coin", {"player": second}))
+    game.then(*tasks)
+
+
+def t_mulligan(game: Game, args: dict) -> None:
+    """hs.mulligan (L1509): one chance to swap any of the starting cards (one choice: the set to swap)."""
+    p = args["player"]
+    hand = game.state.zones[f"hand:{p}"]
+    options = [{"id": "keep", "label": "keep all starting cards"}]
+    for n in range(1, len(hand) + 1):
+        for subset in combinations(hand, n):
+            options.append(
+                {"id": "swap:" + "+".join(subset), "label": "swap " + ", ".join(name_of(game, o) for o in subset)}
+            )
+    game.ask(
+        p,
+        "mulligan",
+        options,
+        "hs.mulligan_done",
+        prompt="choose the starting cards to swap",
+        rule="hs.mulligan",
+        args={"player": p},
+    )
+
+
+def t_mulligan_done(game: Game, args: dict) -> None:
+    p = args["player"]
+    cid = args["choice"]["id"]
+    if cid == "keep":
+        if game.tracing:
+            game.record("action", f"player {p} keeps the starting cards", "hs.mulligan", player=p)
+        return
+    swapped = cid[5:].split("+")
+    if game.tracing:
+        game.record("action", f"player {p} swaps {len(swapped)} card(s)", "hs.mulligan", player=p)
+    # the swapped cards stay in the hand while the replacements are drawn, then go back (L1509)
+    game.then(*[("hs.draw", {"player": p}) for _ in swapped], ("hs.shuffle_back", {"player": p, "cards": swapped}))
+
+
+def t_shuffle_back(game: Game, args: dict) -> None:
+    p = args["player"]
+    for oid in args["cards"]:
+        return_to_deck(game, p, oid)
+    if game.tracing:
+        game.record("action", f"player {p} shuffles {len(args['cards'])} card(s) back", "hs.mulligan", player=p)
+
+
+def t_give_coin(game: Game, args: dict) -> None:
+    """hs.coin_toss / hs.assume.the_coin: the second player receives The Coin (after the mulligan)."""
+    p = args["player"]
+    new_card(game, p, "the_coin", z("hand", p), created=True)
+    if game.tracing:
+        game.record("action", f"player {p} receives The Coin", "hs.coin_toss", player=p)
+        game.record("flow", "both players have their starting cards: the game starts", "hs.start")
+
+
+# ===================================================================== the turn
+def t_start(game: Game, args: dict) -> None:
+    """hs.mana (L1511), hs.own_turn (L38): one more crystal (up to 10), all refilled; then a draw."""
+    st = game.state
+    p = st.turn["player"]
+    pl = st.players[p]
+    crystals = min(MANA_LIMIT, pl["crystals"] + 1)
+    st.players[p] = {**pl, "crystals": crystals, "mana": crystals, "power_used": False}
+    objects = st.objects
+    for oid in st.zones[f"board:{p}"]:
+        obj = objects[oid]
+        if obj["sick"] or obj["attacks"]:
+            objects[oid] = {**obj, "sick": False, "attacks": 0}
+    h = st.zones[f"hero:{p}"][0]
+    if objects[h]["attacks"]:
+        objects[h] = {**objects[h], "attacks": 0}
+    if game.tracing:
+        game.record("action", f"player {p} has {crystals} mana crystal(s), refilled", "hs.mana", player=p)
+    game.push("hs.draw", player=p)
+
+
+def can_attack(game: Game, oid: str) -> bool:
+    """hs.summoning_sickness, hs.assume.charge, hs.assume.attacks."""
+    obj = game.state.objects[oid]
+    if obj["attacks"] or (obj["sick"] and not obj["charge"]):
+        return False
+    return obj["atk"] + obj["aura"] > 0
+
+
+def attack_targets(game: Game, player: int) -> list[str]:
+    """hs.no_friendly_attack: enemies only; hs.assume.taunt: Taunt minions first."""
+    st = game.state
+    q = other(player)
+    theirs = st.zones[f"board:{q}"]
+    objects = st.objects
+    taunts = [m for m in theirs if objects[m]["taunt"]]
+    if taunts:
+        return taunts
+    return [st.zones[f"hero:{q}"][0], *theirs]
+
+
+def main_options(game: Game, p: int) -> list[dict]:
+    """Every legal action: a card per position or target, the hero power per target, each attack, end turn."""
+    st = game.state
+    objects = st.objects
+    mana = st.players[p]["mana"]
+    row = st.zones[f"board:{p}"]
+    options = []
+    names: dict[str, str] = {}
+
+    def label(t: str) -> str:
+        n = names.get(t)
+        if n is None:
+            n = names[t] = name_of(game, t)
+        return n
+
+    for oid in st.zones[f"hand:{p}"]:
+        card = CARDS[objects[oid]["card"]]
+        cost = card["cost"]
+        if cost > mana:
+            continue
+        kind = card["type"]
+        name = card["name"]
+        if kind == "minion":
+            if len(row) >= BOARD_LIMIT:  # hs.assume.board_full
+                continue
+            if not row:
+                options.append({"id": f"play:{oid}@0", "label": f"play {name}"})
+            else:
+                for k in range(len(row) + 1):
+                    options.append({"id": f"play:{oid}@{k}", "label": f"play {name} at position {k}"})
+        elif kind == "spell":
+            need = SPELL_TARGET.get(card["id"])
+            if need is None:
+                options.append({"id": f"play:{oid}", "label": f"cast {name}"})
+            else:
+                for t in chosen_targets(game, need, p):
+                    options.append({"id": f"play:{oid}>{t}", "label": f"cast {name} on {label(t)}"})
+        else:
+            options.append({"id": f"play:{oid}", "label": f"equip {name}"})
+    pl = st.players[p]
+    h = st.zones[f"hero:{p}"][0]
+    hcard = CARDS[objects[h]["card"]]
+    power = hcard["power"]
+    if not pl["power_used"] and power["cost"] <= mana:
+        need = POWER_TARGET.get(hcard["id"])
+        if need is not None:
+            for t in chosen_targets(game, need, p):
+                options.append({"id": f"power>{t}", "label": f"{power['name']} on {label(t)}"})
+        elif not (POWER_SUMMONS.get(hcard["id"]) and len(row) >= BOARD_LIMIT):
+            options.append({"id": "power", "label": power["name"]})
+    targets = None
+    for oid in row:
+        if can_attack(game, oid):
+            if targets is None:
+                targets = attack_targets(game, p)
+            a = CARDS[objects[oid]["card"]]["name"]
+            for t in targets:
+                options.append({"id": f"attack:{oid}>{t}", "label": f"{a} attacks {label(t)}"})
+    w = st.zones[f"weapon:{p}"]
+    if w and not objects[h]["attacks"] and objects[w[0]]["atk"] > 0:
+        if targets is None:
+            targets = attack_targets(game, p)
+        for t in targets:
+            options.append({"id": f"attack:{h}>{t}", "label": f"your hero attacks {label(t)}"})
+    options.append({"id": "end", "label": "end the turn"})
+    return options
+
+
+def t_main(game: Game, args: dict) -> None:
+    p = game.state.turn["player"]
+    game.ask(p, "action", main_options(game, p), "hs.act", prompt="play, attack or end the turn", rule="hs.actions")
+
+
+def pay(game: Game, p: int, cost: int) -> None:
+    """hs.cost (L37-38): the mana is spent."""
+    pl = game.state.players[p]
+    game.state.players[p] = {**pl, "mana": pl["mana"] - cost}
+
+
+def t_act(game: Game, args: dict) -> None:
+    """hs.actions (L67): any number of actions in any order; each resolves at once (L66)."""
+    st = game.state
+    p = st.turn["player"]
+    cid = args["choice"]["id"]
+    if cid == "end":
+        if game.tracing:
+            game.record("flow", f"player {p} ends the turn", "hs.assume.end_turn", player=p)
+        return
+    game.repeat_step()
+    if cid.startswith("attack:"):
+        attacker, target = cid[7:].split(">")
+        attack(game, p, attacker, target)
+    elif cid.startswith("power"):
+        use_power(game, p, cid[6:] if cid.startswith("power>") else None)
+    else:
+        rest = cid[5:]
+        if "@" in rest:
+            oid, pos = rest.split("@")
+            play_minion(game, p, oid, int(pos))
+        else:
+            oid, _, target = rest.partition(">")
+            play_card(game, p, oid, target or None)
+
+
+def play_minion(game: Game, p: int, oid: str, pos: int) -> None:
+    """hs.play (L1512): a minion goes onto the board where the player chooses (L50)."""
+    card = card_of(game, oid)
+    pay(game, p, card["cost"])
+    if game.tracing:
+        game.record("action", f"player {p} plays {name_of(game, oid)} for {card['cost']} mana", "hs.play", player=p)
+    need = BATTLECRY_TARGET.get(card["id"])
+    if need is not None and chosen_targets(game, need, p):
+        game.push("hs.battlecry_target", player=p, card=oid, position=pos, need=need)
+        return
+    game.emit("summon", rule="hs.play", player=p, card=oid, minion=None, way="played", position=pos, target=None)
+
+
+def t_battlecry_target(game: Game, args: dict) -> None:
+    """hs.assume.battlecry: a Battlecry with a chosen target asks for it as the minion is played."""
+    p, oid = args["player"], args["card"]
+    choice = args.get("choice")
+    if choice is not None:
+        game.emit(
+            "summon",
+            rule="hs.play",
+            player=p,
+            card=oid,
+            minion=None,
+            way="played",
+            position=args["position"],
+            target=choice["id"],
+        )
+        return
+    targets = chosen_targets(game, args["need"], p)
+    rest = {k: v for k, v in args.items() if k != "_c"}
+    game.ask(
+        p,
+        "target",
+        [{"id": t, "label": name_of(game, t)} for t in targets],
+        "hs.battlecry_target",
+        prompt=f"choose {TARGET_TEXT[args['need']]} for the Battlecry of {name_of(game, oid)}",
+        rule="hs.assume.battlecry",
+        args=rest,
+    )
+
+
+def play_card(game: Game, p: int, oid: str, target: str | None) -> None:
+    """A spell resolves at once (L1514) and goes to the graveyard; a weapon is equipped (L30-31)."""
+    st = game.state
+    card = card_of(game, oid)
+    pay(game, p, card["cost"])
+    if card["type"] == "weapon":
+        old = weapon(game, p)
+        if old is not None:
+            put(game, old, z("grave", p))
+            if game.tracing:
+                game.record("resolution", f"{name_of(game, old)} is destroyed", "hs.assume.weapon_replace", player=p)
+        game.move(oid, z("weapon", p))
+        st.objects[oid] = {**st.objects[oid], "vis": "all", "atk": card["attack"], "dur": card["durability"]}
+        if game.tracing:
+            game.record("action", f"player {p} equips {name_of(game, oid)}", "hs.weapon", player=p)
+        return
+    put(game, oid, z("grave", p))
+    if game.tracing:
+        on = f" on {name_of(game, target)}" if target else ""
+        game.record("action", f"player {p} casts {name_of(game, oid)}{on}", "hs.spell_immediate", player=p)
+    start_effects(game, [card["id"], "effects"], oid, p, "hs.spell_immediate", target=target)
+
+
+def use_power(game: Game, p: int, target: str | None) -> None:
+    """hs.hero_power (L35): 2 mana, once a turn; a summoned minion goes to the right end."""
+    st = game.state
+    h = hero(game, p)
+    hcard = card_of(game, h)
+    pay(game, p, hcard["power"]["cost"])
+    st.players[p] = {**st.players[p], "power_used": True}
+    if game.tracing:
+        on = f" on {name_of(game, target)}" if target else ""
+        game.record("action", f"player {p} uses the hero power {hcard['power']['name']}{on}", "hs.hero_power", player=p)
+    start_effects(game, [hcard["id"], "power"], st.zones[f"power:{p}"][0], p, "hs.hero_power", target=target)
+
+
+def attack(game: Game, p: int, attacker: str, target: str) -> None:
+    """hs.combat (L68): damage both ways at the same time; a defending hero strikes back with nothing
+    (hs.assume.hero_attack) unless the option ``defending_hero_strikes_back`` says so."""
+    st = game.state
+    objects = st.objects
+    a_obj = objects[attacker]
+    objects[attacker] = {**a_obj, "attacks": a_obj["attacks"] + 1}
+    dealt = attack_of(game, attacker)
+    t_obj = objects[target]
+    if t_obj["kind"] == "hero":  # hs.assume.hero_attack; the option reads L68 "defending minion/Hero" literally
+        back = attack_of(game, target) if game.options["defending_hero_strikes_back"] else 0
+    else:
+        back = t_obj["atk"] + t_obj["aura"]
+    if game.tracing:
+        game.record("action", f"{name_of(game, attacker)} attacks {name_of(game, target)}", "hs.combat", player=p)
+    if a_obj["kind"] == "hero":
+        w = weapon(game, p)
+        wobj = objects[w]
+        objects[w] = {**wobj, "dur": wobj["dur"] - 1}  # hs.durability: it breaks in the death phase at 0
+        if game.tracing:
+            game.record(
+                "resolution",
+                f"{name_of(game, w)} loses 1 durability ({wobj['dur'] - 1} left)",
+                "hs.durability",
+                target=w,
+            )
+    events = [{"type": "damage", "source": attacker, "target": target, "amount": dealt, "player": p}]
+    if back > 0:
+        events.append({"type": "damage", "source": target, "target": attacker, "amount": back, "player": p})
+    game.emit_batch(events, rule="hs.combat")
+
+
+# ============================================================== target tables
+SPELL_TARGET: dict[str, str] = {}
+BATTLECRY_TARGET: dict[str, str] = {}
+POWER_TARGET: dict[str, str] = {}
+POWER_SUMMONS: dict[str, bool] = {}
+
+
+def index_cards(cards: dict[str, dict]) -> None:
+    """Precompute which cards need a chosen target, have an aura, or whose power summons."""
+    CARDS.clear()
+    CARDS.update(cards)
+    for cid, card in cards.items():
+        if card["type"] == "spell":
+            kind = chosen_kind(card["effects"])
+            if kind:
+                SPELL_TARGET[cid] = kind
+        if card.get("battlecry"):
+            kind = chosen_kind(card["battlecry"])
+            if kind:
+                BATTLECRY_TARGET[cid] = kind
+        if card.get("power"):
+            kind = chosen_kind(card["power"]["effects"])
+            if kind:
+                POWER_TARGET[cid] = kind
+            POWER_SUMMONS[cid] = any(e["effect"] == "summon" for e in card["power"]["effects"])
+        if card.get("aura"):
+            AURA_CARDS.add(cid)
+
+
+TASKS = {
+    "hs.coin": t_coin,
+    "hs.draw": t_draw,
+    "hs.drawn": t_drawn,
+    "hs.mulligan": t_mulligan,
+    "hs.mulligan_done": t_mulligan_done,
+    "hs.shuffle_back": t_shuffle_back,
+    "hs.give_coin": t_give_coin,
+    "hs.start": t_start,
+    "hs.main": t_main,
+    "hs.act": t_act,
+    "hs.battlecry_target": t_battlecry_target,
+    "hs.effects": t_effects,
+}

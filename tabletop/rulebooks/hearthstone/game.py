@@ -1,0 +1,283 @@
+"""Hearthstone as a rulebook: options, set-up, the turn, the board view, scenarios and a heuristic."""
+
+from __future__ import annotations
+
+from tabletop.core import Game, OptionSpec, Phase, Profile, Rulebook, Scenario
+
+from . import engine as E
+from .catalogue import ABILITIES, CARDS, DECKS
+from .rules import RULES, SEED
+from .scenarios import SETUPS
+
+
+# ------------------------------------------------------------------- set-up
+def setup(game: Game) -> None:
+    """hs.deck, hs.win, hs.coin_toss: heroes at 30, shuffled 30-card decks, then the coin toss."""
+    st = game.state
+    opts = game.options
+    for p in E.PLAYERS:
+        st.players[p] = {
+            **st.players[p],
+            "crystals": 0,
+            "mana": 0,
+            "fatigue": 0,
+            "power_used": False,
+            "deck": opts[f"deck{p}"],
+        }
+        for kind in E.ZONE_KINDS:
+            st.zones[E.z(kind, p)] = ()
+        hero_card = DECKS[opts[f"deck{p}"]]["hero"]
+        E.new_card(game, p, hero_card, E.z("hero", p), kind="hero", hp=opts["hero_health"], dmg=0, attacks=0)
+        E.new_card(game, p, hero_card, E.z("power", p), kind="power")
+    if game.tracing:
+        game.caused_by(game.record("action", "two heroes with 30 health and 30-card decks", "hs.deck"))
+    if opts["scenario"]:
+        builder, description, _rules = SETUPS[opts["scenario"]]
+        game.record("action", f"scenario {opts['scenario']}: {description}", "hs.assume.cards")
+        builder(game)
+        return
+    for p in E.PLAYERS:
+        E.set_deck(game, p, DECKS[opts[f"deck{p}"]]["cards"])
+    if opts["first"] == "coin":
+        game.ask(
+            "chance",
+            "coin_toss",
+            [{"id": "0", "label": "player 0 goes first"}, {"id": "1", "label": "player 1 goes first"}],
+            "hs.coin",
+            prompt="the coin toss",
+            rule="hs.coin_toss",
+            stream="coin",
+        )
+    else:
+        game.push("hs.coin", choice={"id": opts["first"]})
+
+
+# --------------------------------------------------------------- board view
+def _elements(option_id: str) -> list[str]:
+    """The object ids an option names (``play:c5@2``, ``play:c7>c3``, ``attack:c9>c2``, ``power>c1``)."""
+    for sep in (":", ">", "@"):
+        option_id = option_id.replace(sep, " ")
+    return option_id.split()
+
+
+def board_view(game: Game, player: int | None = None) -> dict:
+    """A plain JSON board ("zones" layout): heroes, powers, weapons, boards, hands, decks, graveyards."""
+    st = game.state
+    view = game.view(player)
+    dec = st.decision
+    offers: dict[str, list[str]] = {}
+    if dec is not None and (player is None or dec.get("player") == player):
+        for o in dec["options"]:
+            for el in _elements(o["id"]):
+                if el in st.objects:
+                    offers.setdefault(el, []).append(o["id"])
+            if o["id"] == "power" or o["id"].startswith("power>"):
+                offers.setdefault(st.zones[E.z("power", dec["player"])][0], []).append(o["id"])
+    zones, cards = [], []
+    for p in E.PLAYERS:
+        for kind in E.ZONE_KINDS:
+            zid = E.z(kind, p)
+            zones.append(
+                {
+                    "id": zid,
+                    "label": f"{E.ZONE_LABELS[kind]} of player {p}",
+                    "owner": p,
+                    "kind": kind,
+                    "count": len(st.zones[zid]),
+                    "hidden": kind == "deck" or (kind == "hand" and player != p),
+                    "stack": kind in ("deck", "grave"),
+                }
+            )
+            for oid in st.zones[zid]:
+                obj = view["objects"][oid]
+                hidden = obj.get("hidden", False) or kind == "deck"
+                entry = {
+                    "id": oid,
+                    "zone": zid,
+                    "owner": p,
+                    "face_down": hidden,
+                    "option": offers.get(oid, []),
+                }
+                if hidden:
+                    entry.update(kind="card", name=None)
+                else:
+                    full = st.objects[oid]
+                    data = CARDS[full["card"]]
+                    entry.update(
+                        kind="card",
+                        name=data["name"],
+                        type=data["type"],
+                        text=data.get("text", ""),
+                        cost=data.get("cost"),
+                    )
+                    if full["kind"] == "hero":
+                        entry.update(
+                            name=f"{data['name']} (hero)",
+                            stats={"attack": E.attack_of(game, oid), "health": E.health_of(game, oid)},
+                            text="",
+                        )
+                    elif full["kind"] == "power":
+                        power = data["power"]
+                        entry.update(
+                            name=power["name"],
+                            type="hero power",
+                            text=power["text"],
+                            cost=power["cost"],
+                            tapped=bool(st.players[p]["power_used"]),
+                        )
+                    elif kind == "board":
+                        entry.update(
+                            stats={"attack": E.attack_of(game, oid), "health": E.health_of(game, oid)},
+                            statuses=sorted(
+                                k
+                                for k, flag in (
+                                    ("taunt", "taunt"),
+                                    ("charge", "charge"),
+                                    ("divine shield", "shield"),
+                                    ("asleep", "sick"),
+                                )
+                                if full.get(flag)
+                            ),
+                            damaged=full["dmg"] > 0,
+                        )
+                    elif kind == "weapon":
+                        entry.update(stats={"attack": full["atk"], "durability": full["dur"]})
+                cards.append(entry)
+    return {
+        "layout": "zones",
+        "zones": zones,
+        "cards": cards,
+        "players": [
+            {
+                "id": p,
+                "hero": E.hero(game, p),
+                "health": E.health_of(game, E.hero(game, p)),
+                "mana": st.players[p]["mana"],
+                "crystals": st.players[p]["crystals"],
+                "hand": len(st.zones[E.z("hand", p)]),
+                "deck": len(st.zones[E.z("deck", p)]),
+            }
+            for p in E.PLAYERS
+        ],
+        "turn": {k: st.turn.get(k) for k in ("number", "player")},
+        "to_move": None if dec is None else dec["player"],
+        "decision": None
+        if dec is None or (player is not None and dec["player"] != player)
+        else {"kind": dec["kind"], "prompt": dec.get("prompt", ""), "options": [o["id"] for o in dec["options"]]},
+        "result": st.result,
+    }
+
+
+# ------------------------------------------------------------------ heuristic
+def evaluate(game: Game, player: int) -> float:
+    """How good the position is for ``player`` (the greedy agent's yardstick): a win is worth 1000;
+    otherwise hero health, the attack and health of the minions on the board, and cards in hand,
+    each side's minus the other's."""
+    res = game.state.result
+    if res is not None:
+        if player in res["winners"]:
+            return 0.0 if res["draw"] else 1000.0
+        return -1000.0 if res["winners"] else 0.0
+    st = game.state
+    score = 0.0
+    for p, sign in ((player, 1.0), (E.other(player), -1.0)):
+        h = E.hero(game, p)
+        side = E.health_of(game, h) * 1.0
+        for oid in st.zones[E.z("board", p)]:
+            obj = st.objects[oid]
+            side += 1.5 * (obj["atk"] + obj["aura"]) + max(obj["hp"] - obj["dmg"], 0) + (2 if obj["taunt"] else 0)
+        side += 0.5 * len(st.zones[E.z("hand", p)])
+        w = E.weapon(game, p)
+        if w:
+            side += st.objects[w]["atk"] * st.objects[w]["dur"] * 0.5
+        score += sign * side
+    return score
+
+
+# ----------------------------------------------------------------- rulebook
+PROFILE = Profile(
+    ordering="order_of_play",  # hs.order_of_play (L68)
+    container="queue",  # hs.assume.queue
+    checks="idle",  # hs.assume.death_phase: deaths once the outermost action has resolved
+    forced_before_optional=True,
+    lookback=True,  # a Deathrattle resolves as its minion was last in play
+    rules={
+        "check": "hs.assume.death_phase",
+        "flow": "hs.own_turn",
+        "order": "hs.order_of_play",
+        "response": "hs.immediate",
+        "interrupt": "hs.immediate",
+        "resolve": "hs.immediate",
+        "end": "hs.win",
+    },
+)
+
+OPTIONS = {
+    "deck0": OptionSpec("deck0", "mage", "Player 0's deck (and hero).", "hs.deck", choices=tuple(DECKS)),
+    "deck1": OptionSpec("deck1", "paladin", "Player 1's deck (and hero).", "hs.deck", choices=tuple(DECKS)),
+    "hero_health": OptionSpec(
+        "hero_health", 30, "Health each hero starts with (L1507: thirty).", "hs.win", check=lambda v: 1 <= v <= 99
+    ),
+    "first": OptionSpec(
+        "first",
+        "coin",
+        "Who goes first: the coin toss (L1508) or a fixed player.",
+        "hs.coin_toss",
+        choices=("coin", "0", "1"),
+    ),
+    "mulligan": OptionSpec("mulligan", True, "Offer the one-time mulligan (L1509).", "hs.mulligan"),
+    "defending_hero_strikes_back": OptionSpec(
+        "defending_hero_strikes_back",
+        False,
+        "An attacked hero deals his (weapon's) attack back, reading L68's 'defending minion/Hero' literally; "
+        "the real game says no.",
+        "hs.assume.hero_attack",
+    ),
+    "scenario": OptionSpec(
+        "scenario", "", "Start from a ready position instead of a shuffled deal.", None, choices=("", *SETUPS)
+    ),
+}
+
+
+# the decks a scenario is meant for (a weapon of the paladin's wants the paladin's hero power beside it)
+SCENARIO_DECKS = {"sword-and-juggler": {"deck0": "paladin"}}
+
+
+def _scenario(name: str):
+    return lambda: RULEBOOK.new_game(seed=0, scenario=name, **SCENARIO_DECKS.get(name, {}))
+
+
+SCENARIOS = {
+    "duel": Scenario(
+        "duel",
+        "A normal start: the mage deck against the paladin deck, the coin toss, the mulligan.",
+        lambda: RULEBOOK.new_game(seed=0),
+        ("hs.deck", "hs.coin_toss", "hs.mulligan"),
+    ),
+    **{name: Scenario(name, desc, _scenario(name), rules) for name, (_b, desc, rules) in SETUPS.items()},
+}
+
+RULEBOOK = Rulebook(
+    id="hearthstone",
+    title="Hearthstone (Hearthstone: Heroes of WarCraft) — immediate effects in order of play",
+    source=f"{SEED} L18-L68, L1503-L1514",
+    players=(2, 2),
+    rules=RULES,
+    setup=setup,
+    profile=PROFILE,
+    options=OPTIONS,
+    flow=(Phase("turn", E.TURN_STEPS, each_player=True, rule="hs.own_turn"),),
+    tasks=E.TASKS,
+    event_handlers=E.EVENT_HANDLERS,
+    event_text=E.EVENT_TEXT,
+    card_ability_table=ABILITIES,
+    checks=(E.state_checks,),
+    active_zones=("board:", "hero:", "weapon:"),
+    public_fields=("id", "zone", "owner", "controller", "kind"),
+    base_values=E.base_value,
+    scenarios=SCENARIOS,
+    board=board_view,
+    cards=CARDS,
+    description=(__doc__ or ""),
+)
+RULEBOOK.evaluate = evaluate

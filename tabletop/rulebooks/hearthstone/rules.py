@@ -1,0 +1,366 @@
+"""Rule references of Hearthstone, citing 000_7fc8e0fd1bcbc422.txt by line.
+
+The seed holds two short texts: a beta-era card tutorial (L18-L68) and a wiki rules summary
+(L1503-L1514). Neither is a full rulebook. Every rule the text does not give (the draw each
+turn, an empty deck, the hand and board limits when playing, The Coin, the keywords, how often
+a character attacks) is an assumption of its own, ``assumption=True``; those taken from the
+well-known rules of the real game rather than from the text are also ``outside_text=True``.
+"""
+
+from tabletop.core import Rule, RuleTable
+
+SEED = "000_7fc8e0fd1bcbc422.txt"
+
+
+def _r(rule_id: str, text: str, term: str, lines: tuple[int, int]) -> Rule:
+    return Rule(rule_id, text, term, SEED, lines)
+
+
+def _a(rule_id: str, text: str, term: str = "", lines: tuple[int, int] | None = None, outside: bool = True) -> Rule:
+    return Rule(rule_id, text, term, SEED, lines, assumption=True, outside_text=outside)
+
+
+RULES = RuleTable(
+    [
+        # ------------------------------------------------------------ card types (L21-L35)
+        _r(
+            "hs.cards",
+            "Almost everything in the game is a card: abilities, minions, weapons, heroes and their power.",
+            "Карты – основа игры",
+            (21, 21),
+        ),
+        _r(
+            "hs.spell",
+            "Ability (spell) cards are played straight from the hand for an immediate effect: draw a card, "
+            "strengthen a minion, deal damage; some add cards to the game (King Mukla gives the opponent two Bananas).",
+            "Карты способностей или заклинаний",
+            (23, 24),
+        ),
+        _r(
+            "hs.spell_immediate",
+            "Spells are played directly from the player's hand and have an immediate effect.",
+            "Заклинания разыгрываются непосредственно из руки",
+            (1514, 1514),
+        ),
+        _r(
+            "hs.minion",
+            "Minion cards fill your half of the board; minions have attack and health (defence).",
+            "Карты миньонов",
+            (25, 27),
+        ),
+        _r(
+            "hs.board_limit",
+            "At most seven minions can be on the board at once; a minion summoned beyond the limit is "
+            "destroyed and does not get onto the field (read per player: 'your half of the board').",
+            "максимум на доске может быть семь миньонов",
+            (26, 26),
+        ),
+        _r(
+            "hs.summoning_sickness",
+            "Right after it is summoned a minion has summoning sickness: it cannot attack until the next turn.",
+            "Слабость после призыва",
+            (27, 27),
+        ),
+        _r(
+            "hs.death",
+            "As soon as a minion's health drops to 0 the minion card is removed from the game.",
+            "Как только запас здоровья миньона опускается до 0",
+            (27, 27),
+        ),
+        _r(
+            "hs.class_cards",
+            "Minions may belong to a class (Ethereal Arcanist, Mage only) or be neutral (Deathwing).",
+            "могут принадлежать конкретному классу",
+            (28, 28),
+        ),
+        _r(
+            "hs.weapon",
+            "A weapon card equips the hero; a hero has one active weapon at a time; a weapon has attack "
+            "and durability instead of health.",
+            "Карты оружия экипируют героя",
+            (30, 31),
+        ),
+        _r(
+            "hs.durability",
+            "Durability goes down by 1 for each attack with the weapon; at 0 the weapon disappears.",
+            "Прочность расходуется по 1 единице за каждую атаку",
+            (31, 31),
+        ),
+        _r(
+            "hs.sword_of_justice",
+            "Sword of Justice (Paladin): 5 attacks of 1 damage; it also gives +1/+1 to each "
+            "summoned minion, losing 1 durability each time the effect triggers.",
+            "Sword of Justice",
+            (32, 32),
+        ),
+        _r(
+            "hs.heroes",
+            "Nine heroes: Druid, Hunter, Mage, Paladin, Priest, Rogue, Shaman, Warlock, Warrior; a player "
+            "builds a 30-card deck led by one of them.",
+            "эпических героев",
+            (34, 34),
+        ),
+        _r(
+            "hs.hero_power",
+            "Each hero has a special ability (hero power) costing 2 mana, usable once a turn, on enemy "
+            "or friendly targets unless restricted (Rexxar's only hits the opponent).",
+            "особую способность, стоимостью 2 ед. маны",
+            (35, 35),
+        ),
+        _r(
+            "hs.power_summon_right",
+            "A hero power that summons a minion places it to the right of the rightmost minion.",
+            "поместит его справа от крайнего правого миньона",
+            (35, 35),
+        ),
+        # ------------------------------------------------------------ attributes (L37-L52)
+        _r(
+            "hs.cost",
+            "A card can be played only if you have enough mana crystals for it; the cost is on the blue crystal.",
+            "Стоимость карты",
+            (37, 38),
+        ),
+        _r(
+            "hs.own_turn",
+            "Players start with zero mana crystals and get one at the beginning of their turn; cards are "
+            "played only during your own turn.",
+            "Начинают игроки с нулевым колличеством кристаллов",
+            (38, 38),
+        ),
+        _r("hs.attack", "Attack: how much damage you deal.", "Атака", (39, 40)),
+        _r("hs.health", "Health: how much damage a card can take before it is destroyed.", "Здоровье", (41, 42)),
+        _r(
+            "hs.durability_attr",
+            "Durability: how many blows the weapon can strike before it breaks.",
+            "Прочность",
+            (43, 44),
+        ),
+        _r(
+            "hs.effect_text",
+            "The text on a card says what it can do; some terms are worth knowing.",
+            "Эффект / Описание карты",
+            (45, 46),
+        ),
+        _r("hs.enemy", "Enemy: a minion or hero that belongs to the other player.", "Противник", (47, 47)),
+        _r("hs.friendly", "Your / friendly: your hero and minions.", "Ваши / дружественные", (48, 48)),
+        _r("hs.character", "Character: all heroes and all minions.", "Персонаж", (49, 49)),
+        _r(
+            "hs.adjacent",
+            "Adjacent: the minions directly left and right of the target; you choose where a card goes.",
+            "Прилегающие / рядом",
+            (50, 50),
+        ),
+        _r("hs.damaged", "Damaged: health below its maximum (shown in red).", "Повреждённый", (51, 51)),
+        _r(
+            "hs.duration",
+            "Unless the card says otherwise, its effects last as long as the card is in play.",
+            "её эффекты действуют на протяжении всего присутствия карты в игре",
+            (52, 52),
+        ),
+        _r(
+            "hs.copies",
+            "At most two identical basic cards in a deck; expert cards: at most two identical common, rare "
+            "or epic cards and one legendary.",
+            "не более двух одинаковых",
+            (54, 55),
+        ),
+        # ------------------------------------------------------------ cards / combat (L66-L68)
+        _r(
+            "hs.immediate",
+            "Effects do not happen in stages: an effect triggers at once and you can go on acting; "
+            "attack with one minion, its effect resolves, then attack with the next.",
+            "эффект срабатывает мгновенно",
+            (66, 66),
+        ),
+        _r(
+            "hs.no_friendly_attack",
+            "Friendly minions and heroes cannot attack friendly characters; a hero power may target friendly minions.",
+            "не могут атаковать других дружественных персонажей",
+            (66, 66),
+        ),
+        _r(
+            "hs.actions",
+            "The number of actions in a turn is not limited: play cards (paying their mana), attack with "
+            "minions and/or the hero, in any order.",
+            "Количество действий за раз в бою не ограничено",
+            (67, 67),
+        ),
+        _r(
+            "hs.order_of_play",
+            "Card effects combine with effects already on the battlefield in the order they were "
+            "played: with Knife Juggler in play, playing Leeroy Jenkins, the Juggler's 1 damage comes before Leeroy's "
+            "whelps enter, so they cannot be its target.",
+            "в том порядке, в каком были разыграны",
+            (68, 68),
+        ),
+        _r(
+            "hs.combat",
+            "An attacker deals its attack as damage to the defending minion or hero; at the same time the "
+            "defender's attack is dealt back to the attacker (counter-damage); either dies at 0 health.",
+            "ответный урон",
+            (68, 68),
+        ),
+        _r(
+            "hs.no_counter",
+            "Spells and abilities that deal damage take no counter-damage.",
+            "заклинания и способности не подвержены эффекту «обратного урона»",
+            (68, 68),
+        ),
+        # ------------------------------------------------------------ wiki summary (L1504-L1514)
+        _r(
+            "hs.deck",
+            "Each player chooses one of nine heroes and builds a deck of thirty cards.",
+            "собрать колоды из тридцати карт",
+            (1505, 1505),
+        ),
+        _r(
+            "hs.play_cards",
+            "Players take turns playing cards from their hands: spells, weapons and minions.",
+            "Игроки по очереди разыгрывают карты",
+            (1506, 1506),
+        ),
+        _r(
+            "hs.win",
+            "Each hero has thirty health; a player wins by bringing the enemy hero's health from thirty to zero.",
+            "тридцать очков здоровья",
+            (1507, 1507),
+        ),
+        _r(
+            "hs.coin_toss",
+            "A coin toss decides who goes first; the first player draws three cards, the second draws "
+            "four and receives a special card called The Coin.",
+            "подбрасывания монеты",
+            (1508, 1508),
+        ),
+        _r(
+            "hs.mulligan",
+            "Each player has one chance to swap any starting cards for cards from the top of the deck; "
+            "the swapped cards are shuffled back into the deck.",
+            "один шанс поменять любую из своих стартовых карт",
+            (1509, 1509),
+        ),
+        _r(
+            "hs.start",
+            "The game starts after both players have drawn their starting cards.",
+            "Игра начинается после того",
+            (1510, 1510),
+        ),
+        _r(
+            "hs.mana",
+            "Each turn a player gets one more mana crystal: one on the first turn, up to ten; crystals are "
+            "refilled every turn.",
+            "Кристаллы маны пополняются маной каждый ход",
+            (1511, 1511),
+        ),
+        _r(
+            "hs.play",
+            "During the turn a player may play any card in hand he has the mana for: put a minion on the "
+            "board, cast a spell or equip a weapon.",
+            "если у него достаточно кристаллов маны",
+            (1512, 1512),
+        ),
+        _r(
+            "hs.board",
+            "Minions are played on the central field between the heroes and can attack heroes or minions.",
+            "Миньоны играются на центральном поле",
+            (1513, 1513),
+        ),
+        # ------------------------------------------------------------ assumptions (outside the text)
+        _a("hs.assume.draw", "At the start of his turn a player draws one card (the text never says so)."),
+        _a("hs.assume.fatigue", "Drawing from an empty deck deals fatigue damage to the hero: 1, then 2, 3, ..."),
+        _a("hs.assume.hand_limit", "A hand holds at most 10 cards; a card drawn or given to a full hand is destroyed."),
+        _a(
+            "hs.assume.board_full",
+            "A minion card cannot be played while its player has 7 minions (L26 speaks only "
+            "of minions summoned beyond the limit, which are destroyed).",
+            lines=(26, 26),
+        ),
+        _a(
+            "hs.assume.the_coin",
+            "The Coin costs 0 and gives one mana crystal for this turn only; the second player "
+            "gets it after the mulligan.",
+        ),
+        _a(
+            "hs.assume.attacks",
+            "A minion or hero attacks at most once a turn, and only with attack above 0; a "
+            "character at 0 health is gone before the next action.",
+        ),
+        _a(
+            "hs.assume.taunt",
+            "Taunt: while a player has minions with Taunt, the enemy must attack one of them "
+            "(spells and hero powers may target anything).",
+        ),
+        _a("hs.assume.charge", "Charge: the minion can attack the turn it is summoned (no summoning sickness)."),
+        _a(
+            "hs.assume.battlecry",
+            "Battlecry: an effect when the minion is played from the hand (not when summoned "
+            "otherwise); it waits its turn with the other effects in order of play (L68).",
+            lines=(68, 68),
+        ),
+        _a(
+            "hs.assume.deathrattle",
+            "Deathrattle: an effect when the minion dies; it resolves as the minion was last in play.",
+        ),
+        _a(
+            "hs.assume.divine_shield",
+            "Divine Shield: the first damage the minion would take is prevented and the shield is lost.",
+        ),
+        _a(
+            "hs.assume.aura",
+            "Auras (ongoing effects such as 'adjacent minions have +1 attack') apply while their "
+            "source is in play (L52) and are recomputed whenever minions enter or leave the board.",
+            lines=(52, 52),
+        ),
+        _a(
+            "hs.assume.queue",
+            "Triggered effects wait in a queue and resolve first in, first out; simultaneous ones "
+            "in the order their sources came into play (L68).",
+            lines=(68, 68),
+            outside=False,
+        ),
+        _a(
+            "hs.assume.death_phase",
+            "Deaths are not checked in the middle of an action: when the outermost action and "
+            "everything it set off have resolved, every character at 0 health dies at once (a death phase), "
+            "Deathrattles queue in order of play, and the check repeats until nothing dies.",
+            outside=True,
+        ),
+        _a(
+            "hs.assume.end_turn", "A turn ends when its player says so; 'at the end of your turn' effects then trigger."
+        ),
+        _a("hs.assume.draw_game", "If both heroes reach 0 health in the same death phase the game is a draw."),
+        _a(
+            "hs.assume.weapon_replace",
+            "Equipping a new weapon destroys the old one (one weapon at a time, L31).",
+            lines=(31, 31),
+            outside=False,
+        ),
+        _a(
+            "hs.assume.hero_attack",
+            "A hero's attack is his weapon's attack; a hero attacking a minion takes counter-damage like a minion "
+            "(L68 'attacking minion/Hero'); a hero being attacked deals none back (outside the text: the real game).",
+            lines=(68, 68),
+        ),
+        _a(
+            "hs.assume.random",
+            "An effect on a random target picks uniformly among the legal targets (a chance decision).",
+        ),
+        _a(
+            "hs.assume.cards",
+            "Costs, stats and texts of the cards are from the real game or invented (the text "
+            "gives only names); no Blizzard card text is copied.",
+        ),
+        _a(
+            "hs.assume.mulligan",
+            "The first player decides his mulligan first, then the second; a player picks the "
+            "set of starting cards to swap in one choice.",
+        ),
+        _a("hs.assume.heal", "Healing restores health up to the maximum, never above it."),
+        _a(
+            "hs.assume.secret",
+            "Secrets are not modelled: Ethereal Arcanist, whose card refers to them, is played "
+            "as a plain 3/3 here (the text names it only as a class card, L28).",
+            lines=(28, 28),
+        ),
+    ]
+)

@@ -1,0 +1,95 @@
+"""The kernel's fast paths (tracing off) change nothing but speed.
+
+With tracing off the pipeline skips windows nothing could react to, end-of-period events nobody
+handles or listens to use up only their id, and moving an object without abilities keeps the
+listener index. Each test compares a traced game with an untraced one, or checks the moment the
+decision to skip is taken (a listener that arrives during a batch must still be seen).
+"""
+
+from tabletop.core import Profile
+
+from .toybook import creature, game_of, log, logged, logs
+
+
+def _both(objects, scripts, **kw):
+    return [game_of(Profile(container="queue"), objects, scripts=scripts, tracing=t, **kw) for t in (True, False)]
+
+
+def _go(games, *choices):
+    for choice in choices:
+        for g in games:
+            g.apply(choice)
+        traced, fast = games
+        assert traced.fingerprint() == fast.fingerprint()
+        assert traced.state.counters == fast.state.counters  # event ids stay aligned
+        assert logged(traced) == logged(fast)
+
+
+def test_quiet_and_listened_events_resolve_the_same_with_tracing_off():
+    objects = [creature("A", 0, logs("A", "sig")), creature("P", 0), creature("Q", 1)]
+
+    def start(game):
+        game.emit("ping", rule="toy.script", player=0)  # nobody listens: windows skipped untraced
+        game.emit("sig", rule="toy.script", player=0)  # A listens
+        game.emit("damage", rule="toy.script", target="P", amount=1)
+
+    games = _both(objects, {"start": start})
+    _go(games, "go:start", "end", "go:start", "end")
+    assert logged(games[1]) == ["A", "A"]
+    assert games[1].obj("P")["damage"] == 2
+    assert len(games[1].trace) == 0
+
+
+def test_a_listener_that_arrives_during_the_batch_is_still_seen():
+    """The event's handler brings in an object listening to that very event: its response window
+    must find it, so the choice to skip a window is made when the window would open."""
+    arrived = logs("newcomer", "arrive")
+
+    def on_arrive(game, ev):
+        game.create("x", "play", card="N", owner=0, controller=0)
+
+    def start(game):
+        game.emit("arrive", rule="toy.script", player=0)
+
+    def make_games():
+        out = []
+        for tracing in (True, False):
+            game = game_of(
+                Profile(container="queue"),
+                [creature("P", 0)],
+                scripts={"start": start},
+                handlers={"arrive": on_arrive},
+                tracing=tracing,
+            )
+            game.rulebook.card_ability_table["N"] = (arrived,)  # N's card, known to the rulebook
+            game.rulebook.has_abilities = True
+            out.append(game)
+        return out
+
+    games = make_games()
+    _go(games, "go:start")
+    assert logged(games[1]) == ["newcomer"]
+
+
+def test_moving_an_object_without_abilities_keeps_the_listener_index():
+    objects = [creature("A", 0, logs("A", "sig")), creature("P", 0)]
+    game = game_of(Profile(), objects, tracing=False)
+    index = game._index()
+    game.move("P", "grave")
+    assert game._listeners is index  # P has no ability: the index cannot have changed
+    game.move("A", "grave")
+    assert game._listeners is None  # A had one: rebuilt on next use
+    assert "sig" not in game._index()
+
+
+def test_end_of_turn_events_use_up_their_ids_when_skipped():
+    def at_end(game, act):
+        log(game, f"end of player {game.state.turn['player']}'s turn")
+
+    objects = [creature("P", 0, logs("P", "sig")), creature("Q", 1)]  # reactive, but not to end_of_turn
+    games = _both(objects, {})
+    _go(games, "end", "end", "end")
+    listening = _both([creature("E", 0, logs("E", "end_of_turn", then=at_end)), creature("Q", 1)], {})
+    _go(listening, "end", "end", "end")
+    assert logged(listening[1]) == [x for p in (0, 1, 0) for x in ("E", f"end of player {p}'s turn")]
+    assert games[1].state.counters["event"] == listening[1].state.counters["event"] > 0

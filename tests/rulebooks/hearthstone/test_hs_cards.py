@@ -1,0 +1,112 @@
+"""Card data: the schema and the catalogue checks name the file, the card and the field."""
+
+import shutil
+
+import pytest
+
+from tabletop.core import CardDataError
+from tabletop.rulebooks.hearthstone import catalogue as C
+
+
+def _copy(tmp_path):
+    for path in C.CARD_DIR.glob("*.toml"):
+        shutil.copy(path, tmp_path / path.name)
+    return tmp_path
+
+
+def test_the_catalogue_loads_and_both_decks_are_legal():
+    # 000_7fc8e0fd1bcbc422.txt L1505 (30 cards), L54-L55 (copies)
+    cards = C.load()
+    decks = C.load_decks(cards)
+    assert set(decks) == {"mage", "paladin"}
+    for deck in decks.values():
+        assert len(deck["cards"]) == 30
+    named = {c["name"] for c in cards.values() if c.get("seed_lines")}
+    assert {
+        "Knife Juggler",
+        "Leeroy Jenkins",
+        "Sword of Justice",
+        "King Mukla",
+        "Banana",
+        "The Coin",
+        "Deathwing",
+        "Ethereal Arcanist",
+    } <= named
+
+
+def test_a_bad_field_names_file_card_and_field(tmp_path):
+    folder = _copy(tmp_path)
+    text = (
+        (folder / "neutral.toml")
+        .read_text()
+        .replace(
+            'id = "bog_crawler"\nname = "Bog Crawler"\ninvented = true\n'
+            'type = "minion"\nclass = "neutral"\nrarity = "basic"\n'
+            "cost = 2\nattack = 3",
+            'id = "bog_crawler"\nname = '
+            '"Bog Crawler"\ninvented = true\ntype = "minion"\nclass = '
+            '"neutral"\nrarity = "basic"\ncost = 2\nattack = -3',
+        )
+    )
+    (folder / "neutral.toml").write_text(text)
+    with pytest.raises(CardDataError) as err:
+        C.load(sorted(folder.glob("*.toml")))
+    assert (err.value.file, err.value.card, err.value.field) == ("neutral.toml", "bog_crawler", "attack")
+
+
+def test_a_missing_required_field(tmp_path):
+    folder = _copy(tmp_path)
+    text = (
+        (folder / "mage.toml")
+        .read_text()
+        .replace('cost = 4\ntext = "Deal 6 damage to a character."', 'text = "Deal 6 damage to a character."')
+    )
+    (folder / "mage.toml").write_text(text)
+    with pytest.raises(CardDataError, match=r"mage\.toml, card 'fire_orb', field 'cost'"):
+        C.load(sorted(folder.glob("*.toml")))
+
+
+def test_an_unknown_card_reference(tmp_path):
+    folder = _copy(tmp_path)
+    text = (folder / "neutral.toml").read_text().replace('card = "scrap_heap"', 'card = "scrap_pile"')
+    (folder / "neutral.toml").write_text(text)
+    with pytest.raises(CardDataError) as err:
+        C.load(sorted(folder.glob("*.toml")))
+    assert err.value.card == "scrap_golem" and err.value.field == "deathrattle.0.card"
+    assert "scrap_pile" in str(err.value)
+
+
+def test_a_deck_breaking_the_copy_limit(tmp_path):
+    # 000_7fc8e0fd1bcbc422.txt L55: one legendary
+    text = C.DECKS_PATH.read_text().replace('"leeroy_jenkins", "king_mukla"', '"leeroy_jenkins", "leeroy_jenkins"')
+    path = tmp_path / "decks.toml"
+    path.write_text(text)
+    with pytest.raises(CardDataError, match=r"decks\.toml, card 'paladin', field 'cards'.*at most 1"):
+        C.load_decks(C.CARDS, path)
+
+
+def test_a_deck_of_the_wrong_size_or_class(tmp_path):
+    path = tmp_path / "decks.toml"
+    path.write_text(C.DECKS_PATH.read_text().replace('"stone_ogre", "deathwing",', '"stone_ogre",'))
+    with pytest.raises(CardDataError, match="30 cards, not 29"):
+        C.load_decks(C.CARDS, path)
+    path.write_text(C.DECKS_PATH.read_text().replace('"stone_ogre", "deathwing",', '"stone_ogre", "holy_ground",'))
+    with pytest.raises(CardDataError, match="paladin card, the hero is mage"):
+        C.load_decks(C.CARDS, path)
+
+
+def test_a_deathrattle_cannot_ask_for_a_target(tmp_path):
+    folder = _copy(tmp_path)
+    text = (
+        (folder / "neutral.toml")
+        .read_text()
+        .replace(
+            'deathrattle = [{ effect = "draw", count = 1 }]',
+            'deathrattle = [{ effect = "damage", amount = 1, target = "enemy_minion" }]',
+        )
+    )
+    (folder / "neutral.toml").write_text(text)
+    with pytest.raises(CardDataError) as err:
+        C.load(sorted(folder.glob("*.toml")))
+    assert (err.value.card, err.value.field) == ("loot_gnome", "deathrattle")
+    assert "cannot ask for a chosen target" in str(err.value)
