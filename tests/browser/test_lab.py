@@ -60,10 +60,11 @@ def assert_widgets_rendered(lab, notebook: str, timeout: float = 20.0) -> int:
         {"cells": cells, "timeout": timeout * 1000},
     )
     assert not problems, f"{notebook}: widgets did not render: {problems}"
-    # plotly draws its traces asynchronously: wait for them in every figure there is
+    # plotly draws its traces asynchronously: wait for them in every figure there is, whatever the
+    # trace type (scatter and bar traces are both drawn as `g.trace`, each in its own layer)
     plots = lab.panel.locator(".js-plotly-plot")
     for i in range(plots.count()):
-        plots.nth(i).locator(".scatterlayer .trace").first.wait_for(state="attached", timeout=timeout * 1000)
+        plots.nth(i).locator("g.trace").first.wait_for(state="attached", timeout=timeout * 1000)
     return len(cells)
 
 
