@@ -1,7 +1,7 @@
 """The rules kernel: knows no game and imports no Jupyter library."""
 
 from .abilities import Ability, Activation, Modify, Prevent, Replace
-from .decision import CHANCE, Decision, Option
+from .decision import CHANCE, Decision, Option, options_by_object
 from .errors import (
     CardDataError,
     GameOver,
@@ -55,4 +55,5 @@ __all__ = [
     "UnknownRulebook",
     "UnknownScenario",
     "compute",
+    "options_by_object",
 ]

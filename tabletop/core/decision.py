@@ -6,11 +6,40 @@ read-only views of it that users see.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Container
 from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
 CHANCE = "chance"  # the "player" of a random outcome
+OPTION_ID_PARTS = re.compile(r"[:>#@+]")  # how option ids join parts: play:c5@2, attack:c5>c9, use:c3#0, swap:p1+p2
+
+
+def options_by_object(
+    decision: dict | None, objects: Container[str], player: int | None = None
+) -> dict[str, list[str]]:
+    """The open decision's option ids under each object id they name, for board views.
+
+    A board lets a player click a card to choose an option about it, so each card needs the
+    options that name it. Option ids name objects as parts joined by ``: > # @ +``; parts that
+    are not in ``objects`` (verbs, indices) are ignored. Empty when there is no decision or it is
+    not ``player``'s (``player=None`` sees every decision).
+
+    >>> dec = {"player": 0, "options": [{"id": "attack:c5>c9"}, {"id": "play:c5@2"}, {"id": "end"}]}
+    >>> options_by_object(dec, {"c5", "c9"})
+    {'c5': ['attack:c5>c9', 'play:c5@2'], 'c9': ['attack:c5>c9']}
+    >>> options_by_object(dec, {"c5"}, player=1)
+    {}
+    """
+    offers: dict[str, list[str]] = {}
+    if decision is None or (player is not None and decision.get("player") != player):
+        return offers
+    for option in decision["options"]:
+        for part in OPTION_ID_PARTS.split(option["id"]):
+            if part in objects and option["id"] not in offers.get(part, ()):
+                offers.setdefault(part, []).append(option["id"])
+    return offers
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from tabletop.core import Game, ModifierOrder, OptionSpec, Phase, Profile, Rulebook, Scenario
+from tabletop.core import Game, ModifierOrder, OptionSpec, Phase, Profile, Rulebook, Scenario, options_by_object
 
 from . import engine as E
 from .catalogue import ABILITIES, CARDS, NAMED, default_deck
@@ -43,24 +43,12 @@ def setup(game: Game) -> None:
 
 
 # --------------------------------------------------------------- board view
-def _elements(option_id: str) -> list[str]:
-    """The object ids an option refers to (``play:c5``, ``attack:c5>c9``, ``use:c3#0``, ``0>c9``)."""
-    for sep in (":", ">", "#", "@"):
-        option_id = option_id.replace(sep, " ")
-    return option_id.split()
-
-
 def board(game: Game, player: int | None = None) -> dict:
     """A plain JSON board ("zones" layout): every zone, card and coin, and the options on each."""
     st = game.state
     view = game.view(player)
     dec = st.decision
-    offers: dict[str, list[str]] = {}
-    if dec is not None and (player is None or dec.get("player") == player):
-        for o in dec["options"]:
-            for el in _elements(o["id"]):
-                if el in st.objects:
-                    offers.setdefault(el, []).append(o["id"])
+    offers = options_by_object(dec, st.objects, player)
     zones, cards = [], []
     for p in E.PLAYERS:
         for kind in E.ZONE_KINDS:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.core import Game, OptionSpec, Phase, Profile, Rulebook, Scenario
+from tabletop.core import Game, OptionSpec, Phase, Profile, Rulebook, Scenario, options_by_object
 
 from . import engine as E
 from .catalogue import ABILITIES, CARDS, DECKS
@@ -53,24 +53,14 @@ def setup(game: Game) -> None:
 
 
 # --------------------------------------------------------------- board view
-def _elements(option_id: str) -> list[str]:
-    """The object ids an option names (``play:c5@2``, ``play:c7>c3``, ``attack:c9>c2``, ``power>c1``)."""
-    for sep in (":", ">", "@"):
-        option_id = option_id.replace(sep, " ")
-    return option_id.split()
-
-
 def board_view(game: Game, player: int | None = None) -> dict:
     """A plain JSON board ("zones" layout): heroes, powers, weapons, boards, hands, decks, graveyards."""
     st = game.state
     view = game.view(player)
     dec = st.decision
-    offers: dict[str, list[str]] = {}
-    if dec is not None and (player is None or dec.get("player") == player):
+    offers = options_by_object(dec, st.objects, player)
+    if dec is not None and (player is None or dec.get("player") == player):  # the hero power has no object id
         for o in dec["options"]:
-            for el in _elements(o["id"]):
-                if el in st.objects:
-                    offers.setdefault(el, []).append(o["id"])
             if o["id"] == "power" or o["id"].startswith("power>"):
                 offers.setdefault(st.zones[E.z("power", dec["player"])][0], []).append(o["id"])
     zones, cards = [], []

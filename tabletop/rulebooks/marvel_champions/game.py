@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from tabletop.core import Game, ModifierOrder, OptionSpec, Phase, Profile, Rulebook, RulebookOptionError, Scenario
+from tabletop.core import (
+    Game,
+    ModifierOrder,
+    OptionSpec,
+    Phase,
+    Profile,
+    Rulebook,
+    RulebookOptionError,
+    Scenario,
+    options_by_object,
+)
 
 from . import engine as E
 from . import outcomes as O
@@ -171,23 +181,12 @@ FLOW = (
 
 
 # ====================================================================== board view
-def _elements(option_id: str) -> list[str]:
-    for sep in (":", ">", "#", "@"):
-        option_id = option_id.replace(sep, " ")
-    return option_id.split()
-
-
 def board(game: Game, player: int | None = None) -> dict:
     """A plain JSON board ("zones" layout): the scenario's panel and each player's, with the options on each card."""
     st = game.state
     view = game.view(player)
     dec = st.decision
-    offers: dict[str, list[str]] = {}
-    if dec is not None and (player is None or dec.get("player") == player):
-        for o in dec["options"]:
-            for el in _elements(o["id"]):
-                if el in st.objects:
-                    offers.setdefault(el, []).append(o["id"])
+    offers = options_by_object(dec, st.objects, player)
     zones, cards = [], []
     scen = [
         ("play:villain", "villain"),

@@ -6,7 +6,7 @@ import math
 from collections import Counter
 from itertools import combinations
 
-from tabletop.core import Game, OptionSpec, Phase, Profile, Rulebook, RulebookOptionError, Scenario
+from tabletop.core import Game, OptionSpec, Phase, Profile, Rulebook, RulebookOptionError, Scenario, options_by_object
 
 from .rules import RULES
 
@@ -571,12 +571,7 @@ def board(game: Game, player: int | None = None) -> dict:
     view = game.view(player)
     dec = st.decision
     mine = dec is not None and (player is None or dec.get("player") == player)
-    offers: dict[str, list[str]] = {}
-    if mine:
-        for o in dec["options"]:
-            _, _, target = o["id"].partition(":")
-            for sid in target.split("+"):
-                offers.setdefault(sid, []).append(o["id"])
+    offers = options_by_object(dec, st.objects, player)
     where = {seat(p): rc for p, rc in enumerate(seats_around(game.players))}
     where.update({centre(i): (SIDE // 2, 1 + i) for i in range(3)})
     cards = []
