@@ -541,9 +541,15 @@ class Game:
         )
 
     def end_game(self, winners: Iterable[int], *, reason: str, rule: str = "core.end", **extra: Any) -> None:
-        """End the game: ``winners`` (empty for nobody), the reason and the rule."""
+        """End the game: ``winners`` (empty for nobody), the reason and the rule.
+
+        A game without winners is a draw; several winners (a cooperative win, a winning team)
+        each win. A rulebook whose rules say otherwise passes ``draw=`` itself (a tie for first
+        place called a draw, or a loss for everyone that is no draw).
+        """
         winners = sorted(winners)
-        self.state.result = {"winners": winners, "draw": len(winners) != 1, "reason": reason, "rule": rule, **extra}
+        draw = bool(extra.pop("draw", not winners))
+        self.state.result = {"winners": winners, "draw": draw, "reason": reason, "rule": rule, **extra}
         self.record("end", f"game over: {reason}", rule, winners=winners)
 
     def extra_turn(self) -> None:
