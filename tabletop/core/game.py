@@ -438,18 +438,28 @@ class Game:
         abilities adds nothing to it (fast path; while footprints are recorded every change counts)."""
         return self._fp is not None or bool(self.rulebook.card_abilities(obj)) or bool(obj.get("grants"))
 
+    def _works_in(self, obj: dict, zone: str | None, active: bool) -> bool:
+        """Could one of ``obj``'s abilities work in ``zone`` (an active zone, or one an ability names
+        as where it works, such as an event card's response from the hand)?"""
+        if active:
+            return True
+        if zone is None or not self.rulebook.has_zoned_abilities:
+            return False
+        return any(ab.zones is not None and zone.startswith(ab.zones) for _key, ab in self.abilities_of(obj))
+
     def move(self, obj_id: str, zone: str, index: int | None = None) -> None:
         """Move an object between zones (keeping last known information if it leaves play)."""
         st = self.state
         obj = st.objects[obj_id]
-        was_active = self.rulebook.is_active_zone(obj.get("zone"))
+        old = obj.get("zone")
+        was_active = self.rulebook.is_active_zone(old)
         st.put(obj_id, zone, index)
         now_active = self.rulebook.is_active_zone(zone)
         if was_active and not now_active and self._left is not None:
             self._left.append(obj)
         if now_active and not was_active:
             st.update(obj_id, ts=st.next_ts())
-        if (was_active or now_active) and self._may_listen(obj):
+        if (self._works_in(obj, old, was_active) or self._works_in(obj, zone, now_active)) and self._may_listen(obj):
             self._listeners = None
 
     def destroy(self, obj_id: str) -> None:
@@ -459,11 +469,11 @@ class Game:
         zone = obj.get("zone")
         if zone is not None:
             st.zones[zone] = tuple(x for x in st.zones[zone] if x != obj_id)
-        if self.rulebook.is_active_zone(zone):
-            if self._left is not None:
-                self._left.append(obj)
-            if self._may_listen(obj):
-                self._listeners = None
+        active = self.rulebook.is_active_zone(zone)
+        if active and self._left is not None:
+            self._left.append(obj)
+        if self._works_in(obj, zone, active) and self._may_listen(obj):
+            self._listeners = None
 
     def grant(self, obj_id: str, ability: str) -> None:
         """Give an object a named ability of the rulebook (a keyword)."""
