@@ -573,7 +573,10 @@ class Game:
         the next action is asked only after everything the last one caused has resolved.
         """
         pi, k, si = self.state.turn["cursor"]
-        self.state.set_turn(cursor=[pi, k, max(si - 1, 0)])
+        if si == 1:  # the phase's first step: run it again without beginning the turn (or phase) anew
+            self.state.set_turn(cursor=[pi, k, 0], repeat=True)
+        else:
+            self.state.set_turn(cursor=[pi, k, max(si - 1, 0)])
 
     def enqueue(
         self,

@@ -241,6 +241,10 @@ class Rulebook:
         if 0 < si < len(phase.steps):  # the common case: the next step of the same turn
             _push_step(game, phase, pi, k, si)
             return
+        if si == 0 and t.get("repeat"):  # Game.repeat_step of the first step: the same turn goes on
+            del t["repeat"]
+            _push_step(game, phase, pi, k, 0)
+            return
         order = [p for p in _seat_order(st) if not st.players[p].get("out")] if phase.each_player else []
         if si == 0:
             if phase.each_player:
