@@ -119,7 +119,11 @@ class Game:
         n_trace, n_hist = len(self.trace.records), len(self.history)
         records = self.trace.records
         # the records of pending events are updated in place (status, summary): keep them too
-        pending = {ev["rec"]: records[ev["rec"]] for ev in st.events.values() if ev.get("rec") is not None}
+        pending = (
+            {ev["rec"]: records[ev["rec"]] for ev in st.events.values() if ev.get("rec") is not None}
+            if self.tracing and st.events
+            else {}
+        )
         try:
             self._choose(data, index, auto=False)
             self._run()
@@ -279,6 +283,15 @@ class Game:
             self._fp.pushed[id(args)] = self._fp.current  # what a resolution schedules is part of it
         self.state.work.append((task, args))
 
+    def _push(self, task: str, args: dict) -> None:
+        """:meth:`push` for kernel code that has the arguments as a dict already (it becomes the task's)."""
+        if self.tracing and "_c" not in args:
+            args["_c"] = self._cause
+        fp = self._fp
+        if fp is not None and fp.current is not None:
+            fp.pushed[id(args)] = fp.current
+        self.state.work.append((task, args))
+
     def then(self, *tasks: tuple[str, dict]) -> None:
         """Schedule several tasks to run in the order given."""
         for name, args in tasks:
@@ -382,7 +395,7 @@ class Game:
         value = st.rng.get(stream)
         if value is None:
             value = _rng.seed_stream(self.seed, stream)
-        uniform = all(p == probs[0] for p in probs)
+        uniform = probs.count(probs[0]) == len(probs)
         value, index = _rng.draw_index(value, None if uniform else probs, len(probs))
         st.rng[stream] = value
         return index
@@ -617,13 +630,25 @@ class Game:
         """Send simultaneous events through the pipeline together (one batch)."""
         st = self.state
         ids = []
-        if not self.tracing and not self._reactive():
+        if not self.tracing:
+            reactive = self._reactive()
+            table = st.events
+            n = st.counters["event"]
             for ev in events:
-                n = st.counters["event"] = st.counters["event"] + 1
+                n += 1
                 eid = f"e{n}"
-                st.events[eid] = {"id": eid, "status": "pending", "rule": rule, **ev}
+                if reactive:  # (what _new_event does, untraced)
+                    table[eid] = {"rule": rule, **ev, "id": eid, "status": "pending", "applied": []}
+                else:
+                    table[eid] = {"id": eid, "status": "pending", "rule": rule, **ev}
                 ids.append(eid)
-            st.work.append(("k.happen", {"batch": ids}))
+            st.counters["event"] = n
+            if not reactive:
+                st.work.append(("k.happen", {"batch": ids}))
+            elif self._fp is None:
+                st.work.append(("k.replace", {"batch": ids, "i": 0}))
+            else:
+                self.push("k.replace", batch=ids, i=0)
             return ids
         for ev in events:
             ids.append(self._new_event({"rule": rule, **ev}, applied=[], cause="current"))
@@ -793,7 +818,7 @@ class Game:
                 option=option["id"],
             )
         name, args = data["resume"]
-        self.push(name, **{**args, "choice": option})
+        self._push(name, {**args, "choice": option})
 
     def _run(self) -> None:
         st = self.state
@@ -804,6 +829,9 @@ class Game:
         names: list[tuple[str, str]] = []
         work = st.work
         tracing = self.tracing
+        watch = min(budget, _LOOP_WATCH_AFTER)
+        idle_checks = self.profile.checks != "end_of_phase"
+        advance = self.rulebook.advance
         while st.decision is None and st.result is None:
             if work:
                 name, args = work.pop()
@@ -832,12 +860,17 @@ class Game:
                 name = "k.drain"
             else:
                 self._cause = None
-                if self.profile.checks != "end_of_phase" and self._run_checks():
+                if idle_checks and self._run_checks():
                     name = "k.checks"
                 else:
-                    self._call(self.rulebook.advance, self)
+                    self._mark = 0  # (what _call does, inline: the work stack is empty here)
+                    advance(self)
+                    if len(work) > 1:
+                        work.reverse()
                     name = "k.flow"
             steps += 1
+            if steps <= watch:
+                continue
             if steps > budget:
                 raise StepBudgetExceeded(
                     f"more than {budget} automatic steps without a decision (profile.step_budget); last task {name!r}"
@@ -1010,7 +1043,9 @@ class Game:
         if self.tracing or self._fp is not None:
             return False
         st = self.state
-        index = self._index()
+        index = self._index_cache
+        if index is None:
+            index = self._index()
         if "*" in index:
             return False
         listening = index["$before"] if before else index["$after"]
@@ -1137,7 +1172,12 @@ class Game:
         checks = self.rulebook.checks
         if not checks:
             return False
-        events = [ev for check in checks for ev in check(self)]
+        if len(checks) == 1:
+            events = checks[0](self)
+            if not isinstance(events, list):
+                events = list(events)
+        else:
+            events = [ev for check in checks for ev in check(self)]
         if not events:
             return False
         self._cause = self.record(
@@ -1306,21 +1346,30 @@ def _k_happen(g: Game, args: dict) -> None:
     batch = args["batch"]
     reactive = g._reactive()
     rb = g.rulebook
+    handlers = rb.event_handlers
+    tracing = g.tracing
+    events = st.events
     for eid in batch:
-        ev = st.events[eid]
+        ev = events[eid]
         if ev["status"] != "pending":
             continue
         g._left = []
-        g.caused_by(ev.get("rec"))
-        handler = rb.event_handlers.get(ev["type"])
+        g._cause = ev.get("rec")
+        handler = handlers.get(ev["type"])
         if handler is not None:
             handler(g, ev)
-        ev = g._set_status(st.events[eid], "happened")
-        if g.tracing and ev.get("rec") is not None:
-            r = g.trace.records[ev["rec"]]
-            g.trace.records[ev["rec"]] = {**r, "summary": rb.describe_event(g, ev)}
-        if g._left:
-            st.events[eid] = {**ev, "left": g._left}
+        left = g._left
+        if tracing:
+            ev = g._set_status(events[eid], "happened")
+            if ev.get("rec") is not None:
+                r = g.trace.records[ev["rec"]]
+                g.trace.records[ev["rec"]] = {**r, "summary": rb.describe_event(g, ev)}
+            if left:
+                events[eid] = {**ev, "left": left}
+        elif left:  # (untraced: one copy of the event, no trace record to update)
+            events[eid] = {**events[eid], "status": "happened", "left": left}
+        else:
+            events[eid] = {**events[eid], "status": "happened"}
         g._left = None
     if reactive:
         if len(st.work) == g._mark and g._quiet(batch, before=False):

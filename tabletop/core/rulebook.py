@@ -301,7 +301,7 @@ def _push_step(game: Game, phase: Phase, pi: int, k: int, si: int) -> None:
     if step.startswith("@"):
         game.push("k.subphase", name=step[1:], rule=phase.rule, _c=None)
     else:
-        game.push(step, _c=None)
+        game._push(step, {"_c": None})
 
 
 def _seat_order(st: State) -> list[int]:
