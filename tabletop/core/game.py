@@ -1000,6 +1000,8 @@ class Game:
                 continue  # (fast path) nothing outside the active zones can work
             for oid in content:
                 obj = st.objects[oid]
+                if not obj.get("grants") and not rb.card_abilities(obj):
+                    continue  # (most objects have no abilities: skip building their list)
                 for key, ab in self.abilities_of(obj):
                     if ab.zones is None and not active:
                         continue
