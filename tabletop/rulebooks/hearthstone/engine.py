@@ -860,10 +860,6 @@ _OPTIONS: dict[tuple, dict] = {}
 _OPTIONS_MAX = 200_000  # (a bound on memory; the cache starts again when full)
 
 
-def _target_text(objects: dict, t: str) -> str:
-    return name_of_obj(objects.get(t), t)
-
-
 def name_of_obj(obj: dict | None, oid: str) -> str:
     if obj is None or obj.get("card") is None:
         return oid
@@ -881,16 +877,16 @@ def main_options(game: Game, p: int) -> list[dict]:
     if len(cache) > _OPTIONS_MAX:
         cache.clear()
 
-    def targeted(form: str, src: str, text: str, targets: list[str]) -> tuple[dict, ...]:
-        """One option per target: ids ``form`` (``play:{src}>{t}`` and the like), labels ``text`` and the
-        target's name. Cached by the target ids and their cards (the card behind an id can change)."""
-        key = (form, src, text, tuple(targets), tuple([objects[t].get("card") for t in targets]))
-        group = cache.get(key)
-        if group is None:
-            group = cache[key] = tuple(
-                {"id": form.format(src=src, t=t), "label": f"{text}{_target_text(objects, t)}"} for t in targets
-            )
-        return group
+    def targeted(prefix: str, text: str, targets: list[str]) -> None:
+        """One option per target: id ``prefix`` + target, label ``text`` + the target's name; cached
+        by the target and its card (the card behind an object id can differ between games)."""
+        for t in targets:
+            obj = objects[t]
+            key = (prefix, text, t, obj.get("card"))
+            o = cache.get(key)
+            if o is None:
+                o = cache[key] = {"id": prefix + t, "label": text + name_of_obj(obj, t)}
+            options.append(o)
 
     for oid in st.zones[HAND_ZONES[p]]:
         card = CARDS[objects[oid]["card"]]
@@ -921,7 +917,7 @@ def main_options(game: Game, p: int) -> list[dict]:
                     o = cache[key] = {"id": f"play:{oid}", "label": f"cast {name}"}
                 options.append(o)
             else:
-                options.extend(targeted("play:{src}>{t}", oid, f"cast {name} on ", chosen_targets(game, need, p)))
+                targeted(f"play:{oid}>", f"cast {name} on ", chosen_targets(game, need, p))
         else:
             key = ("equip", oid, name)
             o = cache.get(key)
@@ -935,7 +931,7 @@ def main_options(game: Game, p: int) -> list[dict]:
     if not pl["power_used"] and power["cost"] <= mana:
         need = POWER_TARGET.get(hcard["id"])
         if need is not None:
-            options.extend(targeted("power>{t}", "", f"{power['name']} on ", chosen_targets(game, need, p)))
+            targeted("power>", f"{power['name']} on ", chosen_targets(game, need, p))
         elif not (POWER_SUMMONS.get(hcard["id"]) and len(row) >= BOARD_LIMIT):
             options.append({"id": "power", "label": power["name"]})
     targets = None
@@ -944,12 +940,12 @@ def main_options(game: Game, p: int) -> list[dict]:
             if targets is None:
                 targets = attack_targets(game, p)
             text = f"{CARDS[objects[oid]['card']]['name']} attacks "
-            options.extend(targeted("attack:{src}>{t}", oid, text, targets))
+            targeted(f"attack:{oid}>", text, targets)
     w = st.zones[WEAPON_ZONES[p]]
     if w and not objects[h]["attacks"] and objects[w[0]]["atk"] > 0:
         if targets is None:
             targets = attack_targets(game, p)
-        options.extend(targeted("attack:{src}>{t}", h, "your hero attacks ", targets))
+        targeted(f"attack:{h}>", "your hero attacks ", targets)
     options.append(_END)
     return options
 
