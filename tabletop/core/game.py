@@ -329,6 +329,15 @@ class Game:
         """
         if not options:
             raise RuleError(f"decision {kind!r} for {player!r} has no options ({prompt})")
+        if player == CHANCE and self.chance == "sample" and not self.tracing:
+            # (fast path, tracing off) the outcome is drawn at once: what _choose does, without
+            # the decision's data, which nothing would read
+            if probs is None:
+                probs = [1 / len(options)] * len(options)
+            option = options[self._draw_from(stream, probs)]
+            self.history.append({"player": player, "kind": kind, "option": option["id"], "auto": True})
+            self._push(resume, {**(args or {}), "choice": option})
+            return
         data = {
             "player": player,
             "kind": kind,
@@ -389,9 +398,10 @@ class Game:
 
     def _draw(self, data: dict) -> int:
         """Draw the outcome of chance decision ``data`` from its seeded stream (advancing it)."""
+        return self._draw_from(data["stream"], data["probs"])
+
+    def _draw_from(self, stream: str, probs: list[float]) -> int:
         st = self.state
-        stream = data["stream"]
-        probs = data["probs"]
         value = st.rng.get(stream)
         if value is None:
             value = _rng.seed_stream(self.seed, stream)
