@@ -468,7 +468,7 @@ class Game:
             return True
         if zone is None or not self.rulebook.has_zoned_abilities:
             return False
-        return any(ab.zones is not None and zone.startswith(ab.zones) for _key, ab in self.abilities_of(obj))
+        return any(ab.zones is not None and zone.startswith(tuple(ab.zones)) for _key, ab in self.abilities_of(obj))
 
     def move(self, obj_id: str, zone: str, index: int | None = None) -> None:
         """Move an object between zones (keeping last known information if it leaves play)."""
