@@ -164,7 +164,7 @@ def _play(spec: _Spec, rb: Rulebook, index: int, tracing: bool = False) -> tuple
         seed=seed,
         players=n,
         winners=winners,
-        draw=bool(result.get("draw", len(winners) != 1)),
+        draw=bool(result.get("draw", not winners)),
         finished=True,
         reason=result.get("reason"),
         decisions=decisions,

@@ -119,7 +119,11 @@ class Game:
         n_trace, n_hist = len(self.trace.records), len(self.history)
         records = self.trace.records
         # the records of pending events are updated in place (status, summary): keep them too
-        pending = {ev["rec"]: records[ev["rec"]] for ev in st.events.values() if ev.get("rec") is not None}
+        pending = (
+            {ev["rec"]: records[ev["rec"]] for ev in st.events.values() if ev.get("rec") is not None}
+            if self.tracing and st.events
+            else {}
+        )
         try:
             self._choose(data, index, auto=False)
             self._run()
@@ -279,6 +283,15 @@ class Game:
             self._fp.pushed[id(args)] = self._fp.current  # what a resolution schedules is part of it
         self.state.work.append((task, args))
 
+    def _push(self, task: str, args: dict) -> None:
+        """:meth:`push` for kernel code that has the arguments as a dict already (it becomes the task's)."""
+        if self.tracing and "_c" not in args:
+            args["_c"] = self._cause
+        fp = self._fp
+        if fp is not None and fp.current is not None:
+            fp.pushed[id(args)] = fp.current
+        self.state.work.append((task, args))
+
     def then(self, *tasks: tuple[str, dict]) -> None:
         """Schedule several tasks to run in the order given."""
         for name, args in tasks:
@@ -316,6 +329,15 @@ class Game:
         """
         if not options:
             raise RuleError(f"decision {kind!r} for {player!r} has no options ({prompt})")
+        if player == CHANCE and self.chance == "sample" and not self.tracing:
+            # (fast path, tracing off) the outcome is drawn at once: what _choose does, without
+            # the decision's data, which nothing would read
+            if probs is None:
+                probs = [1 / len(options)] * len(options)
+            option = options[self._draw_from(stream, probs)]
+            self.history.append({"player": player, "kind": kind, "option": option["id"], "auto": True})
+            self._push(resume, {**(args or {}), "choice": option})
+            return
         data = {
             "player": player,
             "kind": kind,
@@ -376,13 +398,14 @@ class Game:
 
     def _draw(self, data: dict) -> int:
         """Draw the outcome of chance decision ``data`` from its seeded stream (advancing it)."""
+        return self._draw_from(data["stream"], data["probs"])
+
+    def _draw_from(self, stream: str, probs: list[float]) -> int:
         st = self.state
-        stream = data["stream"]
-        probs = data["probs"]
         value = st.rng.get(stream)
         if value is None:
             value = _rng.seed_stream(self.seed, stream)
-        uniform = all(p == probs[0] for p in probs)
+        uniform = probs.count(probs[0]) == len(probs)
         value, index = _rng.draw_index(value, None if uniform else probs, len(probs))
         st.rng[stream] = value
         return index
@@ -438,18 +461,28 @@ class Game:
         abilities adds nothing to it (fast path; while footprints are recorded every change counts)."""
         return self._fp is not None or bool(self.rulebook.card_abilities(obj)) or bool(obj.get("grants"))
 
+    def _works_in(self, obj: dict, zone: str | None, active: bool) -> bool:
+        """Could one of ``obj``'s abilities work in ``zone`` (an active zone, or one an ability names
+        as where it works, such as an event card's response from the hand)?"""
+        if active:
+            return True
+        if zone is None or not self.rulebook.has_zoned_abilities:
+            return False
+        return any(ab.zones is not None and zone.startswith(tuple(ab.zones)) for _key, ab in self.abilities_of(obj))
+
     def move(self, obj_id: str, zone: str, index: int | None = None) -> None:
         """Move an object between zones (keeping last known information if it leaves play)."""
         st = self.state
         obj = st.objects[obj_id]
-        was_active = self.rulebook.is_active_zone(obj.get("zone"))
+        old = obj.get("zone")
+        was_active = self.rulebook.is_active_zone(old)
         st.put(obj_id, zone, index)
         now_active = self.rulebook.is_active_zone(zone)
         if was_active and not now_active and self._left is not None:
             self._left.append(obj)
         if now_active and not was_active:
             st.update(obj_id, ts=st.next_ts())
-        if (was_active or now_active) and self._may_listen(obj):
+        if (self._works_in(obj, old, was_active) or self._works_in(obj, zone, now_active)) and self._may_listen(obj):
             self._listeners = None
 
     def destroy(self, obj_id: str) -> None:
@@ -459,11 +492,11 @@ class Game:
         zone = obj.get("zone")
         if zone is not None:
             st.zones[zone] = tuple(x for x in st.zones[zone] if x != obj_id)
-        if self.rulebook.is_active_zone(zone):
-            if self._left is not None:
-                self._left.append(obj)
-            if self._may_listen(obj):
-                self._listeners = None
+        active = self.rulebook.is_active_zone(zone)
+        if active and self._left is not None:
+            self._left.append(obj)
+        if self._works_in(obj, zone, active) and self._may_listen(obj):
+            self._listeners = None
 
     def grant(self, obj_id: str, ability: str) -> None:
         """Give an object a named ability of the rulebook (a keyword)."""
@@ -541,9 +574,15 @@ class Game:
         )
 
     def end_game(self, winners: Iterable[int], *, reason: str, rule: str = "core.end", **extra: Any) -> None:
-        """End the game: ``winners`` (empty for nobody), the reason and the rule."""
+        """End the game: ``winners`` (empty for nobody), the reason and the rule.
+
+        A game without winners is a draw; several winners (a cooperative win, a winning team)
+        each win. A rulebook whose rules say otherwise passes ``draw=`` itself (a tie for first
+        place called a draw, or a loss for everyone that is no draw).
+        """
         winners = sorted(winners)
-        self.state.result = {"winners": winners, "draw": len(winners) != 1, "reason": reason, "rule": rule, **extra}
+        draw = bool(extra.pop("draw", not winners))
+        self.state.result = {"winners": winners, "draw": draw, "reason": reason, "rule": rule, **extra}
         self.record("end", f"game over: {reason}", rule, winners=winners)
 
     def extra_turn(self) -> None:
@@ -557,7 +596,10 @@ class Game:
         the next action is asked only after everything the last one caused has resolved.
         """
         pi, k, si = self.state.turn["cursor"]
-        self.state.set_turn(cursor=[pi, k, max(si - 1, 0)])
+        if si == 1:  # the phase's first step: run it again without beginning the turn (or phase) anew
+            self.state.set_turn(cursor=[pi, k, 0], repeat=True)
+        else:
+            self.state.set_turn(cursor=[pi, k, max(si - 1, 0)])
 
     def enqueue(
         self,
@@ -598,13 +640,25 @@ class Game:
         """Send simultaneous events through the pipeline together (one batch)."""
         st = self.state
         ids = []
-        if not self.tracing and not self._reactive():
+        if not self.tracing:
+            reactive = self._reactive()
+            table = st.events
+            n = st.counters["event"]
             for ev in events:
-                n = st.counters["event"] = st.counters["event"] + 1
+                n += 1
                 eid = f"e{n}"
-                st.events[eid] = {"id": eid, "status": "pending", "rule": rule, **ev}
+                if reactive:  # (what _new_event does, untraced)
+                    table[eid] = {"rule": rule, **ev, "id": eid, "status": "pending", "applied": []}
+                else:
+                    table[eid] = {"id": eid, "status": "pending", "rule": rule, **ev}
                 ids.append(eid)
-            st.work.append(("k.happen", {"batch": ids}))
+            st.counters["event"] = n
+            if not reactive:
+                st.work.append(("k.happen", {"batch": ids}))
+            elif self._fp is None:
+                st.work.append(("k.replace", {"batch": ids, "i": 0}))
+            else:
+                self.push("k.replace", batch=ids, i=0)
             return ids
         for ev in events:
             ids.append(self._new_event({"rule": rule, **ev}, applied=[], cause="current"))
@@ -774,7 +828,7 @@ class Game:
                 option=option["id"],
             )
         name, args = data["resume"]
-        self.push(name, **{**args, "choice": option})
+        self._push(name, {**args, "choice": option})
 
     def _run(self) -> None:
         st = self.state
@@ -785,6 +839,9 @@ class Game:
         names: list[tuple[str, str]] = []
         work = st.work
         tracing = self.tracing
+        watch = min(budget, _LOOP_WATCH_AFTER)
+        idle_checks = self.profile.checks != "end_of_phase"
+        advance = self.rulebook.advance
         while st.decision is None and st.result is None:
             if work:
                 name, args = work.pop()
@@ -813,12 +870,17 @@ class Game:
                 name = "k.drain"
             else:
                 self._cause = None
-                if self.profile.checks != "end_of_phase" and self._run_checks():
+                if idle_checks and self._run_checks():
                     name = "k.checks"
                 else:
-                    self._call(self.rulebook.advance, self)
+                    self._mark = 0  # (what _call does, inline: the work stack is empty here)
+                    advance(self)
+                    if len(work) > 1:
+                        work.reverse()
                     name = "k.flow"
             steps += 1
+            if steps <= watch:
+                continue
             if steps > budget:
                 raise StepBudgetExceeded(
                     f"more than {budget} automatic steps without a decision (profile.step_budget); last task {name!r}"
@@ -948,6 +1010,8 @@ class Game:
                 continue  # (fast path) nothing outside the active zones can work
             for oid in content:
                 obj = st.objects[oid]
+                if not obj.get("grants") and not rb.card_abilities(obj):
+                    continue  # (most objects have no abilities: skip building their list)
                 for key, ab in self.abilities_of(obj):
                     if ab.zones is None and not active:
                         continue
@@ -991,7 +1055,9 @@ class Game:
         if self.tracing or self._fp is not None:
             return False
         st = self.state
-        index = self._index()
+        index = self._index_cache
+        if index is None:
+            index = self._index()
         if "*" in index:
             return False
         listening = index["$before"] if before else index["$after"]
@@ -1118,7 +1184,12 @@ class Game:
         checks = self.rulebook.checks
         if not checks:
             return False
-        events = [ev for check in checks for ev in check(self)]
+        if len(checks) == 1:
+            events = checks[0](self)
+            if not isinstance(events, list):
+                events = list(events)
+        else:
+            events = [ev for check in checks for ev in check(self)]
         if not events:
             return False
         self._cause = self.record(
@@ -1287,21 +1358,30 @@ def _k_happen(g: Game, args: dict) -> None:
     batch = args["batch"]
     reactive = g._reactive()
     rb = g.rulebook
+    handlers = rb.event_handlers
+    tracing = g.tracing
+    events = st.events
     for eid in batch:
-        ev = st.events[eid]
+        ev = events[eid]
         if ev["status"] != "pending":
             continue
         g._left = []
-        g.caused_by(ev.get("rec"))
-        handler = rb.event_handlers.get(ev["type"])
+        g._cause = ev.get("rec")
+        handler = handlers.get(ev["type"])
         if handler is not None:
             handler(g, ev)
-        ev = g._set_status(st.events[eid], "happened")
-        if g.tracing and ev.get("rec") is not None:
-            r = g.trace.records[ev["rec"]]
-            g.trace.records[ev["rec"]] = {**r, "summary": rb.describe_event(g, ev)}
-        if g._left:
-            st.events[eid] = {**ev, "left": g._left}
+        left = g._left
+        if tracing:
+            ev = g._set_status(events[eid], "happened")
+            if ev.get("rec") is not None:
+                r = g.trace.records[ev["rec"]]
+                g.trace.records[ev["rec"]] = {**r, "summary": rb.describe_event(g, ev)}
+            if left:
+                events[eid] = {**ev, "left": left}
+        elif left:  # (untraced: one copy of the event, no trace record to update)
+            events[eid] = {**events[eid], "status": "happened", "left": left}
+        else:
+            events[eid] = {**events[eid], "status": "happened"}
         g._left = None
     if reactive:
         if len(st.work) == g._mark and g._quiet(batch, before=False):

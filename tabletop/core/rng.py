@@ -7,6 +7,8 @@ and saved as plain data, and the same seed gives the same draws on every machine
 from __future__ import annotations
 
 import hashlib
+from bisect import bisect_right
+from itertools import accumulate
 
 _MASK = (1 << 64) - 1
 
@@ -32,9 +34,6 @@ def draw_index(value: int, weights: list[float] | None, n: int) -> tuple[int, in
     if weights is None:
         return value, (bits * n) >> 64
     u = bits / 18446744073709551616.0 * sum(weights)
-    acc = 0.0
-    for i, w in enumerate(weights):
-        acc += w
-        if u < acc:
-            return value, i
-    return value, n - 1
+    # the first index whose running total exceeds u (the running totals summed left to right)
+    i = bisect_right(list(accumulate(weights)), u)
+    return value, min(i, n - 1)

@@ -241,6 +241,10 @@ class Rulebook:
         if 0 < si < len(phase.steps):  # the common case: the next step of the same turn
             _push_step(game, phase, pi, k, si)
             return
+        if si == 0 and t.get("repeat"):  # Game.repeat_step of the first step: the same turn goes on
+            del t["repeat"]
+            _push_step(game, phase, pi, k, 0)
+            return
         order = [p for p in _seat_order(st) if not st.players[p].get("out")] if phase.each_player else []
         if si == 0:
             if phase.each_player:
@@ -297,7 +301,7 @@ def _push_step(game: Game, phase: Phase, pi: int, k: int, si: int) -> None:
     if step.startswith("@"):
         game.push("k.subphase", name=step[1:], rule=phase.rule, _c=None)
     else:
-        game.push(step, _c=None)
+        game._push(step, {"_c": None})
 
 
 def _seat_order(st: State) -> list[int]:

@@ -214,12 +214,28 @@ class State:
         """Move ``obj_id`` to ``zone`` (at ``index``, default the end)."""
         obj = self.objects[obj_id]
         old = obj.get("zone")
+        zones = self.zones
         if old is not None:
-            self.zones[old] = tuple(x for x in self.zones[old] if x != obj_id)
-        content = list(self.zones.get(zone, ()))
+            zones[old] = _without(zones[old], obj_id)
+        content = zones.get(zone, ())
         if index is None:
-            content.append(obj_id)
+            zones[zone] = (*content, obj_id)
         else:
+            content = list(content)
             content.insert(index, obj_id)
-        self.zones[zone] = tuple(content)
+            zones[zone] = tuple(content)
         self.objects[obj_id] = {**obj, "zone": zone}
+
+
+def _without(content: tuple, obj_id: str) -> tuple:
+    """``content`` without ``obj_id`` (a zone lists each object once: one slice, not a scan in Python)."""
+    if type(content) is not tuple:
+        content = tuple(content)
+    try:
+        i = content.index(obj_id)
+    except ValueError:
+        return content
+    out = content[:i] + content[i + 1 :]
+    if obj_id in out:  # (not a well-formed zone; drop every copy, as a filter would)
+        out = tuple(x for x in out if x != obj_id)
+    return out

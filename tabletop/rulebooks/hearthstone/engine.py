@@ -56,6 +56,12 @@ TARGET_TEXT = {
     "damaged_enemy_minion": "a damaged enemy minion",
 }
 
+# zone names of the hot paths, spelled once
+HERO_ZONES = tuple((p, f"hero:{p}") for p in PLAYERS)
+BOARD_ZONES = tuple(f"board:{p}" for p in PLAYERS)
+WEAPON_ZONES = tuple(f"weapon:{p}" for p in PLAYERS)
+HAND_ZONES = tuple(f"hand:{p}" for p in PLAYERS)
+
 # Filled in by the catalogue (cards are data; the engine reads them here).
 CARDS: dict[str, dict] = {}
 
@@ -116,8 +122,14 @@ def health_of(game: Game, oid: str) -> int:
 
 
 def vis_for(zone: str) -> str:
-    kind = zone.split(":", 1)[0]
-    return "none" if kind == "deck" else "owner" if kind == "hand" else "all"
+    vis = _VIS.get(zone)
+    if vis is None:
+        kind = zone.split(":", 1)[0]
+        vis = _VIS[zone] = "none" if kind == "deck" else "owner" if kind == "hand" else "all"
+    return vis
+
+
+_VIS: dict[str, str] = {}
 
 
 def put(game: Game, oid: str, zone: str, index: int | None = None) -> None:
@@ -134,7 +146,19 @@ def new_card(game: Game, player: int, card_id: str | None, zone: str, **fields: 
 
 
 def minion_fields(card: dict) -> dict:
-    """A minion as it enters the board: printed stats, its keywords, summoning sickness (L27)."""
+    """A minion as it enters the board: printed stats, its keywords, summoning sickness (L27).
+
+    The same dict for every minion of a card: callers copy it into the object (``{**obj, **fields}``)."""
+    fields = _MINION_FIELDS.get(card["id"])
+    if fields is None or fields[0] is not card:
+        fields = _MINION_FIELDS[card["id"]] = (card, _minion_fields(card))
+    return fields[1]
+
+
+_MINION_FIELDS: dict[str, tuple[dict, dict]] = {}
+
+
+def _minion_fields(card: dict) -> dict:
     kw = card.get("keywords", ())
     return {
         "atk": card["attack"],
@@ -586,21 +610,22 @@ def state_checks(game: Game) -> list[dict]:
     """hs.assume.death_phase: once nothing is pending, everything at 0 health (or destroyed) dies at once."""
     st = game.state
     objects = st.objects
+    zones = st.zones
     dead_heroes = []
-    for p in PLAYERS:
-        h = objects[st.zones[f"hero:{p}"][0]]
+    for p, hz in HERO_ZONES:
+        h = objects[zones[hz][0]]
         if h["dmg"] >= h["hp"]:
             dead_heroes.append(p)
     if dead_heroes:
         return [{"type": "heroes_die", "players": dead_heroes, "rule": "hs.win"}]
     events = []
-    for p in PLAYERS:
-        for oid in st.zones[f"board:{p}"]:
+    for bz in BOARD_ZONES:
+        for oid in zones[bz]:
             obj = objects[oid]
             if obj["dmg"] >= obj["hp"] or obj["doomed"]:
                 events.append({"type": "die", "minion": oid, "rule": "hs.death"})
-    for p in PLAYERS:
-        for wid in st.zones[f"weapon:{p}"]:
+    for wz in WEAPON_ZONES:
+        for wid in zones[wz]:
             if objects[wid]["dur"] <= 0:
                 events.append({"type": "weapon_breaks", "weapon": wid, "rule": "hs.durability"})
     return events
@@ -637,6 +662,9 @@ def set_deck(game: Game, player: int, card_ids: list[str]) -> None:
 
 
 _DRAW_OPTIONS: dict[str, dict] = {}
+_DRAW_SETS: dict[tuple, tuple] = {}  # the options of a draw, by the kinds of card left (shared plain data)
+_DRAW_PROMPT = tuple(f"the top card of player {p}'s deck" for p in PLAYERS)
+_DRAW_STREAM = tuple(f"deck:{p}" for p in PLAYERS)
 
 
 def t_draw(game: Game, args: dict) -> None:
@@ -652,18 +680,26 @@ def t_draw(game: Game, args: dict) -> None:
             game.record("action", f"player {p}'s deck is empty: fatigue {n}", "hs.assume.fatigue", player=p)
         game.emit("damage", rule="hs.assume.fatigue", source=None, target=hero(game, p), amount=n, player=p)
         return
-    names = list(comp)
-    total = sum(comp.values())
+    names = tuple(comp)
+    options = _DRAW_SETS.get(names)
+    if options is None:
+        if len(_DRAW_SETS) > 100_000:
+            _DRAW_SETS.clear()
+        options = _DRAW_SETS[names] = tuple(
+            _DRAW_OPTIONS.get(n) or _DRAW_OPTIONS.setdefault(n, {"id": n, "label": CARDS[n]["name"]}) for n in names
+        )
+    counts = comp.values()
+    total = sum(counts)
     game.ask(
         CHANCE,
         "draw",
-        [_DRAW_OPTIONS.get(n) or _DRAW_OPTIONS.setdefault(n, {"id": n, "label": CARDS[n]["name"]}) for n in names],
+        list(options),
         "hs.drawn",
-        prompt=f"the top card of player {p}'s deck",
+        prompt=_DRAW_PROMPT[p],
         rule="hs.assume.draw",
         args={"player": p, "keep": args.get("keep", True)},
-        probs=[comp[n] / total for n in names],
-        stream=f"deck:{p}",
+        probs=[c / total for c in counts],
+        stream=_DRAW_STREAM[p],
     )
 
 
@@ -817,54 +853,85 @@ def attack_targets(game: Game, player: int) -> list[str]:
     return [st.zones[f"hero:{q}"][0], *theirs]
 
 
+# Option dicts are plain data that nothing changes once made: equal ones are shared between
+# decisions and games (a random game asks ~90 times; most options recur), keyed by everything
+# their id and label are made of.
+_OPTIONS: dict[tuple, dict] = {}
+_OPTIONS_MAX = 200_000  # (a bound on memory; the cache starts again when full)
+
+
+def name_of_obj(obj: dict | None, oid: str) -> str:
+    if obj is None or obj.get("card") is None:
+        return oid
+    return f"{CARDS[obj['card']]['name']} ({oid})"
+
+
 def main_options(game: Game, p: int) -> list[dict]:
     """Every legal action: a card per position or target, the hero power per target, each attack, end turn."""
     st = game.state
     objects = st.objects
     mana = st.players[p]["mana"]
-    row = st.zones[f"board:{p}"]
-    options = []
-    names: dict[str, str] = {}
+    row = st.zones[BOARD_ZONES[p]]
+    options: list[dict] = []
+    cache = _OPTIONS
+    if len(cache) > _OPTIONS_MAX:
+        cache.clear()
 
-    def label(t: str) -> str:
-        n = names.get(t)
-        if n is None:
-            n = names[t] = name_of(game, t)
-        return n
+    def targeted(prefix: str, text: str, targets: list[str]) -> None:
+        """One option per target: id ``prefix`` + target, label ``text`` + the target's name; cached
+        by the target and its card (the card behind an object id can differ between games)."""
+        for t in targets:
+            obj = objects[t]
+            key = (prefix, text, t, obj.get("card"))
+            o = cache.get(key)
+            if o is None:
+                o = cache[key] = {"id": prefix + t, "label": text + name_of_obj(obj, t)}
+            options.append(o)
 
-    for oid in st.zones[f"hand:{p}"]:
+    for oid in st.zones[HAND_ZONES[p]]:
         card = CARDS[objects[oid]["card"]]
-        cost = card["cost"]
-        if cost > mana:
+        if card["cost"] > mana:
             continue
         kind = card["type"]
         name = card["name"]
         if kind == "minion":
             if len(row) >= BOARD_LIMIT:  # hs.assume.board_full
                 continue
-            if not row:
-                options.append({"id": f"play:{oid}@0", "label": f"play {name}"})
-            else:
-                for k in range(len(row) + 1):
-                    options.append({"id": f"play:{oid}@{k}", "label": f"play {name} at position {k}"})
+            key = ("minion", oid, name, len(row))
+            group = cache.get(key)
+            if group is None:
+                if not row:
+                    group = ({"id": f"play:{oid}@0", "label": f"play {name}"},)
+                else:
+                    group = tuple(
+                        {"id": f"play:{oid}@{k}", "label": f"play {name} at position {k}"} for k in range(len(row) + 1)
+                    )
+                cache[key] = group
+            options.extend(group)
         elif kind == "spell":
             need = SPELL_TARGET.get(card["id"])
             if need is None:
-                options.append({"id": f"play:{oid}", "label": f"cast {name}"})
+                key = ("cast", oid, name)
+                o = cache.get(key)
+                if o is None:
+                    o = cache[key] = {"id": f"play:{oid}", "label": f"cast {name}"}
+                options.append(o)
             else:
-                for t in chosen_targets(game, need, p):
-                    options.append({"id": f"play:{oid}>{t}", "label": f"cast {name} on {label(t)}"})
+                targeted(f"play:{oid}>", f"cast {name} on ", chosen_targets(game, need, p))
         else:
-            options.append({"id": f"play:{oid}", "label": f"equip {name}"})
+            key = ("equip", oid, name)
+            o = cache.get(key)
+            if o is None:
+                o = cache[key] = {"id": f"play:{oid}", "label": f"equip {name}"}
+            options.append(o)
     pl = st.players[p]
-    h = st.zones[f"hero:{p}"][0]
+    h = st.zones[HERO_ZONES[p][1]][0]
     hcard = CARDS[objects[h]["card"]]
     power = hcard["power"]
     if not pl["power_used"] and power["cost"] <= mana:
         need = POWER_TARGET.get(hcard["id"])
         if need is not None:
-            for t in chosen_targets(game, need, p):
-                options.append({"id": f"power>{t}", "label": f"{power['name']} on {label(t)}"})
+            targeted("power>", f"{power['name']} on ", chosen_targets(game, need, p))
         elif not (POWER_SUMMONS.get(hcard["id"]) and len(row) >= BOARD_LIMIT):
             options.append({"id": "power", "label": power["name"]})
     targets = None
@@ -872,17 +939,18 @@ def main_options(game: Game, p: int) -> list[dict]:
         if can_attack(game, oid):
             if targets is None:
                 targets = attack_targets(game, p)
-            a = CARDS[objects[oid]["card"]]["name"]
-            for t in targets:
-                options.append({"id": f"attack:{oid}>{t}", "label": f"{a} attacks {label(t)}"})
-    w = st.zones[f"weapon:{p}"]
+            text = f"{CARDS[objects[oid]['card']]['name']} attacks "
+            targeted(f"attack:{oid}>", text, targets)
+    w = st.zones[WEAPON_ZONES[p]]
     if w and not objects[h]["attacks"] and objects[w[0]]["atk"] > 0:
         if targets is None:
             targets = attack_targets(game, p)
-        for t in targets:
-            options.append({"id": f"attack:{h}>{t}", "label": f"your hero attacks {label(t)}"})
-    options.append({"id": "end", "label": "end the turn"})
+        targeted(f"attack:{h}>", "your hero attacks ", targets)
+    options.append(_END)
     return options
+
+
+_END = {"id": "end", "label": "end the turn"}
 
 
 def t_main(game: Game, args: dict) -> None:

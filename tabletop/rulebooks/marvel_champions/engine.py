@@ -104,7 +104,6 @@ def put(game: Game, oid: str, zone: str, index: int | None = None) -> None:
         if any(m["target"] == oid for m in st.modifiers):
             st.modifiers = [m for m in st.modifiers if m["target"] != oid]
     st.update(oid, **changes)
-    game._listeners = None  # events in hand listen from there (zones=("hand:",)): any move can change who listens
 
 
 def discard_pile(game: Game, oid: str) -> str:

@@ -169,7 +169,10 @@ def on_all_taken(game: Game, ev: dict) -> None:
     scores = {str(p): pairs(game, p) for p in range(game.players)}
     best = max(scores.values())
     winners = [int(p) for p, s in scores.items() if s == best]
-    game.end_game(winners, reason=f"all cards taken; pairs {scores}", rule="mem.assume.end", scores=scores)
+    # players tied for most pairs share the win: a tie, which this rulebook counts as a draw
+    game.end_game(
+        winners, reason=f"all cards taken; pairs {scores}", rule="mem.assume.end", scores=scores, draw=len(winners) > 1
+    )
 
 
 def pairs(game: Game, player: int) -> int:
