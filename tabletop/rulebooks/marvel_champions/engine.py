@@ -386,6 +386,15 @@ def t_effects(game: Game, args: dict) -> None:
     effects, i, ctx = args["effects"], args["i"], args["ctx"]
     if i >= len(effects):
         return
+    src = game.state.objects.get(ctx.get("source") or "")
+    owner = src.get("owner") if src else None
+    if owner is not None and game.state.players[owner].get("out"):
+        game.record(
+            "action",
+            f"{ctx.get('name', 'the ability')} does nothing: player {owner}, its owner, is eliminated",
+            "mc.elimination",
+        )
+        return
     spec = effects[i]
     ok = args["ok"]
     if spec.get("then") and not ok:
@@ -418,15 +427,19 @@ def apply_effect(game: Game, spec: dict, ctx: dict) -> bool:
     amount = spec.get("amount", 0)
     if kind == "damage":
         for t in targets:
-            game.emit(
-                "damage",
-                rule=rule,
-                target=t,
-                amount=amount,
-                source=ctx.get("source"),
-                kind=ctx.get("damage_kind", "effect"),
-                overkill=bool(ctx.get("overkill")),
-                player=p,
+            deal_damage(
+                game,
+                [
+                    {
+                        "target": t,
+                        "amount": amount,
+                        "source": ctx.get("source"),
+                        "kind": ctx.get("damage_kind", "effect"),
+                        "overkill": bool(ctx.get("overkill")),
+                        "player": p,
+                    }
+                ],
+                rule,
             )
         game.push("k.checks")
         return bool(targets)
@@ -461,6 +474,8 @@ def apply_effect(game: Game, spec: dict, ctx: dict) -> bool:
         ev = ctx.get("event_id")
         if ev and ev in st.events and st.events[ev]["status"] == "pending":
             game.cancel(ev, rule="mc.cancel")
+            if st.events[ev]["type"] == "damage":
+                damage_reduced(game, st.events[ev], 0)
             return True
         return False
     if kind == "prevent":
@@ -469,6 +484,7 @@ def apply_effect(game: Game, spec: dict, ctx: dict) -> bool:
             old = st.events[ev]
             new = max(0, old["amount"] - amount)
             st.events[ev] = {**old, "amount": new}
+            damage_reduced(game, old, new)
             game.record(
                 "action",
                 f"{ctx.get('name')}: {old['amount'] - new} damage prevented ({old['amount']} -> {new})",
@@ -559,12 +575,73 @@ def t_indirect(game: Game, args: dict) -> None:
         )
         return
     batch = [
-        {"type": "damage", "target": c, "amount": n, "source": None, "kind": "indirect", "overkill": False, "player": p}
+        {"target": c, "amount": n, "source": None, "kind": "indirect", "overkill": False, "player": p}
         for c, n in assigned.items()
     ]
     if batch:
-        game.emit_batch(batch, rule="mc.indirect")  # dealt at once: one interrupt and one response window (L825)
+        deal_damage(game, batch, "mc.indirect")  # dealt at once: one interrupt and one response window (L825)
     game.push("k.checks")
+
+
+# ====================================================================== damage with its defeat (L825)
+def defeat_event(game: Game, c: str) -> dict | None:
+    """The defeat of a card with hit points, as an event (None for a card that cannot be defeated by damage)."""
+    what = ctype(game, c)
+    if what in ("identity", "ally"):
+        return {"type": "defeat", "card": c, "player": game.state.objects[c]["owner"], "what": what}
+    if what == "minion":
+        return {"type": "defeat", "card": c, "player": engaged_with(game, c), "what": "minion"}
+    if what == "villain":
+        return {"type": "defeat", "card": c, "what": "villain"}
+    return None
+
+
+def deal_damage(game: Game, damages: list[dict], rule: str) -> None:
+    """Deal damage events at once, each with the defeat it causes (L825, mc.triggering_condition).
+
+    One occurrence in which a character takes damage and is defeated creates both triggering
+    conditions: the damage and the defeat go into one batch, so they share one interrupt window and
+    one response window, where abilities about either may be used in any order. A defeat is added
+    when the damage, as it stands when dealt, would bring the card to 0 hit points; if the damage is
+    prevented or reduced before it is dealt, the defeat is cancelled (:func:`damage_reduced`). Damage
+    made lethal only later (a replacement adding to it) is caught by the constant check (L583).
+    """
+    st = game.state
+    events: list[dict] = [{"type": "damage", **d} for d in damages]
+    v, ms = villain(game), main_scheme(game)
+    grim = ms is not None and threat_of(game, ms) >= target_threat(game, ms)  # both ends at once: the check's case
+    for d in damages if game.options["defeat_timing"] == "with_damage" else ():
+        t = d["target"]
+        if t not in st.objects or not st.objects[t]["zone"].startswith("play") or d["amount"] <= 0:
+            continue
+        if (t == v and grim) or not 0 < remaining_hp(game, t) <= d["amount"]:
+            continue
+        ev = defeat_event(game, t)
+        if ev is not None and (ev["what"] == "villain" or not st.players[ev.get("player") or 0].get("out")):
+            events.append({**ev, "with_damage": True, "rule": "mc.triggering_condition"})
+    game.emit_batch(events, rule=rule)
+
+
+def damage_reduced(game: Game, ev: dict, amount: int) -> None:
+    """A damage event now deals ``amount``: if that no longer defeats its target, the defeat dealt with it is
+    cancelled (it was only ever a consequence of the damage, L825)."""
+    st = game.state
+    t = ev.get("target")
+    if t in st.objects and st.objects[t]["zone"].startswith("play") and amount >= remaining_hp(game, t):
+        return
+    for eid, other in list(st.events.items()):
+        if (
+            other["type"] == "defeat"
+            and other.get("with_damage")
+            and other["card"] == t
+            and other["status"] == "pending"
+        ):
+            game.record(
+                "action",
+                f"{name_of(game, t)} will not be defeated after all: the damage that would defeat it is now {amount}",
+                "mc.triggering_condition",
+            )
+            game.cancel(eid, rule="mc.triggering_condition")
 
 
 # ====================================================================== event handlers
@@ -572,8 +649,10 @@ def on_damage(game: Game, ev: dict) -> None:
     st = game.state
     t = ev["target"]
     if t not in st.objects or not st.objects[t]["zone"].startswith("play"):
+        damage_reduced(game, ev, 0)
         return
     before = remaining_hp(game, t)
+    damage_reduced(game, ev, ev["amount"])
     st.update(t, damage=st.objects[t].get("damage", 0) + ev["amount"])
     if ev.get("overkill") and ctype(game, t) == "minion":  # read (and removed) by the overkill step (L611)
         st.set_var("overkill", {"target": t, "excess": max(0, ev["amount"] - max(before, 0))})
@@ -646,7 +725,9 @@ def set_attack(game: Game, **changes: Any) -> None:
 # ====================================================================== state checks
 def state_checks(game: Game) -> list[dict]:
     """mc.assume.state_checks: 0 hit points defeats (L372, L383), no threat defeats a side scheme (L383),
-    threat at target advances the main scheme (L558); found together, they are one simultaneous batch."""
+    threat at target advances the main scheme (L558); found together, they are one simultaneous batch.
+    A defeat caused by damage is normally dealt with the damage (:func:`deal_damage`, L825); the check finds
+    the others (hit points lowered by a modifier ending, damage made lethal by a replacement)."""
     st = game.state
     if st.result is not None or not st.players or "identity" not in st.players[0]:
         return []
@@ -660,14 +741,11 @@ def state_checks(game: Game) -> list[dict]:
     for p in range(len(st.players)):
         if st.players[p].get("out"):
             continue
-        for c in characters(game, p):
+        for c in [*characters(game, p), *minions(game, p)]:
             if remaining_hp(game, c) <= 0:
-                events.append({"type": "defeat", "card": c, "player": p, "what": ctype(game, c)})
-        for m in minions(game, p):
-            if remaining_hp(game, m) <= 0:
-                events.append({"type": "defeat", "card": m, "player": p, "what": "minion"})
+                events.append(defeat_event(game, c))
     if villain_down:
-        events.append({"type": "defeat", "card": v, "what": "villain"})
+        events.append(defeat_event(game, v))
     for s in side_schemes(game):
         if threat_of(game, s) <= 0:
             events.append({"type": "defeat", "card": s, "what": "side_scheme"})

@@ -379,6 +379,15 @@ OPTIONS = {
         "mc.assume.elimination_engage",
         choices=("engage", "attack"),
     ),
+    "defeat_timing": OptionSpec(
+        "defeat_timing",
+        "with_damage",
+        "A defeat caused by damage is dealt with it, one occurrence with one interrupt and one response window "
+        "(L825, 'with_damage'); 'state_check': the constant check finds it after the damage's windows (the "
+        "reading this rulebook first had, kept to show what L825 changes).",
+        "mc.assume.state_checks",
+        choices=("with_damage", "state_check"),
+    ),
     "scenario": OptionSpec(
         "scenario", "", "Start from a ready position instead of a shuffled deal.", None, choices=("", *SETUPS)
     ),

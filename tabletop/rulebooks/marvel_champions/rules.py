@@ -454,8 +454,9 @@ RULES = RuleTable(
         _r("mc.after", "'After' refers to a game event that has just finished.", "ПОСЛЕ", (284, 285)),
         _r(
             "mc.triggering_condition",
-            "One occurrence that creates several triggering conditions has one interrupt window and one response "
-            "window.",
+            "One occurrence that creates several triggering conditions (an attack whose damage defeats a character) "
+            "has one interrupt window and one response window, where abilities about any of them may be used in "
+            "any order; if the damage is prevented before it is dealt, the defeat does not happen.",
             "условие срабатывания",
             (823, 825),
         ),
@@ -688,7 +689,10 @@ RULES = RuleTable(
         _a(
             "mc.assume.state_checks",
             "'The game constantly checks' (L583): defeat and scheme completion are state checks run after each "
-            "resolution and each rule step, as one simultaneous batch.",
+            "resolution and each rule step, as one simultaneous batch. A defeat caused by damage is not left to the "
+            "check: it is dealt with the damage as one occurrence (L825, mc.triggering_condition); the check finds "
+            "the rest (hit points lowered when a lasting effect ends, a side scheme left without threat, damage "
+            "made lethal by a later replacement).",
             "постоянно проверяет",
             (583, 583),
         ),

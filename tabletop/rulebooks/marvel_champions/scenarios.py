@@ -95,14 +95,27 @@ def boost_after_defence(game: Game) -> None:
 
 
 def consequential_damage(game: Game) -> None:
-    """A wounded Patrol Officer attacks a wounded Marauder Thug: both are defeated at once, each with a When
-    Defeated ability."""
+    """A wounded Patrol Officer attacks a wounded Marauder Thug: both are defeated, each with a When Defeated
+    ability."""
     st = game.state
     hero(game, 0, damage=0)
     known(game, "patrol_officer", "play:0", 0, damage=1)
     known(game, "marauder_thug", "play:engaged:0", None, damage=2)
     decks(game, ["dampening_field"] * 6)
     st.set_turn(phase="player", cursor=[0, 0, 1], player=0, number=1)
+    game.record("flow", "round 1: player 0's turn", "mc.player_phase")
+
+
+def damage_and_defeat(game: Game) -> None:
+    """Aegis faces a Marauder Thug with 1 hit point left; Informant Network ('after an enemy is defeated') and
+    Pressure Point ('after an enemy takes damage') are in play."""
+    hero(game, 0)
+    known(game, "informant_network", "play:0", 0)
+    known(game, "pressure_point", "play:0", 0)
+    known(game, "marauder_thug", "play:engaged:0", None, damage=2)
+    main_threat(game, 4)
+    decks(game, ["dampening_field"] * 6)
+    game.state.set_turn(phase="player", cursor=[0, 0, 1], player=0, number=1)
     game.record("flow", "round 1: player 0's turn", "mc.player_phase")
 
 
@@ -167,9 +180,18 @@ SETUPS: dict = {
     ),
     "consequential-damage": (
         consequential_damage,
-        "An ally's attack deals consequential damage to the ally itself; the ally and the minion are defeated "
-        "together and their When Defeated abilities are ordered by the first player.",
-        ("mc.consequential", "mc.when_defeated", "mc.forced"),
+        "An ally's attack defeats a minion, and then its consequential damage defeats the ally: two occurrences, "
+        "each When Defeated in its own window (option defeat_timing='state_check': one check defeats both and the "
+        "first player orders their When Defeated abilities).",
+        ("mc.consequential", "mc.when_defeated", "mc.triggering_condition", "mc.forced"),
+        1,
+    ),
+    "damage-and-defeat": (
+        damage_and_defeat,
+        "Aegis attacks a minion with 1 hit point left: its damage and its defeat are one occurrence with one "
+        "response window, where Pressure Point (after damage) and Informant Network (after a defeat) may be used "
+        "in any order.",
+        ("mc.triggering_condition", "mc.response"),
         1,
     ),
     "villain-phase": (

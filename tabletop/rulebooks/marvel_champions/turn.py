@@ -201,15 +201,19 @@ def on_player_attack(game: Game, ev: dict) -> None:
     t = ev["target"]
     if t in st.objects and st.objects[t]["zone"].startswith("play"):
         before = E.remaining_hp(game, t)
-        game.emit(
-            "damage",
-            rule="mc.attack",
-            target=t,
-            amount=ev["amount"],
-            source=ev["attacker"],
-            kind="attack",
-            overkill=ev.get("overkill", False),
-            player=ev["player"],
+        E.deal_damage(
+            game,
+            [
+                {
+                    "target": t,
+                    "amount": ev["amount"],
+                    "source": ev["attacker"],
+                    "kind": "attack",
+                    "overkill": ev.get("overkill", False),
+                    "player": ev["player"],
+                }
+            ],
+            "mc.attack",
         )
         if ev.get("overkill") and E.ctype(game, t) == "minion":
             game.push("mc.overkill_minion", minion=t, before=before, amount=ev["amount"], player=ev["player"])
@@ -236,15 +240,19 @@ def t_consequential(game: Game, args: dict) -> None:
     """L350, L293 (mc.assume.damage_terms): after an ally attacks or thwarts, it takes its pips as damage."""
     a = args["ally"]
     if a in game.state.objects and game.state.objects[a]["zone"].startswith("play"):
-        game.emit(
-            "damage",
-            rule="mc.consequential",
-            target=a,
-            amount=args["amount"],
-            source=a,
-            kind="consequential",
-            overkill=False,
-            player=game.state.objects[a]["owner"],
+        E.deal_damage(
+            game,
+            [
+                {
+                    "target": a,
+                    "amount": args["amount"],
+                    "source": a,
+                    "kind": "consequential",
+                    "overkill": False,
+                    "player": game.state.objects[a]["owner"],
+                }
+            ],
+            "mc.consequential",
         )
         game.push("k.checks")
 
@@ -258,15 +266,19 @@ def t_overkill_minion(game: Game, args: dict) -> None:
     v = E.villain(game)
     if excess > 0 and v is not None:
         game.record("action", f"overkill: {excess} excess damage goes to the villain", "mc.overkill")
-        game.emit(
-            "damage",
-            rule="mc.overkill",
-            target=v,
-            amount=excess,
-            source=None,
-            kind="attack",
-            overkill=False,
-            player=args["player"],
+        E.deal_damage(
+            game,
+            [
+                {
+                    "target": v,
+                    "amount": excess,
+                    "source": None,
+                    "kind": "attack",
+                    "overkill": False,
+                    "player": args["player"],
+                }
+            ],
+            "mc.overkill",
         )
         game.push("k.checks")
 
