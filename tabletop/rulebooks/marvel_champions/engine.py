@@ -425,6 +425,17 @@ def apply_effect(game: Game, spec: dict, ctx: dict) -> bool:
             return False
     targets = effect_targets(game, spec.get("target"), ctx)
     amount = spec.get("amount", 0)
+    if spec.get("amount_of"):
+        alive_hero = p is not None and not st.players[p].get("out") and hero_form(game, p)
+        amount = game.value(identity(game, p), spec["amount_of"]) if alive_hero else 0
+        game.record(
+            "action",
+            f"{ctx.get('name', 'the ability')}: your hero's {spec['amount_of'].upper()} is {amount} now",
+            rule,
+            player=p,
+        )
+        if amount <= 0:
+            return False
     if kind == "damage":
         for t in targets:
             deal_damage(

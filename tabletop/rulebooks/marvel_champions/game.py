@@ -88,6 +88,7 @@ EVENT_TEXT = {
     "scheme_complete": lambda g, ev: f"{_n(g, ev['scheme'])} reaches its target threat",
     "discard_status": lambda g, ev: f"discard {_n(g, ev['status_card'])}",
     "grim_end": lambda g, ev: "the final villain stage falls as the final scheme completes",
+    "end_of_round": lambda g, ev: f"the end of round {g.state.turn.get('round', 1) - 1}",
 }
 
 EVENT_HANDLERS = {

@@ -119,6 +119,21 @@ def damage_and_defeat(game: Game) -> None:
     game.record("flow", "round 1: player 0's turn", "mc.player_phase")
 
 
+def end_of_round(game: Game) -> None:
+    """Aegis can play Focused Resolve (+2 THW until the end of the round); Rooftop Vigil removes threat equal to
+    the hero's THW at the end of the round. The player deck holds only Energy Cells, so that no window comes
+    between the play and the end of the round."""
+    hero(game, 0)
+    known(game, "rooftop_vigil", "play:0", 0)
+    known(game, "focused_resolve", "hand:0", 0)
+    known(game, "energy_cell", "hand:0", 0)
+    main_threat(game, 5)
+    E.set_deck(game, "enc", ["dampening_field"] * 6)
+    E.set_deck(game, "0", ["energy_cell"] * 10)
+    game.state.set_turn(phase="player", cursor=[0, 0, 1], player=0, number=1)
+    game.record("flow", "round 1: player 0's turn", "mc.player_phase")
+
+
 def villain_phase(game: Game) -> None:
     """Two players at the start of a villain phase: a minion engaged, a hazard side scheme, an attachment."""
     hero(game, 0)
@@ -137,13 +152,15 @@ def villain_phase(game: Game) -> None:
 
 
 def sandbox(game: Game) -> None:
-    """Every player in hero form with an empty hand, shuffled decks; player 0's turn (tests and exercises add
-    cards with :func:`known`)."""
+    """Every player in hero form with an empty hand; player 0's turn (tests and exercises add cards with
+    :func:`known`). The encounter deck is the full one, shuffled; the player decks hold only Energy Cells, so
+    that cards drawn at the end of the player phase open no windows of their own."""
     from .data import ENCOUNTER_DECK
 
     for p in range(len(game.state.players)):
         hero(game, p)
-    decks(game, list(ENCOUNTER_DECK))
+        E.set_deck(game, str(p), ["energy_cell"] * 15)
+    E.set_deck(game, "enc", list(ENCOUNTER_DECK))
     game.state.set_turn(phase="player", cursor=[0, 0, 1], player=0, number=1)
     game.record("flow", "round 1: player 0's turn", "mc.player_phase")
 
@@ -192,6 +209,13 @@ SETUPS: dict = {
         "response window, where Pressure Point (after damage) and Informant Network (after a defeat) may be used "
         "in any order.",
         ("mc.triggering_condition", "mc.response"),
+        1,
+    ),
+    "end-of-round": (
+        end_of_round,
+        "A lasting effect 'until the end of the round' (Focused Resolve) ends just before Rooftop Vigil's 'at the "
+        "end of the round' ability resolves (L551).",
+        ("mc.lasting", "mc.forced"),
         1,
     ),
     "villain-phase": (
