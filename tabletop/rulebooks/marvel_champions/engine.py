@@ -423,6 +423,9 @@ def apply_effect(game: Game, spec: dict, ctx: dict) -> bool:
                 rule,
             )
             return False
+    if spec.get("target") == "character_first_player_chooses":
+        game.push("mc.first_player_target", spec=spec, ctx=ctx)
+        return True
     targets = effect_targets(game, spec.get("target"), ctx)
     amount = spec.get("amount", 0)
     if spec.get("amount_of"):
@@ -533,6 +536,41 @@ def apply_effect(game: Game, spec: dict, ctx: dict) -> bool:
         )
         return True
     raise RuleError(f"unknown effect {kind!r}")
+
+
+def t_first_player_target(game: Game, args: dict) -> None:
+    """L456: an encounter card that targets one character, with several eligible: the first player chooses among
+    every player's characters (mc.first_player), whoever revealed the card."""
+    spec, ctx = args["spec"], args["ctx"]
+    first = first_player(game)
+    choice = args.get("choice")
+    if choice is None:
+        eligible = [c for q in alive(game) for c in characters(game, q)]
+        if not eligible:
+            game.record("action", f"{ctx.get('name', 'the card')}: no character to target", "mc.first_player")
+            return
+        if len(eligible) > 1:
+            game.ask(
+                first,
+                "encounter_target",
+                [{"id": c, "label": name_of(game, c)} for c in eligible],
+                "mc.first_player_target",
+                prompt=f"{ctx.get('name', 'the encounter card')}: the first player chooses its target",
+                rule="mc.first_player",
+                args={"spec": spec, "ctx": ctx},
+            )
+            return
+        chosen = eligible[0]
+    else:
+        chosen = choice["id"]
+    game.record(
+        "action",
+        f"the first player (player {first}) chooses {name_of(game, chosen)} as the target of "
+        f"{ctx.get('name', 'the encounter card')}",
+        "mc.first_player",
+        player=first,
+    )
+    apply_effect(game, {**spec, "target": "chosen"}, {**ctx, "chosen": chosen})
 
 
 def effect_targets(game: Game, target: str | None, ctx: dict) -> list[str]:

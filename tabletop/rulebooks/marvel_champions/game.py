@@ -126,6 +126,7 @@ TASKS = {
     "mc.taken": E.t_taken,
     "mc.effects": E.t_effects,
     "mc.indirect": E.t_indirect,
+    "mc.first_player_target": E.t_first_player_target,
     "mc.turn_start": T.t_turn_start,
     "mc.turn": T.t_turn,
     "mc.basic": T.t_basic,
