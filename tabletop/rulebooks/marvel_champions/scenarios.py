@@ -168,6 +168,7 @@ def sandbox(game: Game) -> None:
 SETUPS: dict = {
     "sandbox": (sandbox, "An empty table, one player in hero form, player 0's turn.", ("mc.assume.setup",), 1),
     "sandbox-2": (sandbox, "An empty table, two players in hero form, player 0's turn.", ("mc.assume.setup",), 2),
+    "sandbox-3": (sandbox, "An empty table, three players in hero form, player 0's turn.", ("mc.assume.setup",), 3),
     "interrupt-cancels-attack": (
         interrupt_cancels_attack,
         "The villain attacks; Deflect (Hero Interrupt) can cancel the attack, and then the forced responses to it "

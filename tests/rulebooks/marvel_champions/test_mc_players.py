@@ -1,6 +1,7 @@
 """The first player's decisions for the encounter side (L450-459) and the player order when a player is
 eliminated (L515-518, L639-643), from 000_7fc8e0fd1bcbc422.txt."""
 
+import pytest
 from mc import E, drive, encounter_deck, known, passive, reopen, sandbox
 
 
@@ -40,3 +41,27 @@ def test_l456_a_single_eligible_target_is_taken_without_a_choice():
     drive(game, lambda d: d.ids[0] if d.player == "chance" else passive(d), lambda g: g.state.turn.get("round") == 2)
     assert not any(r["kind"] == "decision" and r["rule"] == "mc.first_player" for r in game.trace.records)
     assert any("chooses Aegis as the target of Crossfire" in r["summary"] for r in game.trace.records)
+
+
+@pytest.mark.parametrize(
+    ("falls", "why"),
+    [(0, "the first player, whose turn is over"), (1, "the active player, on their own turn")],
+)
+def test_l516_l645_an_elimination_during_the_player_phase_skips_nobody_s_turn(falls, why):
+    # 000_7fc8e0fd1bcbc422.txt L645: each player takes a turn in player order; L639-643: an eliminated player's
+    # cards leave, the others go on. Three players, player 1's turn: player 1's attack defeats a Marauder Thug,
+    # whose When Defeated deals 1 damage to each hero, and that defeats player `falls` (1 hit point left).
+    game = sandbox(3)
+    st = game.state
+    st.update(E.identity(game, falls), damage=10)
+    thug = known(game, "marauder_thug", "play:engaged:1", None, damage=2)
+    st.set_turn(player=1, cursor=[0, 1, 2])  # mid-turn: mc.turn_start done, mc.turn asked
+    reopen(game)
+    game.apply(f"attack:{E.identity(game, 1)}>{thug}")
+    assert st.players[falls].get("out"), why
+    if falls != 1:
+        assert game.decision.player == 1
+        game.apply("end")
+    d = game.decision
+    assert (d.player, d.kind) == (2, "action")  # player 2 still takes their turn this round
+    assert st.turn["phase"] == "player"
