@@ -423,6 +423,16 @@ def apply_effect(game: Game, spec: dict, ctx: dict) -> bool:
                 rule,
             )
             return False
+    if spec.get("if_paid"):
+        src = st.objects.get(ctx.get("source") or "", {})
+        if not src.get("spent", {}).get(spec["if_paid"]):
+            game.record(
+                "action",
+                f"{ctx.get('name', 'the card')}: no {spec['if_paid']} resource was spent on it; this part does nothing",
+                "mc.wild",
+                player=p,
+            )
+            return False
     if spec.get("target") == "character_first_player_chooses":
         game.push("mc.first_player_target", spec=spec, ctx=ctx)
         return True

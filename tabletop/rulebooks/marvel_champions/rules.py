@@ -73,6 +73,20 @@ RULES = RuleTable(
             (687, 692),
         ),
         _r(
+            "mc.resource_ability",
+            "A Resource ability (ресурсная способность) may be triggered whenever its controller generates resources "
+            "to pay a cost.",
+            "РЕСУРСНЫЕ ВОЗМОЖНОСТИ",
+            (695, 697),
+        ),
+        _r(
+            "mc.wild",
+            "A player generating a wild resource (дикий ресурс) names its type: energy, mental or physical; outside "
+            "a cost a wild resource is only 'wild'.",
+            "ДИКИЕ РЕСУРСЫ",
+            (871, 873),
+        ),
+        _r(
             "mc.excess",
             "Excess resources generated to cover a cost are lost and do not carry over.",
             "Избыточные ресурсы",
@@ -685,6 +699,13 @@ RULES = RuleTable(
             "the first player chooses (option minion_order).",
             "",
             (859, 859),
+        ),
+        _a(
+            "mc.assume.wild_naming",
+            "L872 has every wild resource named when generated; the name is asked only where it can matter (the "
+            "card paid for asks which types were spent on it); elsewhere a wild resource stays 'wild'.",
+            "ДИКИЕ РЕСУРСЫ",
+            (871, 873),
         ),
         _a(
             "mc.assume.state_checks",
