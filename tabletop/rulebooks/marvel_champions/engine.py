@@ -276,6 +276,22 @@ def discard_status(game: Game, status_id: str, rule: str) -> None:
 
 
 # ====================================================================== decks (chance)
+def deck_key(card_id: str, player: int | None) -> str:
+    """A deck composition key: the card id, with the player an obligation belongs to (L1500: each player
+    shuffles their own obligation in; every player here plays the same identity, so the card is marked)."""
+    return card_id if player is None else f"{card_id}@{player}"
+
+
+def split_key(key: str) -> tuple[str, int | None]:
+    cid, _, player = key.partition("@")
+    return cid, (int(player) if player else None)
+
+
+def key_label(key: str) -> str:
+    cid, player = split_key(key)
+    return CARDS[cid]["name"] + ("" if player is None else f" (player {player}'s)")
+
+
 def left_var(deck: str) -> str:
     return f"_left:{deck}"
 
@@ -315,20 +331,21 @@ def t_take(game: Game, args: dict) -> None:
         prompt=f"the top card of {'the encounter deck' if deck == 'enc' else f'player {deck}' + chr(39) + 's deck'}",
         rule="mc.deal" if deck == "enc" else "mc.draw",
         args={k: v for k, v in args.items() if k not in ("_c", "choice")},
-        labels={c: CARDS[c]["name"] for c in left},
+        labels={c: key_label(c) for c in left},
     )
 
 
 def t_taken(game: Game, args: dict) -> None:
-    deck, card_id = args["deck"], args["choice"]["id"]
+    deck, key = args["deck"], args["choice"]["id"]
     st = game.state
     comp = dict(st.vars[left_var(deck)])
-    comp[card_id] -= 1
-    if not comp[card_id]:
-        del comp[card_id]
+    comp[key] -= 1
+    if not comp[key]:
+        del comp[key]
     st.set_var(left_var(deck), comp)
     oid = st.zone(deck_zone(deck))[0]
-    st.update(oid, card=card_id, **args["fields"])
+    card_id, belongs = split_key(key)
+    st.update(oid, card=card_id, **({"obligation_of": belongs} if belongs is not None else {}), **args["fields"])
     put(game, oid, args["dest"])
     if args["dest"] == "boost" or args["dest"].startswith("queue:"):
         st.update(oid, vis="none")
@@ -345,10 +362,10 @@ def reshuffle(game: Game, deck: str) -> bool:
         return False
     comp = dict(st.vars.get(left_var(deck), {}))
     for oid in cards:
-        cid = st.objects[oid]["card"]
-        comp[cid] = comp.get(cid, 0) + 1
+        key = deck_key(st.objects[oid]["card"], st.objects[oid].get("obligation_of"))
+        comp[key] = comp.get(key, 0) + 1
         put(game, oid, deck_zone(deck))
-        st.update(oid, card=None, vis="none")
+        st.update(oid, card=None, vis="none", obligation_of=None)
     st.set_var(left_var(deck), dict(sorted(comp.items())))
     if deck == "enc":
         st.set_var("accel_tokens", st.vars.get("accel_tokens", 0) + 1)
@@ -532,6 +549,8 @@ def apply_effect(game: Game, spec: dict, ctx: dict) -> bool:
                 rule="mc.lasting" if spec.get("until") else "mc.modifiers",
             )
         return bool(targets)
+    if kind == "nemesis":
+        return nemesis_into_play(game, p, rule)
     if kind == "delayed_damage":
         game.delay(
             "trip_wire_fires",
@@ -581,6 +600,41 @@ def t_first_player_target(game: Game, args: dict) -> None:
         player=first,
     )
     apply_effect(game, {**spec, "target": "chosen"}, {**ctx, "chosen": chosen})
+
+
+def nemesis_into_play(game: Game, p: int | None, rule: str) -> bool:
+    """L1489-1492: the nemesis side scheme of the player who drew the card enters play, their nemesis minion
+    enters play engaged with them, and the other cards of that nemesis go to the encounter discard pile (as the
+    text is written, mc.assume.nemesis)."""
+    st = game.state
+    aside = list(st.zone(z("aside", p))) if p is not None and z("aside", p) in st.zones else []
+    if p is None or st.players[p].get("out") or not aside:
+        game.record("action", f"player {p}'s nemesis set is no longer set aside: nothing happens", "mc.nemesis")
+        return False
+    for oid in aside:
+        card = card_of(game, oid)
+        if card["type"] == "side_scheme":
+            put(game, oid, "play:side")
+            st.update(oid, threat=card["start"])
+            game.record(
+                "action",
+                f"{card['name']}, player {p}'s nemesis side scheme, enters play with {card['start']} threat",
+                "mc.nemesis",
+                player=p,
+            )
+        elif card["type"] == "minion":
+            game.record("action", f"{card['name']}, player {p}'s nemesis, enters play", "mc.nemesis", player=p)
+            game.emit("engage", rule="mc.nemesis", minion=oid, player=p)
+            game.push("mc.enters", card=oid)
+        else:
+            put(game, oid, "enc:discard")
+            game.record(
+                "action",
+                f"{card['name']}, a card of player {p}'s nemesis, goes to the encounter discard pile",
+                "mc.nemesis",
+                player=p,
+            )
+    return True
 
 
 def effect_targets(game: Game, target: str | None, ctx: dict) -> list[str]:

@@ -9,7 +9,16 @@ from . import outcomes as O
 from . import turn as T
 from . import villain as V
 from .catalogue import ABILITIES, NAMED, RULE_ABILITIES
-from .data import CARDS, ENCOUNTER_DECK, IDENTITY, PLAYER_DECK, SCHEME_STAGES, VILLAIN_STAGES
+from .data import (
+    CARDS,
+    ENCOUNTER_DECK,
+    IDENTITY,
+    NEMESIS_SET,
+    OBLIGATIONS,
+    PLAYER_DECK,
+    SCHEME_STAGES,
+    VILLAIN_STAGES,
+)
 from .rules import RULES, SEED
 from .scenarios import SETUPS
 
@@ -40,7 +49,7 @@ def setup(game: Game) -> None:
     ):
         st.zones[zone] = ()
     for p in range(n):
-        for kind in ("deck", "hand", "discard", "limbo", "queue", "play"):
+        for kind in ("deck", "hand", "discard", "limbo", "queue", "play", "aside"):
             st.zones[E.z(kind, p)] = ()
         st.zones[E.engaged_zone(p)] = ()
         ident = E.new_card(game, IDENTITY, E.z("play", p), p)
@@ -59,8 +68,11 @@ def setup(game: Game) -> None:
         game.record("action", f"scenario {scenario}: {description}", "mc.assume.setup")
         builder(game)
         return
-    E.set_deck(game, "enc", ENCOUNTER_DECK)
+    obligations = [E.deck_key(o, p) for p in range(n) for o in OBLIGATIONS]  # L1500
+    E.set_deck(game, "enc", [*ENCOUNTER_DECK, *obligations])
     for p in range(n):
+        for cid in NEMESIS_SET:  # L1489: set aside until a card puts it into play
+            E.new_card(game, cid, E.z("aside", p), None, vis="all")
         E.set_deck(game, str(p), PLAYER_DECK)
         E.draw(game, p, CARDS[IDENTITY]["hand_alter_ego"])
 

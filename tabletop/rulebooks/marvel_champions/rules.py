@@ -648,6 +648,21 @@ RULES = RuleTable(
             "карты столкновений",
             (1471, 1487),
         ),
+        _r(
+            "mc.nemesis",
+            "A card that puts a player's nemesis side scheme into play: that player's nemesis side scheme enters "
+            "play, their nemesis minion enters play engaged with them, and the other cards of that nemesis go to the "
+            "encounter discard pile.",
+            "БОКОВЫЕ СХЕМЫ НЕМЕЗИДЫ",
+            (1488, 1492),
+        ),
+        _r(
+            "mc.obligation",
+            "Each player shuffles their identity's obligation (обязательство) into the encounter deck at set-up; a "
+            "revealed obligation is given at once to the player controlling the identity it names, who follows it.",
+            "ОБЯЗАННОСТИ",
+            (1499, 1502),
+        ),
         # ------------------------------------------------------------ assumptions (digest section 11)
         _a(
             "mc.assume.quickstrike",
@@ -789,8 +804,10 @@ RULES = RuleTable(
         ),
         _a(
             "mc.assume.nemesis",
-            "Nemesis sets and obligations need the missing setup appendix and hero cards; they are not in the card "
-            "set.",
+            "The seed names five real heroes' nemesis sets without their text: the invented hero gets an invented "
+            "nemesis set (Grudge, Old Vendetta, Grudge Match), one per player, set aside at set-up, and Sins of the "
+            "Past puts it into play; L1491 is read as written (the other cards go to the encounter discard pile). "
+            "Every player plays the same identity, so each obligation is marked with the player who shuffled it in.",
             "Немезида",
             (1489, 1500),
         ),

@@ -402,6 +402,23 @@ def on_reveal(game: Game, ev: dict) -> None:
                 "action", f"{card['name']} has no effect in player {p}'s current form (L1487)", "mc.when_revealed"
             )
         E.run_effects(game, effects, {"player": p, "source": c, "name": card["name"], "rule": "mc.when_revealed"})
+    elif kind == "obligation":
+        q = st.objects[c].get("obligation_of")
+        if q is None or st.players[q].get("out"):
+            game.record(
+                "action", f"{card['name']}: nobody controls the identity it names; it is discarded", "mc.obligation"
+            )
+            return
+        game.record(
+            "action",
+            f"{card['name']} is an obligation: it is given to player {q}, who controls the identity it names, and "
+            f"player {q} follows it (revealed by player {p})",
+            "mc.obligation",
+            player=q,
+        )
+        E.run_effects(
+            game, card.get("effects", []), {"player": q, "source": c, "name": card["name"], "rule": "mc.obligation"}
+        )
     elif kind == "attachment":
         v = E.villain(game)
         E.put(game, c, "play:attach")

@@ -110,6 +110,7 @@ def test_cards_are_all_invented_and_cite_existing_rules():
         "minion",
         "treachery",
         "side_scheme",
+        "obligation",
         "attachment",
         "environment",
     }
