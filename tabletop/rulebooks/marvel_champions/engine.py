@@ -803,6 +803,12 @@ def on_remove_threat(game: Game, ev: dict) -> None:
     st.update(s, threat=max(0, threat_of(game, s) - ev["amount"]))
 
 
+def on_period_end(game: Game, ev: dict) -> None:
+    """L583, L551: the game constantly checks. The lasting effects of the period have just ended (before this
+    event, L551), so what they held up (hit points, say) is checked before anything responds to the end."""
+    game.push("k.checks")
+
+
 def on_discard_status(game: Game, ev: dict) -> None:
     discard_status(game, ev["status_card"], ev["rule"])
 

@@ -121,6 +121,9 @@ EVENT_HANDLERS = {
     "defeat": O.on_defeat,
     "scheme_complete": O.on_scheme_complete,
     "grim_end": O.on_grim_end,
+    "end_of_turn": E.on_period_end,
+    "end_of_phase": E.on_period_end,
+    "end_of_round": E.on_period_end,
 }
 
 

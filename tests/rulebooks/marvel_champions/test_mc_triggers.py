@@ -1,7 +1,7 @@
 """Triggering conditions (L823-825) and the constant check (L583), from 000_7fc8e0fd1bcbc422.txt."""
 
 import pytest
-from mc import RB, E, encounter_deck, reopen, sandbox, summaries
+from mc import RB, E, encounter_deck, known, reopen, sandbox, summaries
 
 import tabletop as tt
 
@@ -76,6 +76,7 @@ def test_l583_a_defeat_no_single_event_causes_is_found_by_the_constant_check():
     game = sandbox(1)
     encounter_deck(game, ["dampening_field"] * 6)
     hero = E.identity(game, 0)
+    vigil = known(game, "rooftop_vigil", "play:0", 0)  # would remove threat at the end of the round
     game.add_modifier(hero, "hp", "add", 2, until="round", rule="mc.lasting")
     game.state.update(hero, damage=12)  # 13 hit points while the effect lasts: 1 left
     reopen(game)
@@ -89,6 +90,8 @@ def test_l583_a_defeat_no_single_event_causes_is_found_by_the_constant_check():
     defeat = next(r for r in recs[check:] if r["kind"] == "event" and r["summary"] == "Aegis is defeated")
     assert recs[check]["rule"] == "mc.assume.state_checks" and defeat["rule"] == "mc.assume.state_checks"
     assert game.state.result is not None and game.state.players[0].get("out")
+    # checked before anything responds to the end of the round: Rooftop Vigil never resolves
+    assert not any(r["kind"] == "resolution" and r.get("data", {}).get("ability", "").startswith(vigil) for r in recs)
 
 
 def test_l825_option_state_check_shows_what_the_one_window_changes():
