@@ -725,7 +725,8 @@ RULES = RuleTable(
         _a(
             "mc.assume.state_checks",
             "'The game constantly checks' (L583): defeat and scheme completion are state checks run after each "
-            "resolution and each rule step, as one simultaneous batch. A defeat caused by damage is not left to the "
+            "resolution and each rule step, and at the end of each turn, phase and round before anything responds "
+            "to it, as one simultaneous batch. A defeat caused by damage is not left to the "
             "check: it is dealt with the damage as one occurrence (L825, mc.triggering_condition); the check finds "
             "the rest (hit points lowered when a lasting effect ends, a side scheme left without threat, damage "
             "made lethal by a later replacement).",
