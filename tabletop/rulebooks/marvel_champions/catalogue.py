@@ -32,6 +32,15 @@ def pattern_holds(game: Game, spec: dict, act) -> bool:
             return False
         if ev.get("defender", ev.get("target")) != E.identity(game, me):
             return False
+    if spec.get("of"):
+        if ev.get("type") == "defeat":
+            what = ev.get("what")
+        else:
+            what = E.ctype(game, ev["target"]) if ev.get("target") in st.objects else None
+        if what not in spec["of"]:
+            return False
+    if ev.get("type") == "damage" and ev.get("status") == "happened" and ev.get("amount", 0) <= 0:
+        return False  # all of it was prevented: nothing was taken
     return not (spec.get("card_type") and ev.get("card_type") != spec["card_type"])
 
 
@@ -170,6 +179,7 @@ def _prevention(card_id: str, card: dict) -> Ability:
             "mc.prevent",
             player=act.controller,
         )
+        E.damage_reduced(game, ev, new)
         return Modify({"amount": new})
 
     return Ability(
@@ -319,6 +329,7 @@ def _tough_effect(game: Game, act):
         "mc.tough",
     )
     game.destroy(act.source)
+    E.damage_reduced(game, ev, 0)
     return Modify({"amount": 0, "tough": True})
 
 
@@ -428,15 +439,19 @@ def _retaliate_effect(game: Game, act) -> None:
         f"{E.name_of(game, ev['attacker'])}",
         "mc.retaliate",
     )
-    game.emit(
-        "damage",
-        rule="mc.retaliate",
-        target=ev["attacker"],
-        amount=x,
-        source=attacked,
-        kind="retaliate",
-        overkill=False,
-        player=game.state.objects[attacked].get("owner"),
+    E.deal_damage(
+        game,
+        [
+            {
+                "target": ev["attacker"],
+                "amount": x,
+                "source": attacked,
+                "kind": "retaliate",
+                "overkill": False,
+                "player": game.state.objects[attacked].get("owner"),
+            }
+        ],
+        "mc.retaliate",
     )
     game.push("k.checks")
 
@@ -476,15 +491,19 @@ def _trip_wire(game: Game, act) -> None:
     game.record(
         "action", f"Trip Wire's delayed effect: {amount} damage to the villain, before any response", "mc.delayed"
     )
-    game.emit(
-        "damage",
-        rule="mc.delayed",
-        target=v,
-        amount=amount,
-        source=act.source,
-        kind="effect",
-        overkill=False,
-        player=act.controller,
+    E.deal_damage(
+        game,
+        [
+            {
+                "target": v,
+                "amount": amount,
+                "source": act.source,
+                "kind": "effect",
+                "overkill": False,
+                "player": act.controller,
+            }
+        ],
+        "mc.delayed",
     )
     game.push("k.checks")
 

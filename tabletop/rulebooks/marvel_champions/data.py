@@ -26,11 +26,18 @@ CARDS = load()
 
 def deck_list(kinds: tuple[str, ...]) -> list[str]:
     """mc.assume.setup: every card of these types, as many copies as its ``count``, in id order."""
-    return [cid for cid, c in sorted(CARDS.items()) if c["type"] in kinds for _ in range(c.get("count", 1))]
+    return [
+        cid
+        for cid, c in sorted(CARDS.items())
+        if c["type"] in kinds and not c.get("nemesis")
+        for _ in range(c.get("count", 1))
+    ]
 
 
 PLAYER_DECK = deck_list(("ally", "event", "upgrade", "support", "resource"))
 ENCOUNTER_DECK = deck_list(("minion", "treachery", "side_scheme", "attachment", "environment"))
+NEMESIS_SET = [cid for cid, c in sorted(CARDS.items()) if c.get("nemesis")]  # each player's, set aside (L1489)
+OBLIGATIONS = [cid for cid, c in sorted(CARDS.items()) if c["type"] == "obligation"]  # L1500
 IDENTITY = next(cid for cid, c in sorted(CARDS.items()) if c["type"] == "identity")
 VILLAIN_STAGES = sorted((cid for cid, c in CARDS.items() if c["type"] == "villain"), key=lambda c: CARDS[c]["stage"])
 SCHEME_STAGES = sorted((cid for cid, c in CARDS.items() if c["type"] == "main_scheme"), key=lambda c: CARDS[c]["stage"])

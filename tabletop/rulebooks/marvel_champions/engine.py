@@ -275,6 +275,22 @@ def discard_status(game: Game, status_id: str, rule: str) -> None:
 
 
 # ====================================================================== decks (chance)
+def deck_key(card_id: str, player: int | None) -> str:
+    """A deck composition key: the card id, with the player an obligation belongs to (L1500: each player
+    shuffles their own obligation in; every player here plays the same identity, so the card is marked)."""
+    return card_id if player is None else f"{card_id}@{player}"
+
+
+def split_key(key: str) -> tuple[str, int | None]:
+    cid, _, player = key.partition("@")
+    return cid, (int(player) if player else None)
+
+
+def key_label(key: str) -> str:
+    cid, player = split_key(key)
+    return CARDS[cid]["name"] + ("" if player is None else f" (player {player}'s)")
+
+
 def left_var(deck: str) -> str:
     return f"_left:{deck}"
 
@@ -314,20 +330,21 @@ def t_take(game: Game, args: dict) -> None:
         prompt=f"the top card of {'the encounter deck' if deck == 'enc' else f'player {deck}' + chr(39) + 's deck'}",
         rule="mc.deal" if deck == "enc" else "mc.draw",
         args={k: v for k, v in args.items() if k not in ("_c", "choice")},
-        labels={c: CARDS[c]["name"] for c in left},
+        labels={c: key_label(c) for c in left},
     )
 
 
 def t_taken(game: Game, args: dict) -> None:
-    deck, card_id = args["deck"], args["choice"]["id"]
+    deck, key = args["deck"], args["choice"]["id"]
     st = game.state
     comp = dict(st.vars[left_var(deck)])
-    comp[card_id] -= 1
-    if not comp[card_id]:
-        del comp[card_id]
+    comp[key] -= 1
+    if not comp[key]:
+        del comp[key]
     st.set_var(left_var(deck), comp)
     oid = st.zone(deck_zone(deck))[0]
-    st.update(oid, card=card_id, **args["fields"])
+    card_id, belongs = split_key(key)
+    st.update(oid, card=card_id, **({"obligation_of": belongs} if belongs is not None else {}), **args["fields"])
     put(game, oid, args["dest"])
     if args["dest"] == "boost" or args["dest"].startswith("queue:"):
         st.update(oid, vis="none")
@@ -344,10 +361,10 @@ def reshuffle(game: Game, deck: str) -> bool:
         return False
     comp = dict(st.vars.get(left_var(deck), {}))
     for oid in cards:
-        cid = st.objects[oid]["card"]
-        comp[cid] = comp.get(cid, 0) + 1
+        key = deck_key(st.objects[oid]["card"], st.objects[oid].get("obligation_of"))
+        comp[key] = comp.get(key, 0) + 1
         put(game, oid, deck_zone(deck))
-        st.update(oid, card=None, vis="none")
+        st.update(oid, card=None, vis="none", obligation_of=None)
     st.set_var(left_var(deck), dict(sorted(comp.items())))
     if deck == "enc":
         st.set_var("accel_tokens", st.vars.get("accel_tokens", 0) + 1)
@@ -385,6 +402,15 @@ def t_effects(game: Game, args: dict) -> None:
     effects, i, ctx = args["effects"], args["i"], args["ctx"]
     if i >= len(effects):
         return
+    src = game.state.objects.get(ctx.get("source") or "")
+    owner = src.get("owner") if src else None
+    if owner is not None and game.state.players[owner].get("out"):
+        game.record(
+            "action",
+            f"{ctx.get('name', 'the ability')} does nothing: player {owner}, its owner, is eliminated",
+            "mc.elimination",
+        )
+        return
     spec = effects[i]
     ok = args["ok"]
     if spec.get("then") and not ok:
@@ -413,19 +439,47 @@ def apply_effect(game: Game, spec: dict, ctx: dict) -> bool:
                 rule,
             )
             return False
+    if spec.get("if_paid"):
+        src = st.objects.get(ctx.get("source") or "", {})
+        if not src.get("spent", {}).get(spec["if_paid"]):
+            game.record(
+                "action",
+                f"{ctx.get('name', 'the card')}: no {spec['if_paid']} resource was spent on it; this part does nothing",
+                "mc.wild",
+                player=p,
+            )
+            return False
+    if spec.get("target") == "character_first_player_chooses":
+        game.push("mc.first_player_target", spec=spec, ctx=ctx)
+        return True
     targets = effect_targets(game, spec.get("target"), ctx)
     amount = spec.get("amount", 0)
+    if spec.get("amount_of"):
+        alive_hero = p is not None and not st.players[p].get("out") and hero_form(game, p)
+        amount = game.value(identity(game, p), spec["amount_of"]) if alive_hero else 0
+        game.record(
+            "action",
+            f"{ctx.get('name', 'the ability')}: your hero's {spec['amount_of'].upper()} is {amount} now",
+            rule,
+            player=p,
+        )
+        if amount <= 0:
+            return False
     if kind == "damage":
         for t in targets:
-            game.emit(
-                "damage",
-                rule=rule,
-                target=t,
-                amount=amount,
-                source=ctx.get("source"),
-                kind=ctx.get("damage_kind", "effect"),
-                overkill=bool(ctx.get("overkill")),
-                player=p,
+            deal_damage(
+                game,
+                [
+                    {
+                        "target": t,
+                        "amount": amount,
+                        "source": ctx.get("source"),
+                        "kind": ctx.get("damage_kind", "effect"),
+                        "overkill": bool(ctx.get("overkill")),
+                        "player": p,
+                    }
+                ],
+                rule,
             )
         game.push("k.checks")
         return bool(targets)
@@ -460,6 +514,8 @@ def apply_effect(game: Game, spec: dict, ctx: dict) -> bool:
         ev = ctx.get("event_id")
         if ev and ev in st.events and st.events[ev]["status"] == "pending":
             game.cancel(ev, rule="mc.cancel")
+            if st.events[ev]["type"] == "damage":
+                damage_reduced(game, st.events[ev], 0)
             return True
         return False
     if kind == "prevent":
@@ -468,6 +524,7 @@ def apply_effect(game: Game, spec: dict, ctx: dict) -> bool:
             old = st.events[ev]
             new = max(0, old["amount"] - amount)
             st.events[ev] = {**old, "amount": new}
+            damage_reduced(game, old, new)
             game.record(
                 "action",
                 f"{ctx.get('name')}: {old['amount'] - new} damage prevented ({old['amount']} -> {new})",
@@ -491,6 +548,8 @@ def apply_effect(game: Game, spec: dict, ctx: dict) -> bool:
                 rule="mc.lasting" if spec.get("until") else "mc.modifiers",
             )
         return bool(targets)
+    if kind == "nemesis":
+        return nemesis_into_play(game, p, rule)
     if kind == "delayed_damage":
         game.delay(
             "trip_wire_fires",
@@ -505,6 +564,76 @@ def apply_effect(game: Game, spec: dict, ctx: dict) -> bool:
         )
         return True
     raise RuleError(f"unknown effect {kind!r}")
+
+
+def t_first_player_target(game: Game, args: dict) -> None:
+    """L456: an encounter card that targets one character, with several eligible: the first player chooses among
+    every player's characters (mc.first_player), whoever revealed the card."""
+    spec, ctx = args["spec"], args["ctx"]
+    first = first_player(game)
+    choice = args.get("choice")
+    if choice is None:
+        eligible = [c for q in alive(game) for c in characters(game, q)]
+        if not eligible:
+            game.record("action", f"{ctx.get('name', 'the card')}: no character to target", "mc.first_player")
+            return
+        if len(eligible) > 1:
+            game.ask(
+                first,
+                "encounter_target",
+                [{"id": c, "label": name_of(game, c)} for c in eligible],
+                "mc.first_player_target",
+                prompt=f"{ctx.get('name', 'the encounter card')}: the first player chooses its target",
+                rule="mc.first_player",
+                args={"spec": spec, "ctx": ctx},
+            )
+            return
+        chosen = eligible[0]
+    else:
+        chosen = choice["id"]
+    game.record(
+        "action",
+        f"the first player (player {first}) chooses {name_of(game, chosen)} as the target of "
+        f"{ctx.get('name', 'the encounter card')}",
+        "mc.first_player",
+        player=first,
+    )
+    apply_effect(game, {**spec, "target": "chosen"}, {**ctx, "chosen": chosen})
+
+
+def nemesis_into_play(game: Game, p: int | None, rule: str) -> bool:
+    """L1489-1492: the nemesis side scheme of the player who drew the card enters play, their nemesis minion
+    enters play engaged with them, and the other cards of that nemesis go to the encounter discard pile (as the
+    text is written, mc.assume.nemesis)."""
+    st = game.state
+    aside = list(st.zone(z("aside", p))) if p is not None and z("aside", p) in st.zones else []
+    if p is None or st.players[p].get("out") or not aside:
+        game.record("action", f"player {p}'s nemesis set is no longer set aside: nothing happens", "mc.nemesis")
+        return False
+    for oid in aside:
+        card = card_of(game, oid)
+        if card["type"] == "side_scheme":
+            put(game, oid, "play:side")
+            st.update(oid, threat=card["start"])
+            game.record(
+                "action",
+                f"{card['name']}, player {p}'s nemesis side scheme, enters play with {card['start']} threat",
+                "mc.nemesis",
+                player=p,
+            )
+        elif card["type"] == "minion":
+            game.record("action", f"{card['name']}, player {p}'s nemesis, enters play", "mc.nemesis", player=p)
+            game.emit("engage", rule="mc.nemesis", minion=oid, player=p)
+            game.push("mc.enters", card=oid)
+        else:
+            put(game, oid, "enc:discard")
+            game.record(
+                "action",
+                f"{card['name']}, a card of player {p}'s nemesis, goes to the encounter discard pile",
+                "mc.nemesis",
+                player=p,
+            )
+    return True
 
 
 def effect_targets(game: Game, target: str | None, ctx: dict) -> list[str]:
@@ -558,12 +687,73 @@ def t_indirect(game: Game, args: dict) -> None:
         )
         return
     batch = [
-        {"type": "damage", "target": c, "amount": n, "source": None, "kind": "indirect", "overkill": False, "player": p}
+        {"target": c, "amount": n, "source": None, "kind": "indirect", "overkill": False, "player": p}
         for c, n in assigned.items()
     ]
     if batch:
-        game.emit_batch(batch, rule="mc.indirect")  # dealt at once: one interrupt and one response window (L825)
+        deal_damage(game, batch, "mc.indirect")  # dealt at once: one interrupt and one response window (L825)
     game.push("k.checks")
+
+
+# ====================================================================== damage with its defeat (L825)
+def defeat_event(game: Game, c: str) -> dict | None:
+    """The defeat of a card with hit points, as an event (None for a card that cannot be defeated by damage)."""
+    what = ctype(game, c)
+    if what in ("identity", "ally"):
+        return {"type": "defeat", "card": c, "player": game.state.objects[c]["owner"], "what": what}
+    if what == "minion":
+        return {"type": "defeat", "card": c, "player": engaged_with(game, c), "what": "minion"}
+    if what == "villain":
+        return {"type": "defeat", "card": c, "what": "villain"}
+    return None
+
+
+def deal_damage(game: Game, damages: list[dict], rule: str) -> None:
+    """Deal damage events at once, each with the defeat it causes (L825, mc.triggering_condition).
+
+    One occurrence in which a character takes damage and is defeated creates both triggering
+    conditions: the damage and the defeat go into one batch, so they share one interrupt window and
+    one response window, where abilities about either may be used in any order. A defeat is added
+    when the damage, as it stands when dealt, would bring the card to 0 hit points; if the damage is
+    prevented or reduced before it is dealt, the defeat is cancelled (:func:`damage_reduced`). Damage
+    made lethal only later (a replacement adding to it) is caught by the constant check (L583).
+    """
+    st = game.state
+    events: list[dict] = [{"type": "damage", **d} for d in damages]
+    v, ms = villain(game), main_scheme(game)
+    grim = ms is not None and threat_of(game, ms) >= target_threat(game, ms)  # both ends at once: the check's case
+    for d in damages if game.options["defeat_timing"] == "with_damage" else ():
+        t = d["target"]
+        if t not in st.objects or not st.objects[t]["zone"].startswith("play") or d["amount"] <= 0:
+            continue
+        if (t == v and grim) or not 0 < remaining_hp(game, t) <= d["amount"]:
+            continue
+        ev = defeat_event(game, t)
+        if ev is not None and (ev["what"] == "villain" or not st.players[ev.get("player") or 0].get("out")):
+            events.append({**ev, "with_damage": True, "rule": "mc.triggering_condition"})
+    game.emit_batch(events, rule=rule)
+
+
+def damage_reduced(game: Game, ev: dict, amount: int) -> None:
+    """A damage event now deals ``amount``: if that no longer defeats its target, the defeat dealt with it is
+    cancelled (it was only ever a consequence of the damage, L825)."""
+    st = game.state
+    t = ev.get("target")
+    if t in st.objects and st.objects[t]["zone"].startswith("play") and amount >= remaining_hp(game, t):
+        return
+    for eid, other in list(st.events.items()):
+        if (
+            other["type"] == "defeat"
+            and other.get("with_damage")
+            and other["card"] == t
+            and other["status"] == "pending"
+        ):
+            game.record(
+                "action",
+                f"{name_of(game, t)} will not be defeated after all: the damage that would defeat it is now {amount}",
+                "mc.triggering_condition",
+            )
+            game.cancel(eid, rule="mc.triggering_condition")
 
 
 # ====================================================================== event handlers
@@ -571,8 +761,10 @@ def on_damage(game: Game, ev: dict) -> None:
     st = game.state
     t = ev["target"]
     if t not in st.objects or not st.objects[t]["zone"].startswith("play"):
+        damage_reduced(game, ev, 0)
         return
     before = remaining_hp(game, t)
+    damage_reduced(game, ev, ev["amount"])
     st.update(t, damage=st.objects[t].get("damage", 0) + ev["amount"])
     if ev.get("overkill") and ctype(game, t) == "minion":  # read (and removed) by the overkill step (L611)
         st.set_var("overkill", {"target": t, "excess": max(0, ev["amount"] - max(before, 0))})
@@ -610,6 +802,12 @@ def on_remove_threat(game: Game, ev: dict) -> None:
     st.update(s, threat=max(0, threat_of(game, s) - ev["amount"]))
 
 
+def on_period_end(game: Game, ev: dict) -> None:
+    """L583, L551: the game constantly checks. The lasting effects of the period have just ended (before this
+    event, L551), so what they held up (hit points, say) is checked before anything responds to the end."""
+    game.push("k.checks")
+
+
 def on_discard_status(game: Game, ev: dict) -> None:
     discard_status(game, ev["status_card"], ev["rule"])
 
@@ -645,7 +843,9 @@ def set_attack(game: Game, **changes: Any) -> None:
 # ====================================================================== state checks
 def state_checks(game: Game) -> list[dict]:
     """mc.assume.state_checks: 0 hit points defeats (L372, L383), no threat defeats a side scheme (L383),
-    threat at target advances the main scheme (L558); found together, they are one simultaneous batch."""
+    threat at target advances the main scheme (L558); found together, they are one simultaneous batch.
+    A defeat caused by damage is normally dealt with the damage (:func:`deal_damage`, L825); the check finds
+    the others (hit points lowered by a modifier ending, damage made lethal by a replacement)."""
     st = game.state
     if st.result is not None or not st.players or "identity" not in st.players[0]:
         return []
@@ -659,14 +859,11 @@ def state_checks(game: Game) -> list[dict]:
     for p in range(len(st.players)):
         if st.players[p].get("out"):
             continue
-        for c in characters(game, p):
+        for c in [*characters(game, p), *minions(game, p)]:
             if remaining_hp(game, c) <= 0:
-                events.append({"type": "defeat", "card": c, "player": p, "what": ctype(game, c)})
-        for m in minions(game, p):
-            if remaining_hp(game, m) <= 0:
-                events.append({"type": "defeat", "card": m, "player": p, "what": "minion"})
+                events.append(defeat_event(game, c))
     if villain_down:
-        events.append({"type": "defeat", "card": v, "what": "villain"})
+        events.append(defeat_event(game, v))
     for s in side_schemes(game):
         if threat_of(game, s) <= 0:
             events.append({"type": "defeat", "card": s, "what": "side_scheme"})

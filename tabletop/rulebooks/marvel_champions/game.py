@@ -19,7 +19,16 @@ from . import outcomes as O
 from . import turn as T
 from . import villain as V
 from .catalogue import ABILITIES, NAMED, RULE_ABILITIES
-from .data import CARDS, ENCOUNTER_DECK, IDENTITY, PLAYER_DECK, SCHEME_STAGES, VILLAIN_STAGES
+from .data import (
+    CARDS,
+    ENCOUNTER_DECK,
+    IDENTITY,
+    NEMESIS_SET,
+    OBLIGATIONS,
+    PLAYER_DECK,
+    SCHEME_STAGES,
+    VILLAIN_STAGES,
+)
 from .rules import RULES, SEED
 from .scenarios import SETUPS
 
@@ -50,7 +59,7 @@ def setup(game: Game) -> None:
     ):
         st.zones[zone] = ()
     for p in range(n):
-        for kind in ("deck", "hand", "discard", "limbo", "queue", "play"):
+        for kind in ("deck", "hand", "discard", "limbo", "queue", "play", "aside"):
             st.zones[E.z(kind, p)] = ()
         st.zones[E.engaged_zone(p)] = ()
         ident = E.new_card(game, IDENTITY, E.z("play", p), p)
@@ -69,8 +78,11 @@ def setup(game: Game) -> None:
         game.record("action", f"scenario {scenario}: {description}", "mc.assume.setup")
         builder(game)
         return
-    E.set_deck(game, "enc", ENCOUNTER_DECK)
+    obligations = [E.deck_key(o, p) for p in range(n) for o in OBLIGATIONS]  # L1500
+    E.set_deck(game, "enc", [*ENCOUNTER_DECK, *obligations])
     for p in range(n):
+        for cid in NEMESIS_SET:  # L1489: set aside until a card puts it into play
+            E.new_card(game, cid, E.z("aside", p), None, vis="all")
         E.set_deck(game, str(p), PLAYER_DECK)
         E.draw(game, p, CARDS[IDENTITY]["hand_alter_ego"])
 
@@ -98,6 +110,7 @@ EVENT_TEXT = {
     "scheme_complete": lambda g, ev: f"{_n(g, ev['scheme'])} reaches its target threat",
     "discard_status": lambda g, ev: f"discard {_n(g, ev['status_card'])}",
     "grim_end": lambda g, ev: "the final villain stage falls as the final scheme completes",
+    "end_of_round": lambda g, ev: f"the end of round {g.state.turn.get('round', 1) - 1}",
 }
 
 EVENT_HANDLERS = {
@@ -118,6 +131,9 @@ EVENT_HANDLERS = {
     "defeat": O.on_defeat,
     "scheme_complete": O.on_scheme_complete,
     "grim_end": O.on_grim_end,
+    "end_of_turn": E.on_period_end,
+    "end_of_phase": E.on_period_end,
+    "end_of_round": E.on_period_end,
 }
 
 
@@ -135,6 +151,7 @@ TASKS = {
     "mc.taken": E.t_taken,
     "mc.effects": E.t_effects,
     "mc.indirect": E.t_indirect,
+    "mc.first_player_target": E.t_first_player_target,
     "mc.turn_start": T.t_turn_start,
     "mc.turn": T.t_turn,
     "mc.basic": T.t_basic,
@@ -377,6 +394,15 @@ OPTIONS = {
         "('attack', as L640 is written) the next player.",
         "mc.assume.elimination_engage",
         choices=("engage", "attack"),
+    ),
+    "defeat_timing": OptionSpec(
+        "defeat_timing",
+        "with_damage",
+        "A defeat caused by damage is dealt with it, one occurrence with one interrupt and one response window "
+        "(L825, 'with_damage'); 'state_check': the constant check finds it after the damage's windows (the "
+        "reading this rulebook first had, kept to show what L825 changes).",
+        "mc.assume.state_checks",
+        choices=("with_damage", "state_check"),
     ),
     "scenario": OptionSpec(
         "scenario", "", "Start from a ready position instead of a shuffled deal.", None, choices=("", *SETUPS)

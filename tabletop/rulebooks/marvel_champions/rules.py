@@ -73,6 +73,20 @@ RULES = RuleTable(
             (687, 692),
         ),
         _r(
+            "mc.resource_ability",
+            "A Resource ability (ресурсная способность) may be triggered whenever its controller generates resources "
+            "to pay a cost.",
+            "РЕСУРСНЫЕ ВОЗМОЖНОСТИ",
+            (695, 697),
+        ),
+        _r(
+            "mc.wild",
+            "A player generating a wild resource (дикий ресурс) names its type: energy, mental or physical; outside "
+            "a cost a wild resource is only 'wild'.",
+            "ДИКИЕ РЕСУРСЫ",
+            (871, 873),
+        ),
+        _r(
             "mc.excess",
             "Excess resources generated to cover a cost are lost and do not carry over.",
             "Избыточные ресурсы",
@@ -454,8 +468,9 @@ RULES = RuleTable(
         _r("mc.after", "'After' refers to a game event that has just finished.", "ПОСЛЕ", (284, 285)),
         _r(
             "mc.triggering_condition",
-            "One occurrence that creates several triggering conditions has one interrupt window and one response "
-            "window.",
+            "One occurrence that creates several triggering conditions (an attack whose damage defeats a character) "
+            "has one interrupt window and one response window, where abilities about any of them may be used in "
+            "any order; if the damage is prevented before it is dealt, the defeat does not happen.",
             "условие срабатывания",
             (823, 825),
         ),
@@ -633,6 +648,21 @@ RULES = RuleTable(
             "карты столкновений",
             (1471, 1487),
         ),
+        _r(
+            "mc.nemesis",
+            "A card that puts a player's nemesis side scheme into play: that player's nemesis side scheme enters "
+            "play, their nemesis minion enters play engaged with them, and the other cards of that nemesis go to the "
+            "encounter discard pile.",
+            "БОКОВЫЕ СХЕМЫ НЕМЕЗИДЫ",
+            (1488, 1492),
+        ),
+        _r(
+            "mc.obligation",
+            "Each player shuffles their identity's obligation (обязательство) into the encounter deck at set-up; a "
+            "revealed obligation is given at once to the player controlling the identity it names, who follows it.",
+            "ОБЯЗАННОСТИ",
+            (1499, 1502),
+        ),
         # ------------------------------------------------------------ assumptions (digest section 11)
         _a(
             "mc.assume.quickstrike",
@@ -686,9 +716,20 @@ RULES = RuleTable(
             (859, 859),
         ),
         _a(
+            "mc.assume.wild_naming",
+            "L872 has every wild resource named when generated; the name is asked only where it can matter (the "
+            "card paid for asks which types were spent on it); elsewhere a wild resource stays 'wild'.",
+            "ДИКИЕ РЕСУРСЫ",
+            (871, 873),
+        ),
+        _a(
             "mc.assume.state_checks",
             "'The game constantly checks' (L583): defeat and scheme completion are state checks run after each "
-            "resolution and each rule step, as one simultaneous batch.",
+            "resolution and each rule step, and at the end of each turn, phase and round before anything responds "
+            "to it, as one simultaneous batch. A defeat caused by damage is not left to the "
+            "check: it is dealt with the damage as one occurrence (L825, mc.triggering_condition); the check finds "
+            "the rest (hit points lowered when a lasting effect ends, a side scheme left without threat, damage "
+            "made lethal by a later replacement).",
             "постоянно проверяет",
             (583, 583),
         ),
@@ -764,8 +805,10 @@ RULES = RuleTable(
         ),
         _a(
             "mc.assume.nemesis",
-            "Nemesis sets and obligations need the missing setup appendix and hero cards; they are not in the card "
-            "set.",
+            "The seed names five real heroes' nemesis sets without their text: the invented hero gets an invented "
+            "nemesis set (Grudge, Old Vendetta, Grudge Match), one per player, set aside at set-up, and Sins of the "
+            "Past puts it into play; L1491 is read as written (the other cards go to the encounter discard pile). "
+            "Every player plays the same identity, so each obligation is marked with the player who shuffled it in.",
             "Немезида",
             (1489, 1500),
         ),

@@ -95,14 +95,42 @@ def boost_after_defence(game: Game) -> None:
 
 
 def consequential_damage(game: Game) -> None:
-    """A wounded Patrol Officer attacks a wounded Marauder Thug: both are defeated at once, each with a When
-    Defeated ability."""
+    """A wounded Patrol Officer attacks a wounded Marauder Thug: both are defeated, each with a When Defeated
+    ability."""
     st = game.state
     hero(game, 0, damage=0)
     known(game, "patrol_officer", "play:0", 0, damage=1)
     known(game, "marauder_thug", "play:engaged:0", None, damage=2)
     decks(game, ["dampening_field"] * 6)
     st.set_turn(phase="player", cursor=[0, 0, 1], player=0, number=1)
+    game.record("flow", "round 1: player 0's turn", "mc.player_phase")
+
+
+def damage_and_defeat(game: Game) -> None:
+    """Aegis faces a Marauder Thug with 1 hit point left; Informant Network ('after an enemy is defeated') and
+    Pressure Point ('after an enemy takes damage') are in play."""
+    hero(game, 0)
+    known(game, "informant_network", "play:0", 0)
+    known(game, "pressure_point", "play:0", 0)
+    known(game, "marauder_thug", "play:engaged:0", None, damage=2)
+    main_threat(game, 4)
+    decks(game, ["dampening_field"] * 6)
+    game.state.set_turn(phase="player", cursor=[0, 0, 1], player=0, number=1)
+    game.record("flow", "round 1: player 0's turn", "mc.player_phase")
+
+
+def end_of_round(game: Game) -> None:
+    """Aegis can play Focused Resolve (+2 THW until the end of the round); Rooftop Vigil removes threat equal to
+    the hero's THW at the end of the round. The player deck holds only Energy Cells, so that no window comes
+    between the play and the end of the round."""
+    hero(game, 0)
+    known(game, "rooftop_vigil", "play:0", 0)
+    known(game, "focused_resolve", "hand:0", 0)
+    known(game, "energy_cell", "hand:0", 0)
+    main_threat(game, 5)
+    E.set_deck(game, "enc", ["dampening_field"] * 6)
+    E.set_deck(game, "0", ["energy_cell"] * 10)
+    game.state.set_turn(phase="player", cursor=[0, 0, 1], player=0, number=1)
     game.record("flow", "round 1: player 0's turn", "mc.player_phase")
 
 
@@ -124,13 +152,15 @@ def villain_phase(game: Game) -> None:
 
 
 def sandbox(game: Game) -> None:
-    """Every player in hero form with an empty hand, shuffled decks; player 0's turn (tests and exercises add
-    cards with :func:`known`)."""
+    """Every player in hero form with an empty hand; player 0's turn (tests and exercises add cards with
+    :func:`known`). The encounter deck is the full one, shuffled; the player decks hold only Energy Cells, so
+    that cards drawn at the end of the player phase open no windows of their own."""
     from .data import ENCOUNTER_DECK
 
     for p in range(len(game.state.players)):
         hero(game, p)
-    decks(game, list(ENCOUNTER_DECK))
+        E.set_deck(game, str(p), ["energy_cell"] * 15)
+    E.set_deck(game, "enc", list(ENCOUNTER_DECK))
     game.state.set_turn(phase="player", cursor=[0, 0, 1], player=0, number=1)
     game.record("flow", "round 1: player 0's turn", "mc.player_phase")
 
@@ -138,6 +168,7 @@ def sandbox(game: Game) -> None:
 SETUPS: dict = {
     "sandbox": (sandbox, "An empty table, one player in hero form, player 0's turn.", ("mc.assume.setup",), 1),
     "sandbox-2": (sandbox, "An empty table, two players in hero form, player 0's turn.", ("mc.assume.setup",), 2),
+    "sandbox-3": (sandbox, "An empty table, three players in hero form, player 0's turn.", ("mc.assume.setup",), 3),
     "interrupt-cancels-attack": (
         interrupt_cancels_attack,
         "The villain attacks; Deflect (Hero Interrupt) can cancel the attack, and then the forced responses to it "
@@ -167,9 +198,25 @@ SETUPS: dict = {
     ),
     "consequential-damage": (
         consequential_damage,
-        "An ally's attack deals consequential damage to the ally itself; the ally and the minion are defeated "
-        "together and their When Defeated abilities are ordered by the first player.",
-        ("mc.consequential", "mc.when_defeated", "mc.forced"),
+        "An ally's attack defeats a minion, and then its consequential damage defeats the ally: two occurrences, "
+        "each When Defeated in its own window (option defeat_timing='state_check': one check defeats both and the "
+        "first player orders their When Defeated abilities).",
+        ("mc.consequential", "mc.when_defeated", "mc.triggering_condition", "mc.forced"),
+        1,
+    ),
+    "damage-and-defeat": (
+        damage_and_defeat,
+        "Aegis attacks a minion with 1 hit point left: its damage and its defeat are one occurrence with one "
+        "response window, where Pressure Point (after damage) and Informant Network (after a defeat) may be used "
+        "in any order.",
+        ("mc.triggering_condition", "mc.response"),
+        1,
+    ),
+    "end-of-round": (
+        end_of_round,
+        "A lasting effect 'until the end of the round' (Focused Resolve) ends just before Rooftop Vigil's 'at the "
+        "end of the round' ability resolves (L551).",
+        ("mc.lasting", "mc.forced"),
         1,
     ),
     "villain-phase": (

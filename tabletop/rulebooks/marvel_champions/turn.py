@@ -112,9 +112,11 @@ def thwart_targets(game: Game) -> list[str]:
 
 
 def affordable(game: Game, p: int, card: str | None, cost: int) -> bool:
-    """L528/mc.assume.payment: the other cards in hand can generate the cost."""
+    """L528/mc.assume.payment: the other cards in hand and the ready Resource abilities (L697) can generate the
+    cost."""
     hand = [c for c in game.state.zone(E.z("hand", p)) if c != card]
-    return sum(E.resources_of(game, c) for c in hand) >= cost
+    abilities = sum(E.card_of(game, o)["resource_ability"]["amount"] for o in resource_abilities(game, p))
+    return sum(E.resources_of(game, c) for c in hand) + abilities >= cost
 
 
 def can_play(game: Game, p: int, c: str) -> bool:
@@ -201,15 +203,19 @@ def on_player_attack(game: Game, ev: dict) -> None:
     t = ev["target"]
     if t in st.objects and st.objects[t]["zone"].startswith("play"):
         before = E.remaining_hp(game, t)
-        game.emit(
-            "damage",
-            rule="mc.attack",
-            target=t,
-            amount=ev["amount"],
-            source=ev["attacker"],
-            kind="attack",
-            overkill=ev.get("overkill", False),
-            player=ev["player"],
+        E.deal_damage(
+            game,
+            [
+                {
+                    "target": t,
+                    "amount": ev["amount"],
+                    "source": ev["attacker"],
+                    "kind": "attack",
+                    "overkill": ev.get("overkill", False),
+                    "player": ev["player"],
+                }
+            ],
+            "mc.attack",
         )
         if ev.get("overkill") and E.ctype(game, t) == "minion":
             game.push("mc.overkill_minion", minion=t, before=before, amount=ev["amount"], player=ev["player"])
@@ -236,15 +242,19 @@ def t_consequential(game: Game, args: dict) -> None:
     """L350, L293 (mc.assume.damage_terms): after an ally attacks or thwarts, it takes its pips as damage."""
     a = args["ally"]
     if a in game.state.objects and game.state.objects[a]["zone"].startswith("play"):
-        game.emit(
-            "damage",
-            rule="mc.consequential",
-            target=a,
-            amount=args["amount"],
-            source=a,
-            kind="consequential",
-            overkill=False,
-            player=game.state.objects[a]["owner"],
+        E.deal_damage(
+            game,
+            [
+                {
+                    "target": a,
+                    "amount": args["amount"],
+                    "source": a,
+                    "kind": "consequential",
+                    "overkill": False,
+                    "player": game.state.objects[a]["owner"],
+                }
+            ],
+            "mc.consequential",
         )
         game.push("k.checks")
 
@@ -258,15 +268,19 @@ def t_overkill_minion(game: Game, args: dict) -> None:
     v = E.villain(game)
     if excess > 0 and v is not None:
         game.record("action", f"overkill: {excess} excess damage goes to the villain", "mc.overkill")
-        game.emit(
-            "damage",
-            rule="mc.overkill",
-            target=v,
-            amount=excess,
-            source=None,
-            kind="attack",
-            overkill=False,
-            player=args["player"],
+        E.deal_damage(
+            game,
+            [
+                {
+                    "target": v,
+                    "amount": excess,
+                    "source": None,
+                    "kind": "attack",
+                    "overkill": False,
+                    "player": args["player"],
+                }
+            ],
+            "mc.overkill",
         )
         game.push("k.checks")
 
@@ -295,22 +309,79 @@ def t_play(game: Game, args: dict) -> None:
     )
 
 
+def types_matter(game: Game, card: str) -> bool:
+    """Does the card being paid for ask which resource types were spent on it (an effect with ``if_paid``)?"""
+    return any(e.get("if_paid") for e in E.card_of(game, card).get("effects", ()))
+
+
+def resource_abilities(game: Game, p: int) -> list[str]:
+    """L697: ready cards in play of player ``p`` whose Resource ability can generate resources for a cost."""
+    st = game.state
+    return [
+        o
+        for o in st.zone(E.z("play", p))
+        if E.card_of(game, o).get("resource_ability") and not st.objects[o].get("exhausted")
+    ]
+
+
 def t_pay(game: Game, args: dict) -> None:
-    """Step 4 (L528): discard cards for resources until the cost is covered; the excess is lost (L693)."""
+    """Step 4 (L528): generate resources until the cost is covered, by discarding cards from hand (L689) or by
+    Resource abilities (L697); the excess is lost (L693). A wild resource's type is named when it is generated
+    (L872) where the card asks which types paid for it (mc.assume.wild_naming)."""
     st = game.state
     p, need, paid, used = args["player"], args["need"], args["paid"], list(args["used"])
+    exhausted = list(args.get("exhausted", ()))
+    spent = dict(args.get("spent", {}))
+    naming = args.get("naming", 0)
     choice = args.get("choice")
     if choice is not None:
-        c = choice["id"]
-        paid += E.resources_of(game, c)
-        used.append(c)
-        E.put(game, c, E.z("discard", p))
-        game.record(
-            "action",
-            f"player {p} discards {E.name_of(game, c)} for {E.resources_of(game, c)} resource(s)",
-            "mc.resources",
-            player=p,
+        cid = choice["id"]
+        if naming:
+            spent[cid] = spent.get(cid, 0) + 1
+            naming -= 1
+            game.record("action", f"player {p} names a wild resource: {cid}", "mc.wild", player=p)
+        elif cid.startswith("resource:"):
+            src = cid.split(":", 1)[1]
+            ability = E.card_of(game, src)["resource_ability"]
+            st.update(src, exhausted=True)
+            exhausted.append(src)
+            paid += ability["amount"]
+            spent[ability["type"]] = spent.get(ability["type"], 0) + ability["amount"]
+            game.record(
+                "action",
+                f"player {p} exhausts {E.name_of(game, src)} (Resource ability): {ability['amount']} "
+                f"{ability['type']} resource(s)",
+                "mc.resource_ability",
+                player=p,
+            )
+        else:
+            c = cid
+            n, rtype = E.resources_of(game, c), E.card_of(game, c).get("resource_type", "wild")
+            paid += n
+            used.append(c)
+            E.put(game, c, E.z("discard", p))
+            game.record(
+                "action",
+                f"player {p} discards {E.name_of(game, c)} for {n} {rtype} resource(s)",
+                "mc.resources",
+                player=p,
+            )
+            if rtype == "wild" and types_matter(game, args["card"]):
+                naming = n
+            else:
+                spent[rtype] = spent.get(rtype, 0) + n
+    keep = {k: v for k, v in args.items() if k not in ("choice", "_c")}
+    if naming:
+        game.ask(
+            p,
+            "name_wild",
+            [{"id": t, "label": f"name it {t}"} for t in ("energy", "mental", "physical")],
+            "mc.pay",
+            prompt=f"name the type of a wild resource ({naming} to name)",
+            rule="mc.wild",
+            args=keep | {"paid": paid, "used": used, "exhausted": exhausted, "spent": spent, "naming": naming},
         )
+        return
     if paid >= need:
         lost = paid - need
         game.record(
@@ -320,11 +391,16 @@ def t_pay(game: Game, args: dict) -> None:
             "mc.excess" if lost else "mc.initiate.4",
             player=p,
         )
+        if args["card"] in st.objects:
+            st.update(args["card"], spent=spent)  # which types paid for it, for effects that ask (L692)
         for name, targs in args["then"]:
             game.push(name, **targs)
         return
     hand = [c for c in st.zone(E.z("hand", p)) if E.resources_of(game, c) > 0]
-    if sum(E.resources_of(game, c) for c in hand) < need - paid:
+    abilities = resource_abilities(game, p)
+    could = sum(E.resources_of(game, c) for c in hand)
+    could += sum(E.card_of(game, o)["resource_ability"]["amount"] for o in abilities)
+    if could < need - paid:
         game.record(
             "action",
             f"player {p} cannot pay: {E.name_of(game, args['card'])} is not played, nothing is paid",
@@ -333,11 +409,21 @@ def t_pay(game: Game, args: dict) -> None:
         )
         for c in used:  # L528: abort without paying any costs
             E.put(game, c, E.z("hand", p))
+        for o in exhausted:
+            st.update(o, exhausted=False)
         card = args["card"]
         if card in st.objects and st.objects[card]["zone"] == E.z("limbo", p):
             E.put(game, card, E.z("hand", p))
         return
     options = [{"id": c, "label": f"discard {E.name_of(game, c)} ({E.resources_of(game, c)})"} for c in hand]
+    options += [
+        {
+            "id": f"resource:{o}",
+            "label": f"exhaust {E.name_of(game, o)} ({E.card_of(game, o)['resource_ability']['amount']} "
+            f"{E.card_of(game, o)['resource_ability']['type']})",
+        }
+        for o in abilities
+    ]
     game.ask(
         p,
         "pay",
@@ -345,7 +431,7 @@ def t_pay(game: Game, args: dict) -> None:
         "mc.pay",
         prompt=f"pay for {E.name_of(game, args['card'])}: {need - paid} more",
         rule="mc.initiate.4",
-        args={k: v for k, v in args.items() if k not in ("choice", "_c")} | {"paid": paid, "used": used},
+        args=keep | {"paid": paid, "used": used, "exhausted": exhausted, "spent": spent},
     )
 
 

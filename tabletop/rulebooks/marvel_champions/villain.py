@@ -246,16 +246,20 @@ def t_attack_damage(game: Game, args: dict) -> None:
     if target not in st.objects or st.players[p].get("out"):
         return
     E.set_attack(game, before=E.remaining_hp(game, target), full=amount, dealt_to=target)
-    game.emit(
-        "damage",
-        rule="mc.enemy_attack.4",
-        target=target,
-        amount=amount,
-        source=a["attacker"],
-        kind="attack",
-        attack=a["id"],
-        overkill=bool(E.keyword(game, a["attacker"], "overkill")),
-        player=p,
+    E.deal_damage(
+        game,
+        [
+            {
+                "target": target,
+                "amount": amount,
+                "source": a["attacker"],
+                "kind": "attack",
+                "attack": a["id"],
+                "overkill": bool(E.keyword(game, a["attacker"], "overkill")),
+                "player": p,
+            }
+        ],
+        "mc.enemy_attack.4",
     )
     if E.keyword(game, a["attacker"], "overkill") and E.ctype(game, target) == "ally":
         game.push("mc.overkill_ally", ally=target)
@@ -285,15 +289,19 @@ def t_overkill_ally(game: Game, args: dict) -> None:
     game.record(
         "action", f"overkill: {excess} excess damage goes to {E.name_of(game, E.identity(game, owner))}", "mc.overkill"
     )
-    game.emit(
-        "damage",
-        rule="mc.overkill",
-        target=E.identity(game, owner),
-        amount=excess,
-        source=a["attacker"],
-        kind="attack",
-        overkill=False,
-        player=owner,
+    E.deal_damage(
+        game,
+        [
+            {
+                "target": E.identity(game, owner),
+                "amount": excess,
+                "source": a["attacker"],
+                "kind": "attack",
+                "overkill": False,
+                "player": owner,
+            }
+        ],
+        "mc.overkill",
     )
     game.push("k.checks")
 
@@ -394,6 +402,23 @@ def on_reveal(game: Game, ev: dict) -> None:
                 "action", f"{card['name']} has no effect in player {p}'s current form (L1487)", "mc.when_revealed"
             )
         E.run_effects(game, effects, {"player": p, "source": c, "name": card["name"], "rule": "mc.when_revealed"})
+    elif kind == "obligation":
+        q = st.objects[c].get("obligation_of")
+        if q is None or st.players[q].get("out"):
+            game.record(
+                "action", f"{card['name']}: nobody controls the identity it names; it is discarded", "mc.obligation"
+            )
+            return
+        game.record(
+            "action",
+            f"{card['name']} is an obligation: it is given to player {q}, who controls the identity it names, and "
+            f"player {q} follows it (revealed by player {p})",
+            "mc.obligation",
+            player=q,
+        )
+        E.run_effects(
+            game, card.get("effects", []), {"player": q, "source": c, "name": card["name"], "rule": "mc.obligation"}
+        )
     elif kind == "attachment":
         v = E.villain(game)
         E.put(game, c, "play:attach")

@@ -27,7 +27,11 @@ __all__ = [
 def sandbox(players: int = 1, chance: str = "sample", **options):
     """An empty table (every player in hero form, player 0's turn), ready to be filled and reopened."""
     return RB.new_game(
-        seed=0, players=players, chance=chance, scenario="sandbox" if players == 1 else "sandbox-2", **options
+        seed=0,
+        players=players,
+        chance=chance,
+        scenario={1: "sandbox", 2: "sandbox-2"}.get(players, "sandbox-3"),
+        **options,
     )
 
 

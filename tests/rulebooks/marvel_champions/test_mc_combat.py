@@ -3,9 +3,7 @@ L385-390, L415-423), damage and defeat, consequential and indirect damage, keywo
 L609-611, L624-625, L665-666, L707-710, L758-780, L805-806, L843-844)."""
 
 import pytest
-from mc import RB, E, drive, encounter_deck, known, passive, reopen, rules_cited, sandbox, to_villain_phase
-
-import tabletop as tt
+from mc import RB, E, drive, encounter_deck, known, passive, reopen, rules_cited, sandbox, summaries, to_villain_phase
 
 
 def hp(game, oid):
@@ -71,17 +69,30 @@ def test_l309_the_hero_attacks_for_its_atk_and_exhausts():
     assert f"attack:{hero}>{v}" not in game.legal()  # L446: exhausted, it cannot be used again
 
 
-def test_l350_consequential_damage_and_l866_when_defeated_ordered_by_the_first_player():
+def test_l350_consequential_damage_comes_after_the_attack_and_its_defeat_l825():
+    """The attack's damage and the thug's defeat are one occurrence (L825): the thug's When Defeated resolves in
+    its response window. Consequential damage comes after the ally attacked (L350), a later occurrence: the
+    officer's defeat and its When Defeated follow, so its healing is not wasted."""
     game = RB.scenario("consequential-damage")
     officer, thug = game.state.zone("play:0")[1], game.state.zone("play:engaged:0")[0]
+    since = len(game.trace)
     game.apply(f"attack:{officer}>{thug}")
-    assert "mc.consequential" in rules_cited(game)
     assert game.state.objects[officer]["zone"] == "discard:0" and game.state.objects[thug]["zone"] == "enc:discard"
-    d = game.decision
-    assert d.kind == "order_triggers" and d.player == 0  # two When Defeated abilities of one check batch (L464)
-    report = tt.orderings(game)
-    damage = sorted(o.game.state.objects[E.identity(o.game, 0)]["damage"] for o in report.outcomes)
-    assert damage == [0, 1]  # healing first is wasted (L493: not above maximum), then the thug's damage stays
+    steps = summaries(game, since=since)
+    order = [
+        "1 attack damage to Marauder Thug",
+        "Marauder Thug is defeated",
+        "Marauder Thug (When Defeated) (c7) resolves",
+        "1 effect damage to Aegis",
+        "1 consequential damage to Patrol Officer",
+        "Patrol Officer is defeated",
+        "Patrol Officer (When Defeated) (c6) resolves",
+        "heal 1 on Aegis",
+    ]
+    assert [s for s in steps if s in order] == order
+    assert "mc.consequential" in rules_cited(game, since)
+    assert game.decision.kind == "action"  # no ordering decision: one When Defeated per occurrence
+    assert game.state.objects[E.identity(game, 0)]["damage"] == 0
 
 
 def test_l293_consequential_damage_is_ordinary_damage_tough_prevents_it():

@@ -16,6 +16,7 @@ OPTIONS = {
     "tough_overkill": st.sampled_from(["no_excess", "excess"]),
     "minion_order": st.sampled_from(["first_player", "order_of_play"]),
     "elimination_enemies": st.sampled_from(["engage", "attack"]),
+    "defeat_timing": st.sampled_from(["with_damage", "state_check"]),
 }
 games = st.fixed_dictionaries({"seed": st.integers(0, 10_000), "players": st.integers(1, 4)}, optional=OPTIONS)
 END_RULES = {"mc.win", "mc.elimination", "mc.assume.grim_simultaneous"}
@@ -131,3 +132,26 @@ def test_hidden_information_never_leaks_into_views(seed, players, agent_seed, st
         for card in board["cards"]:
             if view["objects"][card["id"]].get("hidden"):
                 assert card["name"] is None
+
+
+@settings(max_examples=15, deadline=None)
+@given(spec=games, agent_seed=st.integers(0, 1000))
+def test_every_player_still_in_the_game_takes_a_turn_each_player_phase(spec, agent_seed):
+    """L645 with L639-643: an elimination during the player phase skips nobody's turn."""
+    game = RB.new_game(**spec)
+    seen: dict = {"round": None, "turned": set(), "phase": None}
+
+    def check(g):
+        turn = g.state.turn
+        if turn.get("round") != seen["round"]:
+            seen.update(round=turn.get("round"), turned=set())
+        if turn.get("phase") == "player":
+            seen["turned"].add(turn.get("player"))
+        elif seen["phase"] == "player" and g.state.result is None:
+            alive = {p for p in range(len(g.state.players)) if not g.state.players[p].get("out")}
+            assert alive <= seen["turned"], (turn, seen["turned"])
+        seen["phase"] = turn.get("phase")
+
+    check(game)
+    random_playout(game, random.Random(agent_seed), max_steps=6000, on_step=check)
+    assert game.over

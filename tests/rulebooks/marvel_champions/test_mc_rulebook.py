@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import pytest
-from mc import RB, SEED, E
+from mc import RB, SEED, E, known, reopen, sandbox
 
 import tabletop as tt
 from tabletop.core import CardDataError, RulebookOptionError
@@ -110,6 +110,7 @@ def test_cards_are_all_invented_and_cite_existing_rules():
         "minion",
         "treachery",
         "side_scheme",
+        "obligation",
         "attachment",
         "environment",
     }
@@ -162,9 +163,10 @@ def test_the_trace_cites_the_marvel_champions_rules_for_kernel_steps():
     kinds = {r["kind"]: r["rule"] for r in game.trace.records}
     assert kinds["window"] == "mc.response"
     assert game.decision.rule == "mc.forced"
-    game = RB.scenario("consequential-damage")
-    officer, thug = game.state.zone("play:0")[1], game.state.zone("play:engaged:0")[0]
-    game.apply(f"attack:{officer}>{thug}")
+    game = sandbox(1)
+    road = known(game, "roadblock", "play:side", None, threat=1)
+    reopen(game)
+    game.apply(f"thwart:{E.identity(game, 0)}>{road}")  # the side scheme left at 0 threat: found by the check
     assert any(r["kind"] == "check" and r["rule"] == "mc.assume.state_checks" for r in game.trace.records)
     assert not any(r["rule"].startswith("core.") for r in game.trace.records)
 

@@ -196,7 +196,7 @@ def test_l551_a_lasting_effect_expires_before_the_end_of_round_event():
     game = RB.scenario("replacement-vs-prevention")
     recs = game.trace.records
     expire = next(r["i"] for r in recs if r["kind"] == "expire" and r["rule"] == "mc.lasting")
-    end = next(r["i"] for r in recs if r["kind"] == "event" and r["summary"].startswith("end_of_round"))
+    end = next(r["i"] for r in recs if r["kind"] == "event" and r["summary"].startswith("the end of round"))
     assert expire < end
     assert game.value(E.identity(game, 0), "atk") == 2
 
@@ -270,3 +270,39 @@ def test_l706_after_all_pass_no_more_responses_to_that_condition():
     assert not any(r["kind"] == "resolution" and "Counterpunch" in r["summary"] for r in game.trace.records)
     assert game.state.objects[E.villain(game)]["damage"] == 0
     assert any(r["rule"] == "mc.boost" for r in game.trace.records)  # the attack went on to step 3
+
+
+# ---------------------------------------------------------------- lasting effects and "at the end of" (L551)
+def _play_focused_resolve_and_end_the_round(game):
+    resolve = next(o for o in game.state.zone("hand:0") if E.name_of(game, o) == "Focused Resolve")
+    game.apply(f"play:{resolve}")
+    game.apply(game.decision.ids[0])  # pay with the Energy Cell
+    assert game.value(E.identity(game, 0), "thw") == 3  # +2 THW until the end of the round
+    since = len(game.trace)
+    drive(game, passive, lambda g: g.state.turn.get("round", 1) > 1 and g.state.turn.get("phase") == "player")
+    return game.trace.records[since:]
+
+
+def test_l551_a_lasting_effect_ends_just_before_an_at_the_end_of_the_round_ability():
+    # 000_7fc8e0fd1bcbc422.txt L551: an effect "until the end of the round" expires just before an "at the end
+    # of the round" ability can trigger: Rooftop Vigil sees Aegis's printed THW 1, not the +2 of Focused Resolve
+    game = RB.scenario("end-of-round")
+    recs = _play_focused_resolve_and_end_the_round(game)
+    kinds = [(r["kind"], r["summary"]) for r in recs]
+    expire = next(i for i, (k, _) in enumerate(kinds) if k == "expire")
+    vigil = kinds.index(("resolution", f"Rooftop Vigil (Forced Response) ({game.state.zone('play:0')[1]}) resolves"))
+    assert expire < vigil and recs[expire]["rule"] == "mc.lasting"
+    assert ("event", "remove 1 threat from Siege of the Harbor (I)") in kinds[vigil:]
+    assert E.threat_of(game, E.main_scheme(game)) == 5  # 5 + 1 (step 1) - 1 (Vigil)
+
+
+def test_l551_with_the_other_order_the_end_of_round_ability_would_still_see_the_lasting_effect():
+    """Profile expire_before_end_triggers=False (not the text): Vigil resolves first and removes 3 threat."""
+    game = RB.scenario("end-of-round")
+    game.profile = game.profile.replace(expire_before_end_triggers=False)
+    recs = _play_focused_resolve_and_end_the_round(game)
+    kinds = [(r["kind"], r["summary"]) for r in recs]
+    removal = kinds.index(("event", "remove 3 threat from Siege of the Harbor (I)"))
+    expire = next(i for i, (k, _) in enumerate(kinds) if k == "expire")
+    assert removal < expire
+    assert E.threat_of(game, E.main_scheme(game)) == 3
