@@ -473,15 +473,18 @@ class Game:
     def move(self, obj_id: str, zone: str, index: int | None = None) -> None:
         """Move an object between zones (keeping last known information if it leaves play)."""
         st = self.state
+        rb = self.rulebook
         obj = st.objects[obj_id]
         old = obj.get("zone")
-        was_active = self.rulebook.is_active_zone(old)
+        was_active = rb.is_active_zone(old)
         st.put(obj_id, zone, index)
-        now_active = self.rulebook.is_active_zone(zone)
+        now_active = rb.is_active_zone(zone)
         if was_active and not now_active and self._left is not None:
             self._left.append(obj)
         if now_active and not was_active:
             st.update(obj_id, ts=st.next_ts())
+        if not (was_active or now_active or rb.has_zoned_abilities):
+            return  # (fast path) neither zone is one where an ability could work: the index stays
         if (self._works_in(obj, old, was_active) or self._works_in(obj, zone, now_active)) and self._may_listen(obj):
             self._listeners = None
 
@@ -1004,13 +1007,16 @@ class Game:
         index: dict[str, list] = {}
         st = self.state
         zoned = rb.has_zoned_abilities
+        active_zones = rb.active_zones
+        table = rb.card_ability_table
+        objects = st.objects
         for zone, content in st.zones.items():
-            active = rb.is_active_zone(zone)
+            active = zone.startswith(active_zones)  # (what rb.is_active_zone says of a zone name)
             if not active and not zoned:
                 continue  # (fast path) nothing outside the active zones can work
             for oid in content:
-                obj = st.objects[oid]
-                if not obj.get("grants") and not rb.card_abilities(obj):
+                obj = objects[oid]
+                if not obj.get("grants") and not table.get(obj.get("card"), ()):
                     continue  # (most objects have no abilities: skip building their list)
                 for key, ab in self.abilities_of(obj):
                     if ab.zones is None and not active:

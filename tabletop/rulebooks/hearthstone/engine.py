@@ -888,16 +888,16 @@ def main_options(game: Game, p: int) -> list[dict]:
                 o = cache[key] = {"id": prefix + t, "label": text + name_of_obj(obj, t)}
             options.append(o)
 
+    n_row = len(row)
+    play = PLAY_INFO
     for oid in st.zones[HAND_ZONES[p]]:
-        card = CARDS[objects[oid]["card"]]
-        if card["cost"] > mana:
+        cost, kind, name, need = play[objects[oid]["card"]]
+        if cost > mana:
             continue
-        kind = card["type"]
-        name = card["name"]
         if kind == "minion":
-            if len(row) >= BOARD_LIMIT:  # hs.assume.board_full
+            if n_row >= BOARD_LIMIT:  # hs.assume.board_full
                 continue
-            key = ("minion", oid, name, len(row))
+            key = ("minion", oid, name, n_row)
             group = cache.get(key)
             if group is None:
                 if not row:
@@ -909,7 +909,6 @@ def main_options(game: Game, p: int) -> list[dict]:
                 cache[key] = group
             options.extend(group)
         elif kind == "spell":
-            need = SPELL_TARGET.get(card["id"])
             if need is None:
                 key = ("cast", oid, name)
                 o = cache.get(key)
@@ -936,7 +935,8 @@ def main_options(game: Game, p: int) -> list[dict]:
             options.append({"id": "power", "label": power["name"]})
     targets = None
     for oid in row:
-        if can_attack(game, oid):
+        obj = objects[oid]  # (what can_attack says, inline)
+        if not obj["attacks"] and (not obj["sick"] or obj["charge"]) and obj["atk"] + obj["aura"] > 0:
             if targets is None:
                 targets = attack_targets(game, p)
             text = f"{CARDS[objects[oid]['card']]['name']} attacks "
@@ -1104,6 +1104,8 @@ SPELL_TARGET: dict[str, str] = {}
 BATTLECRY_TARGET: dict[str, str] = {}
 POWER_TARGET: dict[str, str] = {}
 POWER_SUMMONS: dict[str, bool] = {}
+# what main_options reads of a card in hand, in one tuple: (cost, type, name, chosen target kind or None)
+PLAY_INFO: dict[str, tuple[int, str, str, str | None]] = {}
 
 
 def index_cards(cards: dict[str, dict]) -> None:
@@ -1126,6 +1128,12 @@ def index_cards(cards: dict[str, dict]) -> None:
             POWER_SUMMONS[cid] = any(e["effect"] == "summon" for e in card["power"]["effects"])
         if card.get("aura"):
             AURA_CARDS.add(cid)
+    PLAY_INFO.clear()
+    PLAY_INFO.update(
+        (cid, (card["cost"], card["type"], card["name"], SPELL_TARGET.get(cid) if card["type"] == "spell" else None))
+        for cid, card in cards.items()
+        if "cost" in card  # (heroes are never in a hand)
+    )
 
 
 TASKS = {
