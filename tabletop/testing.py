@@ -105,6 +105,33 @@ def check_tracing_off_matches(rulebook, spec: dict, rng: random.Random) -> None:
     assert len(fast.trace) == 0 and len(traced.trace) > 0, "tracing=False still traced (or tracing=True did not)"
 
 
+def check_views_hide(game: Game, hidden: Callable[[int, str], bool], exact: bool = True) -> None:
+    """What ``hidden(viewer, zone)`` says a player may not see stays hidden from him, in his view and on his board.
+
+    Hidden objects carry ``hidden`` and no ``card``; the board names no object the view hides. With
+    ``exact``, every other object is visible too (``hidden`` is the whole rule, not a lower bound).
+    The board must be plain JSON, and the view shows no private (``_``) variables.
+    """
+    import json
+
+    for viewer in range(len(game.state.players)):
+        view = game.view(viewer)
+        board = game.rulebook.board(game, viewer) if game.rulebook.board else None
+        names = {c["id"]: c.get("name") for c in board["cards"]} if board else {}
+        if board is not None:
+            json.dumps(board)
+        for oid, obj in view["objects"].items():
+            zone = game.state.objects[oid]["zone"]
+            secret = hidden(viewer, zone)
+            if exact:
+                assert obj.get("hidden", False) == secret, f"player {viewer} sees {oid} in {zone} wrongly"
+            if secret:
+                assert obj.get("hidden") and "card" not in obj, f"player {viewer} sees hidden {oid} in {zone}"
+            if obj.get("hidden"):
+                assert names.get(oid) is None, f"player {viewer}'s board names hidden {oid} in {zone}"
+        assert not any(k.startswith("_") for k in view["vars"]), f"player {viewer} sees private variables"
+
+
 def check_invariants(game: Game) -> None:
     """All of the above."""
     check_zones(game)
