@@ -7,6 +7,7 @@ the field named.
 
 from __future__ import annotations
 
+import json
 import tomllib
 from collections.abc import Iterable
 from pathlib import Path
@@ -15,6 +16,12 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from .errors import CardDataError
+
+
+def load_card_folder(folder: Path, paths: Iterable[Path] | None = None) -> dict[str, dict]:
+    """A rulebook's cards: ``paths`` (default ``folder/cards/*.toml``), validated by ``folder/card.schema.json``."""
+    schema = json.loads((folder / "card.schema.json").read_text(encoding="utf-8"))
+    return load_cards(paths if paths is not None else (folder / "cards").glob("*.toml"), schema)
 
 
 def load_cards(paths: Iterable[Path], schema: dict[str, Any]) -> dict[str, dict]:

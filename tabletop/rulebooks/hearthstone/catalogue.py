@@ -9,20 +9,17 @@ and the field.
 
 from __future__ import annotations
 
-import json
 import tomllib
 from pathlib import Path
 
 from tabletop.core import Ability, CardDataError, Game
-from tabletop.core.cards import load_cards
+from tabletop.core.cards import load_card_folder
 
 from . import engine as E
 from .rules import RULES
 
 HERE = Path(__file__).resolve().parent
 CARD_DIR = HERE / "cards"
-SCHEMA_PATH = HERE / "card.schema.json"
-SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 DECKS_PATH = HERE / "decks.toml"
 DECK_SIZE = 30  # hs.deck (L1505)
 
@@ -70,7 +67,7 @@ def check_cards(cards: dict[str, dict], paths) -> None:
 def load(paths=None) -> dict[str, dict]:
     """Load and validate card files (default: every ``cards/*.toml``); raises CardDataError."""
     paths = sorted(paths if paths is not None else CARD_DIR.glob("*.toml"))
-    cards = load_cards(paths, SCHEMA)
+    cards = load_card_folder(HERE, paths)
     check_cards(cards, paths)
     return cards
 

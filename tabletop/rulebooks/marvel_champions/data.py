@@ -5,20 +5,17 @@ Broken card data fails at import with the file, the card and the field named (Ca
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from tabletop.core.cards import load_cards
+from tabletop.core.cards import load_card_folder
 
 HERE = Path(__file__).resolve().parent
 CARD_DIR = HERE / "cards"
-SCHEMA_PATH = HERE / "card.schema.json"
-SCHEMA = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 
 
 def load(paths=None) -> dict[str, dict]:
     """Load and validate card files (default: every ``cards/*.toml``)."""
-    return load_cards(paths if paths is not None else sorted(CARD_DIR.glob("*.toml")), SCHEMA)
+    return load_card_folder(HERE, paths)
 
 
 CARDS = load()
