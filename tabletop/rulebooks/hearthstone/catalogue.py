@@ -143,10 +143,16 @@ def _friendly_summon(game: Game, act) -> bool:
     return ev["minion"] is not None and ev["minion"] != act.source and ev["player"] == act.controller
 
 
+# the moments a card's trigger may name (``on``), as the event and condition the kernel listens with
+TRIGGER_ON = {"friendly_summon": ("summon", _friendly_summon)}
+
+
 def _trigger(cid: str, i: int, spec: dict) -> Ability:
+    """A card's ``triggers[i]``; it cites the card's first rule (hs.order_of_play if the card cites none)."""
     card = E.CARDS[cid]
     rule = (card.get("rules") or ["hs.order_of_play"])[0]
     part = f"trigger{i}"
+    event, condition = TRIGGER_ON[spec["on"]]
 
     def effect(game: Game, act) -> None:
         E.start_effects(game, [cid, part], act.source, act.controller, rule, summoned=act.event.get("minion"))
@@ -156,8 +162,8 @@ def _trigger(cid: str, i: int, spec: dict) -> Ability:
         "triggered",
         rule=rule,
         text=card["text"],
-        event="summon",
-        condition=_friendly_summon,
+        event=event,
+        condition=condition,
         effect=effect,
     )
 
@@ -177,4 +183,4 @@ def abilities(cid: str) -> tuple[Ability, ...]:
 CARDS = load()
 E.index_cards(CARDS)
 DECKS = load_decks(CARDS)
-ABILITIES = {cid: abilities(cid) for cid in CARDS if abilities(cid)}
+ABILITIES = {cid: found for cid in CARDS if (found := abilities(cid))}

@@ -17,7 +17,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from tabletop.core import CHANCE, Game
+from tabletop.core import CHANCE, Game, RuleError
 from tabletop.core.modifiers import Explanation, Step
 
 PLAYERS = (0, 1)
@@ -324,7 +324,7 @@ def resolve_targets(game: Game, spec: dict, src: str | None, player: int, args: 
     if kind in CHOSEN:
         t = args.get("target")
         return [t] if t is not None and in_play(game, t) else []
-    if kind == "self":
+    if kind in ("self", "this_weapon"):
         return [src] if src is not None and in_play(game, src) else []
     if kind == "own_hero":
         return [hero(game, player)]
@@ -354,9 +354,11 @@ def resolve_targets(game: Game, spec: dict, src: str | None, player: int, args: 
     if kind == "summoned":
         t = args.get("summoned")
         return [t] if t is not None and in_play(game, t) else []
-    if kind == "this_weapon":
-        return [src] if src is not None and in_play(game, src) else []
-    return []
+    if kind is None:
+        return []
+    raise RuleError(
+        f"card effect {spec}: unknown target kind {kind!r} (card.schema.json allows it, the engine does not)"
+    )
 
 
 # ======================================================================= effects
@@ -484,6 +486,10 @@ def apply_effect(game: Game, spec: dict, src: str | None, player: int, args: dic
     elif kind == "lose_durability":
         for t in resolve_targets(game, spec, src, player, args):
             lose_durability(game, t, rule)
+    else:
+        raise RuleError(
+            f"card effect {spec}: unknown effect {kind!r} (card.schema.json allows it, the engine does not)"
+        )
 
 
 def lose_durability(game: Game, wid: str, rule: str) -> None:
@@ -833,14 +839,6 @@ def t_start(game: Game, args: dict) -> None:
     game.push("hs.draw", player=p)
 
 
-def can_attack(game: Game, oid: str) -> bool:
-    """hs.summoning_sickness, hs.assume.charge, hs.assume.attacks."""
-    obj = game.state.objects[oid]
-    if obj["attacks"] or (obj["sick"] and not obj["charge"]):
-        return False
-    return obj["atk"] + obj["aura"] > 0
-
-
 def attack_targets(game: Game, player: int) -> list[str]:
     """hs.no_friendly_attack: enemies only; hs.assume.taunt: Taunt minions first."""
     st = game.state
@@ -935,7 +933,7 @@ def main_options(game: Game, p: int) -> list[dict]:
             options.append({"id": "power", "label": power["name"]})
     targets = None
     for oid in row:
-        obj = objects[oid]  # (what can_attack says, inline)
+        obj = objects[oid]  # hs.summoning_sickness, hs.assume.charge, hs.assume.attacks
         if not obj["attacks"] and (not obj["sick"] or obj["charge"]) and obj["atk"] + obj["aura"] > 0:
             if targets is None:
                 targets = attack_targets(game, p)
@@ -1083,16 +1081,7 @@ def attack(game: Game, p: int, attacker: str, target: str) -> None:
     if game.tracing:
         game.record("action", f"{name_of(game, attacker)} attacks {name_of(game, target)}", "hs.combat", player=p)
     if a_obj["kind"] == "hero":
-        w = weapon(game, p)
-        wobj = objects[w]
-        objects[w] = {**wobj, "dur": wobj["dur"] - 1}  # hs.durability: it breaks in the death phase at 0
-        if game.tracing:
-            game.record(
-                "resolution",
-                f"{name_of(game, w)} loses 1 durability ({wobj['dur'] - 1} left)",
-                "hs.durability",
-                target=w,
-            )
+        lose_durability(game, weapon(game, p), "hs.durability")
     events = [{"type": "damage", "source": attacker, "target": target, "amount": dealt, "player": p}]
     if back > 0:
         events.append({"type": "damage", "source": target, "target": attacker, "amount": back, "player": p})
@@ -1110,7 +1099,8 @@ PLAY_INFO: dict[str, tuple[int, str, str, str | None]] = {}
 
 def index_cards(cards: dict[str, dict]) -> None:
     """Precompute which cards need a chosen target, have an aura, or whose power summons."""
-    CARDS.clear()
+    for table in (CARDS, SPELL_TARGET, BATTLECRY_TARGET, POWER_TARGET, POWER_SUMMONS, AURA_CARDS, PLAY_INFO):
+        table.clear()
     CARDS.update(cards)
     for cid, card in cards.items():
         if card["type"] == "spell":
@@ -1128,7 +1118,6 @@ def index_cards(cards: dict[str, dict]) -> None:
             POWER_SUMMONS[cid] = any(e["effect"] == "summon" for e in card["power"]["effects"])
         if card.get("aura"):
             AURA_CARDS.add(cid)
-    PLAY_INFO.clear()
     PLAY_INFO.update(
         (cid, (card["cost"], card["type"], card["name"], SPELL_TARGET.get(cid) if card["type"] == "spell" else None))
         for cid, card in cards.items()

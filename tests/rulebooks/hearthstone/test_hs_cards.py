@@ -110,3 +110,17 @@ def test_a_deathrattle_cannot_ask_for_a_target(tmp_path):
         C.load(sorted(folder.glob("*.toml")))
     assert (err.value.card, err.value.field) == ("loot_gnome", "deathrattle")
     assert "cannot ask for a chosen target" in str(err.value)
+
+
+def test_a_trigger_moment_the_engine_does_not_implement_is_refused(tmp_path):
+    """A card may only trigger on moments the engine listens for (friendly summons: Knife Juggler, L68; Sword
+    of Justice, L32); any other ``on`` is refused with the file, the card and the field, not silently misread."""
+    folder = _copy(tmp_path)
+    path = folder / "neutral.toml"
+    text = path.read_text()
+    assert 'on = "friendly_summon"' in text
+    path.write_text(text.replace('on = "friendly_summon"', 'on = "end_of_own_turn"'))
+    with pytest.raises(CardDataError) as err:
+        C.load(sorted(folder.glob("*.toml")))
+    assert err.value.file == "neutral.toml" and err.value.card == "knife_juggler"
+    assert err.value.field == "triggers.0.on"
