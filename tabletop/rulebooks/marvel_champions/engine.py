@@ -20,7 +20,6 @@ from tabletop.core import Game, RuleError
 
 from .data import CARDS
 
-STATUSES = ("tough", "stunned", "confused")
 ENEMY_ZONE_PREFIX = "play:engaged:"
 
 
@@ -563,7 +562,7 @@ def apply_effect(game: Game, spec: dict, ctx: dict) -> bool:
             "action", f"{ctx.get('name')}: a delayed effect waits for the villain's next attack", "mc.delayed", player=p
         )
         return True
-    raise RuleError(f"unknown effect {kind!r}")
+    raise RuleError(f"{ctx.get('name')}: unknown effect {kind!r} in its card data (card.schema.json allows it)")
 
 
 def t_first_player_target(game: Game, args: dict) -> None:
@@ -659,7 +658,7 @@ def effect_targets(game: Game, target: str | None, ctx: dict) -> list[str]:
     if target == "self":
         s = ctx.get("source")
         return [s] if s and s in game.state.objects and game.state.objects[s]["zone"].startswith("play") else []
-    raise RuleError(f"unknown target {target!r}")
+    raise RuleError(f"{ctx.get('name')}: unknown target {target!r} in its card data (card.schema.json allows it)")
 
 
 def t_indirect(game: Game, args: dict) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from tabletop.core import Game
 
 from . import engine as E
-from .data import CARDS, SCHEME_STAGES, VILLAIN_STAGES
+from .data import CARDS
 
 
 def on_defeat(game: Game, ev: dict) -> None:
@@ -189,7 +189,3 @@ def on_grim_end(game: Game, ev: dict) -> None:
             rule="mc.assume.grim_simultaneous",
             draw=False,
         )
-
-
-def stage_lists() -> tuple[list[str], list[str]]:
-    return list(VILLAIN_STAGES), list(SCHEME_STAGES)

@@ -7,7 +7,6 @@ from tabletop.core import Game
 
 from . import engine as E
 from .catalogue import ACTIVATED_CHOOSE
-from .data import CARDS
 
 
 # ====================================================================== the turn
@@ -645,7 +644,3 @@ def t_end_ready(game: Game, args: dict) -> None:
             if st.objects[c].get("exhausted"):
                 st.update(c, exhausted=False)
     game.record("action", "all players ready their cards", "mc.end_player_phase")
-
-
-def hand_card_names(game: Game, p: int) -> list[str]:
-    return [CARDS[game.state.objects[c]["card"]]["name"] for c in game.state.zone(E.z("hand", p))]

@@ -122,8 +122,14 @@ def test_l406_a_player_deck_running_out_deals_an_encounter_card():
     game.apply("end")
     while game.decision.kind == "end_discard":
         game.apply("done")
-    assert records(game, "mc.player_deck_empty")
-    assert game.state.zone("queue:0") or any(" reveals " in r["summary"] for r in game.trace.records)
+    empty = records(game, "mc.player_deck_empty")
+    assert empty
+    # the encounter card is dealt at once (the next record) and waits face down for the villain phase
+    # (mc.assume.encounter_from_deck): still there while the villain attacks, before step 3 deals the rest
+    dealt = game.trace.records[empty[0]["i"] + 1]
+    assert dealt["rule"] == "mc.deal"
+    assert not records(game, "mc.villain_phase.3")
+    assert len(game.state.zone("queue:0")) == 1
 
 
 def test_l741_crisis_protects_the_main_scheme():

@@ -43,7 +43,7 @@ class Conservation:
         self.ids = now
 
 
-def play_to_end(game, rng, check_every=None):
+def play_to_end(game, rng):
     conserve = Conservation(game)
     random_playout(game, rng, max_steps=6000, on_step=conserve)
     return game
