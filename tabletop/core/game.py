@@ -1070,16 +1070,15 @@ class Game:
         if not before and st.delayed:
             return False
         events = st.events
-        lookback = not before and self.profile.lookback
-        for eid in batch:
-            ev = events[eid]
-            if ev["type"] in listening:
-                return False
-            if lookback:
-                for obj in ev.get("left", ()):
-                    for _key, ab in self.abilities_of(obj):
-                        if ev["type"] in ab.events:
-                            return False
+        types = {events[eid]["type"] for eid in batch}
+        if not types.isdisjoint(listening):
+            return False
+        if not before and self.profile.lookback:
+            # an object that left in any event of the batch still sees every event of it (_k_respond's lki)
+            for obj in self._lki_of(batch):
+                for _key, ab in self.abilities_of(obj):
+                    if not types.isdisjoint(ab.events):
+                        return False
         return True
 
     def _candidates(self, ev: dict, kinds: tuple[str, ...], timing: str | None, lki: list[dict] = ()) -> list[dict]:

@@ -93,3 +93,23 @@ def test_end_of_turn_events_use_up_their_ids_when_skipped():
     _go(listening, "end", "end", "end")
     assert logged(listening[1]) == [x for p in (0, 1, 0) for x in ("E", f"end of player {p}'s turn")]
     assert games[1].state.counters["event"] == listening[1].state.counters["event"] > 0
+
+
+def test_an_object_that_left_in_one_event_of_a_batch_sees_the_others_with_tracing_off():
+    """Look-back: X is destroyed by one event of a batch and listens to another of the same batch; its
+    ability triggers from where it was, whether the game is traced or not."""
+
+    def start(game):
+        game.emit_batch([{"type": "destroy", "target": "X"}, {"type": "sig", "player": 0}], rule="toy.script")
+
+    games = [
+        game_of(
+            Profile(lookback=True),
+            [creature("X", 0, logs("X", "sig")), creature("Q", 1)],
+            scripts={"start": start},
+            tracing=t,
+        )
+        for t in (True, False)
+    ]
+    _go(games, "go:start")
+    assert logged(games[1]) == ["X"] and games[1].obj("X")["zone"] != "play"
