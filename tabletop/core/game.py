@@ -600,7 +600,7 @@ class Game:
         """
         pi, k, si = self.state.turn["cursor"]
         if si == 1:  # the phase's first step: run it again without beginning the turn (or phase) anew
-            self.state.set_turn(cursor=[pi, k, 0], repeat=True)
+            self.state.set_turn(cursor=[pi, k, 0], repeat=[pi, k])  # for this turn only
         else:
             self.state.set_turn(cursor=[pi, k, max(si - 1, 0)])
 

@@ -241,8 +241,9 @@ class Rulebook:
         if 0 < si < len(phase.steps):  # the common case: the next step of the same turn
             _push_step(game, phase, pi, k, si)
             return
-        if si == 0 and t.get("repeat"):  # Game.repeat_step of the first step: the same turn goes on
-            del t["repeat"]
+        # Game.repeat_step of a first step: that same turn goes on (a flag left for a turn the cursor has
+        # since moved away from is dropped, never applied to another turn)
+        if si == 0 and "repeat" in t and t.pop("repeat") == [pi, k]:
             _push_step(game, phase, pi, k, 0)
             return
         order = [p for p in _seat_order(st) if not st.players[p].get("out")] if phase.each_player else []
