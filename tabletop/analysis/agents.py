@@ -152,7 +152,7 @@ def result_score(game: Game, player: int) -> float:
     if result is None:
         return 0.0
     winners = result.get("winners", ())
-    draw = result.get("draw", len(winners) != 1)
+    draw = result.get("draw", not winners)  # as Game.end_game decides it when the rulebook does not
     if player in winners:
         return 0.0 if draw else 1.0
     return -1.0 if winners else 0.0

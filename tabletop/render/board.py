@@ -593,6 +593,12 @@ def _by_position(items: list[dict]) -> tuple[dict[tuple[int, int], list[dict]], 
     return places, loose
 
 
+def _cell_label(cell: dict, row: int, col: int) -> str:
+    """A cell's own label (``""`` shows nothing), else its coordinates."""
+    label = cell.get("label")
+    return f"{row},{col}" if label is None else str(label)
+
+
 def _grid_area(view: dict, items: list[dict], marked: set[str]) -> tuple[list, float, float]:
     places, loose = _by_position(items)
     cell_list = [(_rc(c.get("pos")), c) for c in view["cells"]]
@@ -613,7 +619,7 @@ def _grid_area(view: dict, items: list[dict], marked: set[str]) -> tuple[list, f
             parts.append(
                 f'<g class="{cls}" data-pos="{r + r0},{c + c0}"{_option_attrs(cell["options"])}>'
                 f'<rect class="tt-cell" x="{_n(x)}" y="{_n(y)}" width="{cw - 2}" height="{ch - 2}" rx="4"/>'
-                + _text(x + 4, y + ch - 6, cell["label"] if "label" in cell else f"{r + r0},{c + c0}", "tt-cell-label")
+                + _text(x + 4, y + ch - 6, _cell_label(cell, r + r0, c + c0), "tt-cell-label")
                 + (
                     f'<rect class="tt-highlight" x="{_n(x)}" y="{_n(y)}" width="{cw - 2}" height="{ch - 2}" rx="4"/>'
                     if cell["options"]
