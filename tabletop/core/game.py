@@ -704,6 +704,33 @@ class Game:
             "event", f"cancelled: {self.rulebook.describe_event(self, ev)}", rule, event=eid, status="cancelled"
         )
 
+    def expire(self, period: str, rule: str | None = None, summary: str | None = None) -> None:
+        """End now every lasting modifier, effect and use limit that lasts ``until`` ``period``.
+
+        The kernel calls it at the end of each turn, phase and round; a rulebook calls it for
+        periods of its own (Marvel Champions' boosts last "for this activation", L320). The trace
+        cites ``rule`` (default: the profile's rule for expiry), with ``summary`` for the modifiers.
+        """
+        st = self.state
+        rule = rule or self.profile.rule("expire")
+        gone = [m for m in st.modifiers if m.get("until") == period]
+        if gone:
+            st.modifiers = [m for m in st.modifiers if m.get("until") != period]
+            self.record("expire", summary or f"{len(gone)} modifier(s) until end of {period} end", rule)
+        ending = [e for e in st.effects if e.get("until") == period]
+        if ending:
+            st.effects = [e for e in st.effects if e.get("until") != period]
+            for eff in ending:
+                hook = self.rulebook.on_expire.get(eff["kind"])
+                self.record("expire", f"{eff['kind']} ends (end of {period})", eff.get("rule", rule))
+                if hook is not None:
+                    hook(self, eff)
+        prefix = f"{period}:"
+        if any(k.startswith(prefix) for k in st.uses):
+            st.uses = {k: v for k, v in st.uses.items() if not k.startswith(prefix)}
+        if gone or ending:
+            self._listeners = None
+
     def end_period(self, period: str) -> None:
         """Schedule the end of a turn, phase or round: lasting effects end, end triggers fire."""
         st = self.state
@@ -1652,26 +1679,7 @@ def _k_checks(g: Game, args: dict) -> None:
 
 
 def _k_expire(g: Game, args: dict) -> None:
-    st = g.state
-    period = args["period"]
-    rule = g.profile.rule("expire")
-    gone = [m for m in st.modifiers if m.get("until") == period]
-    if gone:
-        st.modifiers = [m for m in st.modifiers if m.get("until") != period]
-        g.record("expire", f"{len(gone)} modifier(s) until end of {period} end", rule)
-    ending = [e for e in st.effects if e.get("until") == period]
-    if ending:
-        st.effects = [e for e in st.effects if e.get("until") != period]
-        for eff in ending:
-            hook = g.rulebook.on_expire.get(eff["kind"])
-            g.record("expire", f"{eff['kind']} ends (end of {period})", eff.get("rule", rule))
-            if hook is not None:
-                hook(g, eff)
-    prefix = f"{period}:"
-    if any(k.startswith(prefix) for k in st.uses):
-        st.uses = {k: v for k, v in st.uses.items() if not k.startswith(prefix)}
-    if gone or ending:
-        g._listeners = None
+    g.expire(args["period"])
 
 
 def _k_end_event(g: Game, args: dict) -> None:

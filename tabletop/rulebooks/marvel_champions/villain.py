@@ -326,10 +326,7 @@ def t_activation_end(game: Game, args: dict) -> None:
         st.set_var("attacks", stack)
     for c in list(st.zone("boost")):
         E.put(game, c, "enc:discard")
-    if any(m.get("until") == "activation" for m in st.modifiers):
-        st.modifiers = [m for m in st.modifiers if m.get("until") != "activation"]
-        game._listeners = None
-        game.record("expire", "boost modifiers end with the activation", "mc.boost")
+    game.expire("activation", rule="mc.boost", summary="boost modifiers end with the activation")
     game.push("k.checks")
 
 
