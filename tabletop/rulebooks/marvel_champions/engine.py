@@ -117,6 +117,13 @@ def n_started(game: Game) -> int:
     return len(game.state.players)
 
 
+def next_alive(game: Game, p: int) -> int:
+    """The next player clockwise from ``p`` who is still in the game (``p`` itself if nobody else is)."""
+    st = game.state
+    n = len(st.players)
+    return next((q for q in ((p + k) % n for k in range(1, n + 1)) if not st.players[q].get("out")), p)
+
+
 def alive(game: Game) -> list[int]:
     """Players still in the game, in player order from the first player (L516)."""
     st = game.state

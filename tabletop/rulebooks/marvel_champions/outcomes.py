@@ -56,7 +56,7 @@ def eliminate(game: Game, p: int) -> None:
         game.end_game([], reason="all players are eliminated", rule="mc.elimination", draw=False)
         return
     if st.turn.get("first") == p:  # L454
-        nxt = _next_alive(game, p)
+        nxt = E.next_alive(game, p)
         st.set_turn(first=nxt)
         game.record(
             "action",
@@ -66,8 +66,9 @@ def eliminate(game: Game, p: int) -> None:
         )
     if st.turn.get("phase") == "player":
         keep_turn_order(game, order_before)
-    target = _next_alive(game, p)
+    target = E.next_alive(game, p)
     for m in list(st.zone(E.engaged_zone(p))):
+        E.put(game, m, E.engaged_zone(target))
         if game.options["elimination_enemies"] == "engage":
             game.record(
                 "action",
@@ -75,9 +76,7 @@ def eliminate(game: Game, p: int) -> None:
                 "mc.assume.elimination_engage",
                 player=target,
             )
-            E.put(game, m, E.engaged_zone(target))
         else:
-            E.put(game, m, E.engaged_zone(target))
             game.record(
                 "action",
                 f"{E.name_of(game, m)} attacks player {target} (L640 as written)",
@@ -112,16 +111,6 @@ def keep_turn_order(game: Game, order_before: list[int]) -> None:
             + (f"player {nxt} takes the next turn" if nxt is not None else "no turn is left this round"),
             "mc.player_order",
         )
-
-
-def _next_alive(game: Game, p: int) -> int:
-    st = game.state
-    n = len(st.players)
-    for k in range(1, n + 1):
-        q = (p + k) % n
-        if not st.players[q].get("out"):
-            return q
-    return p
 
 
 def villain_stage_defeated(game: Game, v: str) -> None:

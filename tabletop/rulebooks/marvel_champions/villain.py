@@ -450,16 +450,10 @@ def t_reveal_done(game: Game, args: dict) -> None:
 def t_pass(game: Game, args: dict) -> None:
     """L862, L453: the first-player token passes clockwise (to the next player still in the game)."""
     st = game.state
-    n = len(st.players)
-    first = st.turn.get("first", 0)
-    for k in range(1, n + 1):
-        q = (first + k) % n
-        if not st.players[q].get("out"):
-            st.set_turn(first=q)
-            game.record(
-                "action",
-                f"villain phase step 5: the first-player token passes to player {q}",
-                "mc.villain_phase.5",
-                player=q,
-            )
-            return
+    q = E.next_alive(game, st.turn.get("first", 0))
+    if st.players[q].get("out"):  # nobody is left in the game
+        return
+    st.set_turn(first=q)
+    game.record(
+        "action", f"villain phase step 5: the first-player token passes to player {q}", "mc.villain_phase.5", player=q
+    )
