@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ class Ability:
         if self.limit is not None and self.limit[0] not in PERIODS:
             raise ValueError(f"ability {self.name!r}: limit period {self.limit[0]!r} is not one of {PERIODS}")
 
-    @property
+    @cached_property  # (read for every event an index or window looks at; the ability never changes)
     def events(self) -> tuple[str, ...]:
         if self.event is None:
             return ()

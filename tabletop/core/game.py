@@ -476,13 +476,15 @@ class Game:
         rb = self.rulebook
         obj = st.objects[obj_id]
         old = obj.get("zone")
-        was_active = rb.is_active_zone(old)
+        active_zones = rb.active_zones  # (what rb.is_active_zone says, inline: this runs for every move)
+        was_active = old is not None and old.startswith(active_zones)
         st.put(obj_id, zone, index)
-        now_active = rb.is_active_zone(zone)
+        now_active = zone.startswith(active_zones)
         if was_active and not now_active and self._left is not None:
             self._left.append(obj)
         if now_active and not was_active:
-            st.update(obj_id, ts=st.next_ts())
+            objects = st.objects
+            objects[obj_id] = {**objects[obj_id], "ts": st.next_ts()}
         if not (was_active or now_active or rb.has_zoned_abilities):
             return  # (fast path) neither zone is one where an ability could work: the index stays
         if (self._works_in(obj, old, was_active) or self._works_in(obj, zone, now_active)) and self._may_listen(obj):
@@ -598,11 +600,13 @@ class Game:
         A main phase in which the player acts until passing calls this after each action, so
         the next action is asked only after everything the last one caused has resolved.
         """
-        pi, k, si = self.state.turn["cursor"]
+        turn = self.state.turn
+        pi, k, si = turn["cursor"]
         if si == 1:  # the phase's first step: run it again without beginning the turn (or phase) anew
-            self.state.set_turn(cursor=[pi, k, 0], repeat=[pi, k])  # for this turn only
+            turn["cursor"] = [pi, k, 0]
+            turn["repeat"] = [pi, k]  # for this turn only
         else:
-            self.state.set_turn(cursor=[pi, k, max(si - 1, 0)])
+            turn["cursor"] = [pi, k, max(si - 1, 0)]
 
     def enqueue(
         self,
@@ -740,10 +744,16 @@ class Game:
         if st.modifiers or st.effects or st.uses:
             order.append(("k.expire", {"period": period}))
         if self._reactive():
+            if not order and self._unheard_end(period):
+                # (fast path, tracing off) nothing runs before it and nothing would hear it: use up
+                # its id now, as k.end_event would, without a step for it
+                st.counters["event"] += 1
+                return
             order.append(("k.end_event", {"period": period}))
             if not self.profile.expire_before_end_triggers and len(order) > 1:
                 order[-2:] = order[-2:][::-1]
-        self.then(*order)
+        for name, args in order:  # (what then() does, without copying each task's arguments)
+            self._push(name, args)
 
     # ---- abilities
     def abilities_of(self, obj: dict) -> list[tuple[str, Ability]]:
@@ -820,6 +830,10 @@ class Game:
     # ================================================================ internals
     def _find_option(self, data: dict, choice: Option | str | int) -> int:
         options = data["options"]
+        if type(choice) is str:  # (the common case: an option id)
+            for i, o in enumerate(options):
+                if o["id"] == choice:
+                    return i
         if isinstance(choice, Option):
             choice = choice.id
         if isinstance(choice, int) and not isinstance(choice, bool):
@@ -1073,6 +1087,12 @@ class Game:
         self._listeners = index
         return index
 
+    def _unheard_end(self, period: str) -> bool:
+        """(Fast path, tracing off) Would the end-of-``period`` event find no handler and no listener?
+        Then only its id is used up, so that later events get the same ids as in a traced game."""
+        etype = f"end_of_{period}"
+        return etype not in self.rulebook.event_handlers and self._quiet_type(etype)
+
     def _quiet_type(self, etype: str) -> bool:
         """(Fast path, tracing off) Could nothing react to an event of type ``etype``, before or after it?"""
         if self.tracing or self._fp is not None or self.state.delayed:
@@ -1097,9 +1117,15 @@ class Game:
         if not before and st.delayed:
             return False
         events = st.events
-        types = {events[eid]["type"] for eid in batch}
-        if not types.isdisjoint(listening):
-            return False
+        if len(batch) == 1:  # (the common case: one event)
+            etype = events[batch[0]]["type"]
+            if etype in listening:
+                return False
+            types = {etype}
+        else:
+            types = {events[eid]["type"] for eid in batch}
+            if not types.isdisjoint(listening):
+                return False
         if not before and self.profile.lookback:
             # an object that left in any event of the batch still sees every event of it (_k_respond's lki)
             for obj in self._lki_of(batch):
@@ -1111,7 +1137,8 @@ class Game:
     def _candidates(self, ev: dict, kinds: tuple[str, ...], timing: str | None, lki: list[dict] = ()) -> list[dict]:
         """Abilities of the given kinds whose pattern and condition fit event ``ev``."""
         found = []
-        entries = list(self._index().get(ev["type"], ())) + list(self._index().get("*", ()))
+        index = self._index()
+        entries = [*index.get(ev["type"], ()), *index.get("*", ())]
         seen = {e[1] for e in entries}
         for obj in lki:  # look-back: objects that left play in this batch
             for key, ab in self.abilities_of(obj):
@@ -1685,13 +1712,10 @@ def _k_expire(g: Game, args: dict) -> None:
 def _k_end_event(g: Game, args: dict) -> None:
     period = args["period"]
     if g._reactive():
-        etype = f"end_of_{period}"
-        if etype not in g.rulebook.event_handlers and g._quiet_type(etype):
-            # (fast path, tracing off) an event nothing handles or listens to: only its id is used up,
-            # so that later events get the same ids as in a traced game
+        if g._unheard_end(period):
             g.state.counters["event"] += 1
             return
-        g.emit(etype, rule=g.profile.rule("flow"), player=g.state.turn.get("player"))
+        g.emit(f"end_of_{period}", rule=g.profile.rule("flow"), player=g.state.turn.get("player"))
 
 
 def _k_drain(g: Game, args: dict) -> None:
