@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from . import rng as _rng
@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 FORMAT = "tabletop.game/1"
 _LOOP_WATCH_AFTER = 1000  # automatic steps before loop detection starts hashing positions
+# (object id, card) -> (the card's abilities, their references): see Game.abilities_of
+_ABILITY_REFS: dict[tuple[str, Any], tuple[tuple[Ability, ...], tuple[tuple[str, Ability], ...]]] = {}
 
 
 class Game:
@@ -756,12 +758,26 @@ class Game:
             self._push(name, args)
 
     # ---- abilities
-    def abilities_of(self, obj: dict) -> list[tuple[str, Ability]]:
+    def abilities_of(self, obj: dict) -> Sequence[tuple[str, Ability]]:
         """An object's abilities with their references: printed ones, then granted ones."""
         rb = self.rulebook
-        out = [(f"{obj['id']}#{i}", ab) for i, ab in enumerate(rb.card_abilities(obj))]
-        out += [(f"{obj['id']}@{name}", rb.named_ability(name)) for name in obj.get("grants", ())]
-        return out
+        printed = rb.card_abilities(obj)
+        grants = obj.get("grants")
+        if grants:
+            out = [(f"{obj['id']}#{i}", ab) for i, ab in enumerate(printed)]
+            out += [(f"{obj['id']}@{name}", rb.named_ability(name)) for name in grants]
+            return out
+        if not printed:
+            return ()
+        # (printed abilities only: the references depend on the object id and the card's abilities
+        # alone, so they are made once per rulebook; the index and every window ask for them)
+        key = (obj["id"], obj.get("card"))
+        refs = _ABILITY_REFS.get(key)
+        if refs is None or refs[0] is not printed:
+            if len(_ABILITY_REFS) > 100_000:
+                _ABILITY_REFS.clear()
+            refs = _ABILITY_REFS[key] = (printed, tuple((f"{key[0]}#{i}", ab) for i, ab in enumerate(printed)))
+        return refs[1]
 
     def ability(self, key: str, obj: dict | None = None) -> tuple[Ability, str | None]:
         """The ability behind reference ``key`` and its source object id.

@@ -30,7 +30,11 @@ def next_u64(value: int) -> tuple[int, int]:
 
 def draw_index(value: int, weights: list[float] | None, n: int) -> tuple[int, int]:
     """Pick an index in ``range(n)``, uniformly or by ``weights``; returns (stream, index)."""
-    value, bits = next_u64(value)
+    # (next_u64, inline: one draw per chance decision)
+    value = (value + 0x9E3779B97F4A7C15) & _MASK
+    z = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+    bits = z ^ (z >> 31)
     if weights is None:
         return value, (bits * n) >> 64
     u = bits / 18446744073709551616.0 * sum(weights)

@@ -238,7 +238,13 @@ class Rulebook:
             game.end_period("round")
             return
         phase = self.flow[pi]
-        if 0 < si < len(phase.steps):  # the common case: the next step of the same turn
+        steps = phase.steps
+        if 0 < si < len(steps):  # the common case: the next step of the same turn
+            step = steps[si]
+            if not step.startswith("@"):  # (what _push_step does, inline)
+                t["cursor"] = [pi, k, si + 1]
+                game._push(step, {"_c": None})
+                return
             _push_step(game, phase, pi, k, si)
             return
         # Game.repeat_step of a first step: that same turn goes on (a flag left for a turn the cursor has
