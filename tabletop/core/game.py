@@ -472,24 +472,29 @@ class Game:
             return False
         return any(ab.zones is not None and zone.startswith(tuple(ab.zones)) for _key, ab in self.abilities_of(obj))
 
-    def move(self, obj_id: str, zone: str, index: int | None = None) -> None:
-        """Move an object between zones (keeping last known information if it leaves play)."""
+    def move(self, obj_id: str, zone: str, index: int | None = None, **changes: Any) -> None:
+        """Move an object between zones (keeping last known information if it leaves play).
+
+        ``changes``: fields the object gets as it arrives (what it shows in its new zone, say), in
+        the same copy of it.
+        """
         st = self.state
         rb = self.rulebook
         obj = st.objects[obj_id]
         old = obj.get("zone")
         active_zones = rb.active_zones  # (what rb.is_active_zone says, inline: this runs for every move)
         was_active = old is not None and old.startswith(active_zones)
-        st.put(obj_id, zone, index)
         now_active = zone.startswith(active_zones)
+        if now_active and not was_active:
+            changes["ts"] = st.next_ts()
+        st.put(obj_id, zone, index, changes)
         if was_active and not now_active and self._left is not None:
             self._left.append(obj)
-        if now_active and not was_active:
-            objects = st.objects
-            objects[obj_id] = {**objects[obj_id], "ts": st.next_ts()}
         if not (was_active or now_active or rb.has_zoned_abilities):
             return  # (fast path) neither zone is one where an ability could work: the index stays
-        if (self._works_in(obj, old, was_active) or self._works_in(obj, zone, now_active)) and self._may_listen(obj):
+        if (self._works_in(obj, old, was_active) or self._works_in(obj, zone, now_active)) and (
+            self._may_listen(obj) or (changes and self._may_listen(st.objects[obj_id]))
+        ):
             self._listeners = None
 
     def destroy(self, obj_id: str) -> None:
@@ -1154,30 +1159,35 @@ class Game:
         """Abilities of the given kinds whose pattern and condition fit event ``ev``."""
         found = []
         index = self._index()
-        entries = [*index.get(ev["type"], ()), *index.get("*", ())]
-        seen = {e[1] for e in entries}
-        for obj in lki:  # look-back: objects that left play in this batch
-            for key, ab in self.abilities_of(obj):
-                if key not in seen and ab.kind in kinds and ev["type"] in ab.events:
-                    entries.append((obj["id"], key, ab))
-        lki_by_id = {o["id"]: o for o in lki}
+        etype = ev["type"]
+        entries = [*index.get(etype, ()), *index.get("*", ())]
+        lki_by_id: dict[str, dict] = {}
+        if lki:  # look-back: objects that left play in this batch
+            seen = {e[1] for e in entries}
+            for obj in lki:
+                for key, ab in self.abilities_of(obj):
+                    if key not in seen and ab.kind in kinds and etype in ab.events:
+                        entries.append((obj["id"], key, ab))
+            lki_by_id = {o["id"]: o for o in lki}
+        objects = self.state.objects
+        applied = ev.get("applied", ())
         for src, key, ab in entries:
             if ab.kind not in kinds or (timing is not None and ab.timing != timing):
                 continue
-            obj = self.state.objects.get(src) if src is not None else None
-            if src is not None and (
-                obj is None or (src in lki_by_id and not self.rulebook.is_active_zone(obj.get("zone")))
-            ):
-                obj = lki_by_id.get(src, obj)
-            if src is not None and obj is None:
-                continue
+            if src is None:
+                obj = None
+            else:
+                obj = objects.get(src)
+                if obj is None or (src in lki_by_id and not self.rulebook.is_active_zone(obj.get("zone"))):
+                    obj = lki_by_id.get(src, obj)
+                if obj is None:
+                    continue
             if ab.limit and self.uses(key, ab.limit[0]) >= ab.limit[1]:
                 continue
-            if key in ev.get("applied", ()):
+            if key in applied:
                 continue
-            ctrl = self.controller_of(obj) if obj is not None else None
-            act = Activation(ab, key, src, obj, ctrl, ev)
-            if ab.matches(self, act):
+            ctrl = None if obj is None else obj.get("controller", obj.get("owner"))  # (controller_of, inline)
+            if ab.matches(self, Activation(ab, key, src, obj, ctrl, ev)):
                 cand = {
                     "ability": key,
                     "source": src,

@@ -210,8 +210,8 @@ class State:
     def zone(self, name: str) -> tuple:
         return self.zones.get(name, ())
 
-    def put(self, obj_id: str, zone: str, index: int | None = None) -> None:
-        """Move ``obj_id`` to ``zone`` (at ``index``, default the end)."""
+    def put(self, obj_id: str, zone: str, index: int | None = None, changes: dict | None = None) -> None:
+        """Move ``obj_id`` to ``zone`` (at ``index``, default the end), with ``changes`` to its fields."""
         obj = self.objects[obj_id]
         old = obj.get("zone")
         zones = self.zones
@@ -224,7 +224,7 @@ class State:
             content = list(content)
             content.insert(index, obj_id)
             zones[zone] = tuple(content)
-        self.objects[obj_id] = {**obj, "zone": zone}
+        self.objects[obj_id] = {**obj, "zone": zone, **changes} if changes else {**obj, "zone": zone}
 
 
 def _without(content: tuple, obj_id: str) -> tuple:

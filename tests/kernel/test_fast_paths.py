@@ -113,3 +113,19 @@ def test_an_object_that_left_in_one_event_of_a_batch_sees_the_others_with_tracin
     ]
     _go(games, "go:start")
     assert logged(games[1]) == ["X"] and games[1].obj("X")["zone"] != "play"
+
+
+def test_move_with_changes_sets_the_fields_in_the_same_copy_and_minds_abilities_they_bring():
+    """``Game.move(..., **changes)``: the object arrives with its new fields (an object entering play
+    still gets a new timestamp); a change that gives it a card with abilities resets the index."""
+    objects = [creature("A", 0, logs("A", "sig")), creature("P", 0, zone="hand")]
+    game = game_of(Profile(), objects, tracing=False)
+    ts = game.obj("P")["ts"]
+    index = game._index()
+    game.move("P", "grave", shown="all")
+    assert game.obj("P")["zone"] == "grave" and game.obj("P")["shown"] == "all"
+    assert game._listeners is index  # no ability before or after: the index stays
+    game.move("P", "play", card="A")  # now a copy of A's card: it listens to "sig" in play
+    assert game.obj("P")["card"] == "A" and game.obj("P")["ts"] > ts
+    assert game._listeners is None
+    assert [e[0] for e in game._index()["sig"]] == ["A", "P"]
