@@ -1566,7 +1566,7 @@ def _schedule(
         g.push(
             "k.window",
             cands=optional,
-            order=_player_order(g),
+            order=g.state.seat_order(),
             k=0,
             passes=0,
             timing=timing,
@@ -1589,12 +1589,6 @@ def _batch_cause(trigs: list[dict]) -> int | None:
 
 def _groups(g: Game, trigs: list[dict], acting: int | None) -> list[list]:
     return [[chooser, ts] for chooser, ts in g._order_groups(trigs, acting)]
-
-
-def _player_order(g: Game) -> list[int]:
-    n = len(g.state.players)
-    first = g.state.turn.get("first", 0)
-    return [(first + k) % n for k in range(n) if not g.state.players[(first + k) % n].get("out")]
 
 
 def _k_order(g: Game, args: dict) -> None:

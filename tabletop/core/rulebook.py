@@ -252,7 +252,7 @@ class Rulebook:
         if si == 0 and "repeat" in t and t.pop("repeat") == [pi, k]:
             _push_step(game, phase, pi, k, 0)
             return
-        order = [p for p in _seat_order(st) if not st.players[p].get("out")] if phase.each_player else []
+        order = st.seat_order() if phase.each_player else []
         if si == 0:
             if phase.each_player:
                 if k >= len(order):
@@ -309,12 +309,6 @@ def _push_step(game: Game, phase: Phase, pi: int, k: int, si: int) -> None:
         game.push("k.subphase", name=step[1:], rule=phase.rule, _c=None)
     else:
         game._push(step, {"_c": None})
-
-
-def _seat_order(st: State) -> list[int]:
-    n = len(st.players)
-    first = st.turn.get("first", 0)
-    return [(first + i) % n for i in range(n)]
 
 
 def _k_subphase(game: Game, args: dict) -> None:

@@ -206,6 +206,16 @@ class State:
     def set_turn(self, **changes: Any) -> None:
         self.turn.update(changes)
 
+    def seat_order(self) -> list[int]:
+        """The players still in the game (not ``out``), in seat order from the first player."""
+        n = len(self.players)
+        first = self.turn.get("first", 0)
+        seats = _SEATS.get((n, first))
+        if seats is None:
+            seats = _SEATS[(n, first)] = tuple((first + i) % n for i in range(n))
+        players = self.players
+        return [p for p in seats if not players[p].get("out")]
+
     # ----------------------------------------------------------------- zones
     def zone(self, name: str) -> tuple:
         return self.zones.get(name, ())
@@ -225,6 +235,9 @@ class State:
             content.insert(index, obj_id)
             zones[zone] = tuple(content)
         self.objects[obj_id] = {**obj, "zone": zone, **changes} if changes else {**obj, "zone": zone}
+
+
+_SEATS: dict[tuple[int, int], tuple[int, ...]] = {}  # (players, first player) -> seats from the first
 
 
 def _without(content: tuple, obj_id: str) -> tuple:
