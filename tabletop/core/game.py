@@ -70,6 +70,7 @@ class Game:
         self._left: list | None = None
         self._mark = 0  # work-stack height when the running step began (see ask)
         self._fp = None  # a footprint recorder, while the ordering explorer measures (footprint.py)
+        self._zones_scanned: tuple[tuple[str, ...], list[tuple[str, bool]]] | None = None  # see _scanned_zones
 
     # ================================================================ public API
     @property
@@ -1068,15 +1069,12 @@ class Game:
         rb = self.rulebook
         index: dict[str, list] = {}
         st = self.state
-        zoned = rb.has_zoned_abilities
-        active_zones = rb.active_zones
         table = rb.card_ability_table
         objects = st.objects
-        for zone, content in st.zones.items():
-            active = zone.startswith(active_zones)  # (what rb.is_active_zone says of a zone name)
-            if not active and not zoned:
-                continue  # (fast path) nothing outside the active zones can work
-            for oid in content:
+        before: set[str] = set()  # which event types anything could react to before / after they happen
+        after: set[str] = set()  # (for _quiet)
+        for zone, active in self._scanned_zones():
+            for oid in st.zones[zone]:
                 obj = objects[oid]
                 if not obj.get("grants") and not table.get(obj.get("card"), ()):
                     continue  # (most objects have no abilities: skip building their list)
@@ -1091,20 +1089,12 @@ class Game:
                     elif ab.kind == "activated":
                         index.setdefault("$activated", []).append(entry)
                     else:
-                        for et in ab.events:
-                            index.setdefault(et, []).append(entry)
+                        _index_events(index, before, after, ab, entry)
         for name in rb.rule_abilities:
             ab = rb.named_ability(name)
-            for et in ab.events:
-                index.setdefault(et, []).append((None, f"rule:{name}", ab))
-        # which event types anything could react to before / after they happen (for _quiet)
-        entries = [e for key, lst in index.items() if not key.startswith("$") for e in lst]
-        index["$before"] = {  # type: ignore[assignment]
-            et for _s, _k, ab in entries if ab.kind == "replacement" or ab.timing == "when" for et in ab.events
-        }
-        index["$after"] = {  # type: ignore[assignment]
-            et for _s, _k, ab in entries if ab.kind == "triggered" and ab.timing == "after" for et in ab.events
-        }
+            _index_events(index, before, after, ab, (None, f"rule:{name}", ab))
+        index["$before"] = before  # type: ignore[assignment]
+        index["$after"] = after  # type: ignore[assignment]
         self._listeners = index
         return index
 
@@ -1113,6 +1103,21 @@ class Game:
         Then only its id is used up, so that later events get the same ids as in a traced game."""
         etype = f"end_of_{period}"
         return etype not in self.rulebook.event_handlers and self._quiet_type(etype)
+
+    def _scanned_zones(self) -> list[tuple[str, bool]]:
+        """The zones the listener index looks into, each with whether it is an active zone: every
+        zone if an ability names zones of its own, else the active ones only (kept while the set
+        of zones stays the same)."""
+        names = tuple(self.state.zones)
+        cached = self._zones_scanned
+        if cached is not None and cached[0] == names:
+            return cached[1]
+        rb = self.rulebook
+        scanned = [(z, z.startswith(rb.active_zones)) for z in names]  # (what rb.is_active_zone says)
+        if not rb.has_zoned_abilities:
+            scanned = [(z, True) for z, active in scanned if active]
+        self._zones_scanned = (names, scanned)
+        return scanned
 
     def _quiet_type(self, etype: str) -> bool:
         """(Fast path, tracing off) Could nothing react to an event of type ``etype``, before or after it?"""
@@ -1288,6 +1293,18 @@ class Game:
         for eid in batch:
             out.extend(self.state.events[eid].get("left", ()))
         return out
+
+
+def _index_events(index: dict[str, list], before: set[str], after: set[str], ab: Ability, entry: tuple) -> None:
+    """File a triggered or replacement ability under each event type it reacts to, and note those
+    types as heard before (replacements, interrupts) or after (responses) they happen."""
+    events = ab.events
+    for et in events:
+        index.setdefault(et, []).append(entry)
+    if ab.kind == "replacement" or ab.timing == "when":
+        before.update(events)
+    if ab.kind == "triggered" and ab.timing == "after":
+        after.update(events)
 
 
 _EVENT_ID = re.compile(r'"e([0-9]+)"')
