@@ -170,6 +170,7 @@ class Game:
         new._left = None
         new._mark = 0
         new._fp = None
+        new._zones_scanned = self._zones_scanned
         return new
 
     def fingerprint(self) -> str:
