@@ -1145,20 +1145,27 @@ class Game:
             return False
         events = st.events
         if len(batch) == 1:  # (the common case: one event)
-            etype = events[batch[0]]["type"]
-            if etype in listening:
+            ev = events[batch[0]]
+            if ev["type"] in listening:
                 return False
-            types = {etype}
-        else:
-            types = {events[eid]["type"] for eid in batch}
-            if not types.isdisjoint(listening):
-                return False
-        if not before and self.profile.lookback:
-            # an object that left in any event of the batch still sees every event of it (_k_respond's lki)
-            for obj in self._lki_of(batch):
-                for _key, ab in self.abilities_of(obj):
-                    if not types.isdisjoint(ab.events):
-                        return False
+            if before or not self.profile.lookback:
+                return True
+            left = ev.get("left")
+            return not left or self._lookback_quiet(left, {ev["type"]})
+        types = {events[eid]["type"] for eid in batch}
+        if not types.isdisjoint(listening):
+            return False
+        if before or not self.profile.lookback:
+            return True
+        # an object that left in any event of the batch still sees every event of it (_k_respond's lki)
+        return self._lookback_quiet(self._lki_of(batch), types)
+
+    def _lookback_quiet(self, left: Iterable[dict], types: set[str]) -> bool:
+        """Could none of the objects that ``left`` play react to any of ``types`` by look-back?"""
+        for obj in left:
+            for _key, ab in self.abilities_of(obj):
+                if not types.isdisjoint(ab.events):
+                    return False
         return True
 
     def _candidates(self, ev: dict, kinds: tuple[str, ...], timing: str | None, lki: list[dict] = ()) -> list[dict]:
