@@ -251,37 +251,48 @@ def aura_sources(game: Game, oid: str) -> list[tuple[str, int]]:
     return out
 
 
-def refresh_auras(game: Game) -> None:
-    """hs.assume.aura: recompute every minion's aura attack from the auras now in play."""
+def refresh_auras(game: Game, player: int | None = None) -> None:
+    """hs.assume.aura: recompute every minion's aura attack from the auras now in play.
+
+    ``player``: only that player's row changed (auras reach friendly minions only, L50), so the
+    other row's values are already right and are not recomputed."""
     st = game.state
     objects = st.objects
-    for p in PLAYERS:
-        row = st.zones[f"board:{p}"]
-        has = False
+    for p in PLAYERS if player is None else (player,):
+        row = st.zones[BOARD_ZONES[p]]
         for oid in row:
             if objects[oid]["card"] in AURA_CARDS:
-                has = True
                 break
+        else:
+            # (fast path) no aura on the row: every minion's aura attack is 0
+            for oid in row:
+                obj = objects[oid]
+                if obj["aura"]:
+                    _set_aura(game, oid, obj, 0)
+            continue
         for i, oid in enumerate(row):
             obj = objects[oid]
             bonus = 0
-            if has:
-                for j, src in enumerate(row):
-                    card = objects[src]["card"]
-                    if j != i and card in AURA_CARDS:
-                        aura = CARDS[card]["aura"]
-                        if aura["applies"] == "other_friendly" or abs(i - j) == 1:
-                            bonus += aura["attack"]
+            for j, src in enumerate(row):
+                card = objects[src]["card"]
+                if j != i and card in AURA_CARDS:
+                    aura = CARDS[card]["aura"]
+                    if aura["applies"] == "other_friendly" or abs(i - j) == 1:
+                        bonus += aura["attack"]
             if obj["aura"] != bonus:
-                objects[oid] = {**obj, "aura": bonus}
-                if game.tracing:
-                    game.record(
-                        "modifier",
-                        f"aura: {name_of(game, oid)} now has {obj['atk'] + bonus} attack",
-                        "hs.assume.aura",
-                        target=oid,
-                        stat="attack",
-                    )
+                _set_aura(game, oid, obj, bonus)
+
+
+def _set_aura(game: Game, oid: str, obj: dict, bonus: int) -> None:
+    game.state.objects[oid] = {**obj, "aura": bonus}
+    if game.tracing:
+        game.record(
+            "modifier",
+            f"aura: {name_of(game, oid)} now has {obj['atk'] + bonus} attack",
+            "hs.assume.aura",
+            target=oid,
+            stat="attack",
+        )
 
 
 # ======================================================================= targets
@@ -529,7 +540,7 @@ def on_summon(game: Game, ev: dict) -> None:
         if pos != len(row):
             game.move(oid, z("board", p), pos)
     st.events[ev["id"]] = {**ev, "minion": oid}
-    refresh_auras(game)
+    refresh_auras(game, p)
 
 
 def on_damage(game: Game, ev: dict) -> None:
@@ -558,7 +569,7 @@ def on_die(game: Game, ev: dict) -> None:
     row = st.zones[obj["zone"]]
     st.events[ev["id"]] = {**ev, "pos": row.index(oid)}
     put(game, oid, z("grave", obj["owner"]))
-    refresh_auras(game)
+    refresh_auras(game, int(obj["zone"][6:]))
 
 
 def on_weapon_breaks(game: Game, ev: dict) -> None:
@@ -614,26 +625,23 @@ EVENT_TEXT = {
 # =================================================================== death phase
 def state_checks(game: Game) -> list[dict]:
     """hs.assume.death_phase: once nothing is pending, everything at 0 health (or destroyed) dies at once."""
+    # (runs twice per action: the two players' zones are spelled out rather than looped over)
     st = game.state
     objects = st.objects
     zones = st.zones
-    dead_heroes = []
-    for p, hz in HERO_ZONES:
-        h = objects[zones[hz][0]]
-        if h["dmg"] >= h["hp"]:
-            dead_heroes.append(p)
-    if dead_heroes:
+    h0 = objects[zones["hero:0"][0]]
+    h1 = objects[zones["hero:1"][0]]
+    if h0["dmg"] >= h0["hp"] or h1["dmg"] >= h1["hp"]:
+        dead_heroes = [p for p, h in ((0, h0), (1, h1)) if h["dmg"] >= h["hp"]]
         return [{"type": "heroes_die", "players": dead_heroes, "rule": "hs.win"}]
     events = []
-    for bz in BOARD_ZONES:
-        for oid in zones[bz]:
-            obj = objects[oid]
-            if obj["dmg"] >= obj["hp"] or obj["doomed"]:
-                events.append({"type": "die", "minion": oid, "rule": "hs.death"})
-    for wz in WEAPON_ZONES:
-        for wid in zones[wz]:
-            if objects[wid]["dur"] <= 0:
-                events.append({"type": "weapon_breaks", "weapon": wid, "rule": "hs.durability"})
+    for oid in zones["board:0"] + zones["board:1"]:
+        obj = objects[oid]
+        if obj["dmg"] >= obj["hp"] or obj["doomed"]:
+            events.append({"type": "die", "minion": oid, "rule": "hs.death"})
+    for wid in zones["weapon:0"] + zones["weapon:1"]:
+        if objects[wid]["dur"] <= 0:
+            events.append({"type": "weapon_breaks", "weapon": wid, "rule": "hs.durability"})
     return events
 
 
