@@ -61,6 +61,8 @@ HERO_ZONES = tuple((p, f"hero:{p}") for p in PLAYERS)
 BOARD_ZONES = tuple(f"board:{p}" for p in PLAYERS)
 WEAPON_ZONES = tuple(f"weapon:{p}" for p in PLAYERS)
 HAND_ZONES = tuple(f"hand:{p}" for p in PLAYERS)
+DECK_ZONES = tuple(f"deck:{p}" for p in PLAYERS)
+GRAVE_ZONES = tuple(f"grave:{p}" for p in PLAYERS)
 
 # Filled in by the catalogue (cards are data; the engine reads them here).
 CARDS: dict[str, dict] = {}
@@ -491,7 +493,7 @@ def apply_effect(game: Game, spec: dict, src: str | None, player: int, args: dic
     elif kind == "discard_hand":
         hand = st.zones[f"hand:{player}"]
         for oid in hand:
-            put(game, oid, z("grave", player))
+            put(game, oid, GRAVE_ZONES[player])
         if game.tracing:
             game.record("resolution", f"player {player} discards {len(hand)} card(s)", rule, player=player)
     elif kind == "lose_durability":
@@ -522,7 +524,7 @@ def on_summon(game: Game, ev: dict) -> None:
     if len(row) >= BOARD_LIMIT:
         oid = ev.get("card")
         if oid is not None:
-            put(game, oid, z("grave", p))
+            put(game, oid, GRAVE_ZONES[p])
         if game.tracing:
             what = name_of(game, oid) if oid else CARDS[ev["token"]]["name"]
             game.record("resolution", f"the board is full: {what} is destroyed", "hs.board_limit", player=p)
@@ -568,14 +570,14 @@ def on_die(game: Game, ev: dict) -> None:
     obj = st.objects[oid]
     row = st.zones[obj["zone"]]
     st.events[ev["id"]] = {**ev, "pos": row.index(oid)}
-    put(game, oid, z("grave", obj["owner"]))
+    put(game, oid, GRAVE_ZONES[obj["owner"]])
     refresh_auras(game, int(obj["zone"][6:]))
 
 
 def on_weapon_breaks(game: Game, ev: dict) -> None:
     wid = ev["weapon"]
     if in_play(game, wid):
-        put(game, wid, z("grave", game.state.objects[wid]["owner"]))
+        put(game, wid, GRAVE_ZONES[game.state.objects[wid]["owner"]])
 
 
 def on_heroes_die(game: Game, ev: dict) -> None:
@@ -651,30 +653,48 @@ def deck_var(player: int) -> str:
     return f"_deck:{player}"
 
 
+DECK_VARS = tuple(deck_var(p) for p in PLAYERS)
+
+
 def set_deck(game: Game, player: int, card_ids: list[str]) -> None:
     """A deck of anonymous objects; a card's identity is drawn when it leaves the deck."""
     st = game.state
-    zone = z("deck", player)
-    comp: dict[str, int] = {}
+    zone = DECK_ZONES[player]
+    objects = st.objects
+    counters = st.counters
+    n_id, ts = counters["id"], counters["ts"]
+    # (what game.create does for each card, in one pass: one zone tuple, not thirty; the object
+    # ids and timestamps it would give)
+    template = {
+        "id": None,
+        "zone": zone,
+        "ts": None,
+        "kind": "card",
+        "card": None,
+        "owner": player,
+        "controller": player,
+        "vis": "none",
+    }
     ids = []
-    for cid in card_ids:  # (what game.create does for each, in one pass: one zone tuple, not thirty)
-        comp[cid] = comp.get(cid, 0) + 1
-        oid = st.new_id("c")
-        st.objects[oid] = {
-            "id": oid,
-            "zone": zone,
-            "ts": st.next_ts(),
-            "kind": "card",
-            "card": None,
-            "owner": player,
-            "controller": player,
-            "vis": "none",
-        }
+    for _ in card_ids:
+        n_id += 1
+        ts += 1
+        oid = f"c{n_id}"
+        objects[oid] = {**template, "id": oid, "ts": ts}
         ids.append(oid)
+    counters["id"], counters["ts"] = n_id, ts
     st.zones[zone] = (*st.zones.get(zone, ()), *ids)
-    st.vars[deck_var(player)] = dict(sorted(comp.items()))
+    key = tuple(card_ids)
+    comp = _DECK_COMPS.get(key)
+    if comp is None:
+        counts: dict[str, int] = {}
+        for cid in card_ids:
+            counts[cid] = counts.get(cid, 0) + 1
+        comp = _DECK_COMPS[key] = dict(sorted(counts.items()))
+    st.vars[DECK_VARS[player]] = dict(comp)
 
 
+_DECK_COMPS: dict[tuple, dict[str, int]] = {}  # a deck list's composition (the same for every game)
 _DRAW_OPTIONS: dict[str, dict] = {}
 _DRAW_SETS: dict[tuple, tuple] = {}  # the options of a draw, by the kinds of card left (shared plain data)
 _DRAW_PROMPT = tuple(f"the top card of player {p}'s deck" for p in PLAYERS)
@@ -685,7 +705,7 @@ def t_draw(game: Game, args: dict) -> None:
     """hs.assume.draw: the top card is a chance outcome weighted by what is left; empty deck: fatigue."""
     st = game.state
     p = args["player"]
-    comp = st.vars[deck_var(p)]
+    comp = st.vars[DECK_VARS[p]]
     if not comp:
         pl = st.players[p]
         n = pl["fatigue"] + 1
@@ -717,24 +737,29 @@ def t_draw(game: Game, args: dict) -> None:
     )
 
 
-def take_from_deck(game: Game, player: int, card_id: str) -> str:
+def take_from_deck(game: Game, player: int, card_id: str, vis: str | None = None) -> str:
+    """The top card of the deck becomes ``card_id`` (and, given ``vis``, visible as that)."""
     st = game.state
-    comp = dict(st.vars[deck_var(player)])
-    comp[card_id] -= 1
-    if not comp[card_id]:
+    var = DECK_VARS[player]
+    comp = dict(st.vars[var])  # (copy on write: a snapshot of the state may share the old dict)
+    left = comp[card_id] - 1
+    if left:
+        comp[card_id] = left
+    else:
         del comp[card_id]
-    st.vars[deck_var(player)] = comp
-    oid = st.zones[f"deck:{player}"][0]
-    st.objects[oid] = {**st.objects[oid], "card": card_id}
+    st.vars[var] = comp
+    oid = st.zones[DECK_ZONES[player]][0]
+    obj = st.objects[oid]
+    st.objects[oid] = {**obj, "card": card_id} if vis is None else {**obj, "card": card_id, "vis": vis}
     return oid
 
 
 def t_drawn(game: Game, args: dict) -> None:
     st = game.state
     p = args["player"]
-    oid = take_from_deck(game, p, args["choice"]["id"])
-    if len(st.zones[f"hand:{p}"]) >= HAND_LIMIT:
-        put(game, oid, z("grave", p))
+    if len(st.zones[HAND_ZONES[p]]) >= HAND_LIMIT:
+        oid = take_from_deck(game, p, args["choice"]["id"], "all")
+        game.move(oid, GRAVE_ZONES[p])
         if game.tracing:
             game.record(
                 "action",
@@ -743,7 +768,10 @@ def t_drawn(game: Game, args: dict) -> None:
                 player=p,
             )
         return
-    put(game, oid, z("hand", p))
+    # (the card's identity and its visibility in the hand in one copy of the object, then the move:
+    # what put does, one copy fewer)
+    oid = take_from_deck(game, p, args["choice"]["id"], "owner")
+    game.move(oid, HAND_ZONES[p])
     if game.tracing:
         game.record("action", f"player {p} draws a card", "hs.assume.draw", player=p)
 
@@ -752,10 +780,10 @@ def return_to_deck(game: Game, player: int, oid: str) -> None:
     """hs.mulligan (L1509): a swapped card is shuffled back: it becomes anonymous again."""
     st = game.state
     card = st.objects[oid]["card"]
-    comp = dict(st.vars[deck_var(player)])
+    comp = dict(st.vars[DECK_VARS[player]])
     comp[card] = comp.get(card, 0) + 1
-    st.vars[deck_var(player)] = dict(sorted(comp.items()))
-    put(game, oid, z("deck", player))
+    st.vars[DECK_VARS[player]] = dict(sorted(comp.items()))
+    put(game, oid, DECK_ZONES[player])
     st.objects[oid] = {**st.objects[oid], "card": None}
 
 
@@ -1045,7 +1073,7 @@ def play_card(game: Game, p: int, oid: str, target: str | None) -> None:
     if card["type"] == "weapon":
         old = weapon(game, p)
         if old is not None:
-            put(game, old, z("grave", p))
+            put(game, old, GRAVE_ZONES[p])
             if game.tracing:
                 game.record("resolution", f"{name_of(game, old)} is destroyed", "hs.assume.weapon_replace", player=p)
         game.move(oid, z("weapon", p))
@@ -1053,7 +1081,7 @@ def play_card(game: Game, p: int, oid: str, target: str | None) -> None:
         if game.tracing:
             game.record("action", f"player {p} equips {name_of(game, oid)}", "hs.weapon", player=p)
         return
-    put(game, oid, z("grave", p))
+    put(game, oid, GRAVE_ZONES[p])
     if game.tracing:
         on = f" on {name_of(game, target)}" if target else ""
         game.record("action", f"player {p} casts {name_of(game, oid)}{on}", "hs.spell_immediate", player=p)
