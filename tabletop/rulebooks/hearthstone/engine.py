@@ -888,10 +888,90 @@ def attack_targets(game: Game, player: int) -> list[str]:
 
 
 # Option dicts are plain data that nothing changes once made: equal ones are shared between
-# decisions and games (a random game asks ~90 times; most options recur), keyed by everything
-# their id and label are made of.
-_OPTIONS: dict[tuple, dict] = {}
-_OPTIONS_MAX = 200_000  # (a bound on memory; the cache starts again when full)
+# decisions and games (a random game asks ~90 times; most options recur). They are kept in small
+# nested dicts keyed by object id, then card id (the card behind an object id can differ between
+# games): string keys whose hashes Python keeps, where a key tuple would be built and hashed for
+# every option of every decision.
+_OPTIONS_MAX = 200_000  # (a bound on memory: past this many option dicts, the caches start again)
+_made = 0  # option dicts made since the caches last started again
+
+
+def _option(oid: str, label: str) -> dict:
+    global _made
+    _made += 1
+    return {"id": oid, "label": label}
+
+
+class _Targeted:
+    """The options of one action over its targets (a spell in hand, the hero power, an attacker):
+    id ``prefix`` + target, label ``text`` + the target's name."""
+
+    __slots__ = ("by_target", "prefix", "text")
+
+    def __init__(self, prefix: str, text: str) -> None:
+        self.prefix = prefix
+        self.text = text
+        self.by_target: dict[str, dict[str | None, dict]] = {}  # target id -> its card -> option
+
+    def extend(self, options: list[dict], objects: dict, targets: list[str]) -> None:
+        by_target = self.by_target
+        for t in targets:
+            obj = objects[t]
+            card = obj.get("card")
+            by_card = by_target.get(t)
+            if by_card is None:
+                by_card = by_target[t] = {}
+            o = by_card.get(card)
+            if o is None:
+                o = by_card[card] = _option(self.prefix + t, self.text + name_of_obj(obj, t))
+            options.append(o)
+
+
+# hand card id -> its card -> the options to play it: a tuple (a spell without target, a weapon),
+# a list by the number of minions on the board (a minion: one option per position), or _Targeted
+_HAND: dict[str, dict[str, Any]] = {}
+_POWER: dict[str, Any] = {}  # hero card -> a tuple (no target) or _Targeted
+_ATTACK: dict[str, dict[str, _Targeted]] = {}  # attacker id -> its card -> _Targeted
+
+
+def _clear_options() -> None:
+    global _made
+    _made = 0
+    for cache in (_HAND, _POWER, _ATTACK):
+        cache.clear()
+
+
+def _hand_entry(oid: str, card: str) -> Any:
+    """The options to play hand card ``oid`` that is ``card`` (made once, kept in ``_HAND``)."""
+    _cost, kind, name, need = PLAY_INFO[card]
+    if kind == "minion":
+        entry: Any = [(_option(f"play:{oid}@0", f"play {name}"),)]
+        entry += [
+            tuple(_option(f"play:{oid}@{k}", f"play {name} at position {k}") for k in range(n + 1))
+            for n in range(1, BOARD_LIMIT)
+        ]
+    elif kind == "spell" and need is not None:
+        entry = _Targeted(f"play:{oid}>", f"cast {name} on ")
+    elif kind == "spell":
+        entry = (_option(f"play:{oid}", f"cast {name}"),)
+    else:
+        entry = (_option(f"play:{oid}", f"equip {name}"),)
+    _HAND.setdefault(oid, {})[card] = entry
+    return entry
+
+
+def _power_entry(hcard: dict) -> Any:
+    power = hcard["power"]
+    need = POWER_TARGET.get(hcard["id"])
+    entry = (_option("power", power["name"]),) if need is None else _Targeted("power>", f"{power['name']} on ")
+    _POWER[hcard["id"]] = entry
+    return entry
+
+
+def _attack_entry(oid: str, card: str | None) -> _Targeted:
+    text = "your hero attacks " if card is None else f"{CARDS[card]['name']} attacks "
+    entry = _ATTACK.setdefault(oid, {})[card] = _Targeted(f"attack:{oid}>", text)
+    return entry
 
 
 def name_of_obj(obj: dict | None, oid: str) -> str:
@@ -904,82 +984,65 @@ def main_options(game: Game, p: int) -> list[dict]:
     """Every legal action: a card per position or target, the hero power per target, each attack, end turn."""
     st = game.state
     objects = st.objects
-    mana = st.players[p]["mana"]
-    row = st.zones[BOARD_ZONES[p]]
+    zones = st.zones
+    pl = st.players[p]
+    mana = pl["mana"]
+    row = zones[BOARD_ZONES[p]]
     options: list[dict] = []
-    cache = _OPTIONS
-    if len(cache) > _OPTIONS_MAX:
-        cache.clear()
-
-    def targeted(prefix: str, text: str, targets: list[str]) -> None:
-        """One option per target: id ``prefix`` + target, label ``text`` + the target's name; cached
-        by the target and its card (the card behind an object id can differ between games)."""
-        for t in targets:
-            obj = objects[t]
-            key = (prefix, text, t, obj.get("card"))
-            o = cache.get(key)
-            if o is None:
-                o = cache[key] = {"id": prefix + t, "label": text + name_of_obj(obj, t)}
-            options.append(o)
-
+    if _made > _OPTIONS_MAX:
+        _clear_options()
     n_row = len(row)
     play = PLAY_INFO
-    for oid in st.zones[HAND_ZONES[p]]:
-        cost, kind, name, need = play[objects[oid]["card"]]
+    hand_cache = _HAND
+    for oid in zones[HAND_ZONES[p]]:
+        card = objects[oid]["card"]
+        cost, kind, _name, need = play[card]
         if cost > mana:
             continue
+        by_card = hand_cache.get(oid)
+        entry = None if by_card is None else by_card.get(card)
+        if entry is None:
+            entry = _hand_entry(oid, card)
         if kind == "minion":
-            if n_row >= BOARD_LIMIT:  # hs.assume.board_full
-                continue
-            key = ("minion", oid, name, n_row)
-            group = cache.get(key)
-            if group is None:
-                if not row:
-                    group = ({"id": f"play:{oid}@0", "label": f"play {name}"},)
-                else:
-                    group = tuple(
-                        {"id": f"play:{oid}@{k}", "label": f"play {name} at position {k}"} for k in range(len(row) + 1)
-                    )
-                cache[key] = group
-            options.extend(group)
-        elif kind == "spell":
-            if need is None:
-                key = ("cast", oid, name)
-                o = cache.get(key)
-                if o is None:
-                    o = cache[key] = {"id": f"play:{oid}", "label": f"cast {name}"}
-                options.append(o)
-            else:
-                targeted(f"play:{oid}>", f"cast {name} on ", chosen_targets(game, need, p))
+            if n_row < BOARD_LIMIT:  # hs.assume.board_full
+                options.extend(entry[n_row])
+        elif need is None:
+            options.extend(entry)
         else:
-            key = ("equip", oid, name)
-            o = cache.get(key)
-            if o is None:
-                o = cache[key] = {"id": f"play:{oid}", "label": f"equip {name}"}
-            options.append(o)
-    pl = st.players[p]
-    h = st.zones[HERO_ZONES[p][1]][0]
-    hcard = CARDS[objects[h]["card"]]
-    power = hcard["power"]
-    if not pl["power_used"] and power["cost"] <= mana:
-        need = POWER_TARGET.get(hcard["id"])
+            entry.extend(options, objects, chosen_targets(game, need, p))
+    h = zones[HERO_ZONES[p][1]][0]
+    hcard_id = objects[h]["card"]
+    hcard = CARDS[hcard_id]
+    if not pl["power_used"] and hcard["power"]["cost"] <= mana:
+        entry = _POWER.get(hcard_id)
+        if entry is None:
+            entry = _power_entry(hcard)
+        need = POWER_TARGET.get(hcard_id)
         if need is not None:
-            targeted("power>", f"{power['name']} on ", chosen_targets(game, need, p))
-        elif not (POWER_SUMMONS.get(hcard["id"]) and len(row) >= BOARD_LIMIT):
-            options.append({"id": "power", "label": power["name"]})
+            entry.extend(options, objects, chosen_targets(game, need, p))
+        elif not (POWER_SUMMONS.get(hcard_id) and n_row >= BOARD_LIMIT):
+            options.extend(entry)
     targets = None
     for oid in row:
         obj = objects[oid]  # hs.summoning_sickness, hs.assume.charge, hs.assume.attacks
         if not obj["attacks"] and (not obj["sick"] or obj["charge"]) and obj["atk"] + obj["aura"] > 0:
             if targets is None:
                 targets = attack_targets(game, p)
-            text = f"{CARDS[objects[oid]['card']]['name']} attacks "
-            targeted(f"attack:{oid}>", text, targets)
-    w = st.zones[WEAPON_ZONES[p]]
+            card = obj["card"]
+            by_card = _ATTACK.get(oid)
+            entry = None if by_card is None else by_card.get(card)
+            if entry is None:
+                entry = _attack_entry(oid, card)
+            entry.extend(options, objects, targets)
+    w = zones[WEAPON_ZONES[p]]
     if w and not objects[h]["attacks"] and objects[w[0]]["atk"] > 0:
         if targets is None:
             targets = attack_targets(game, p)
-        targeted(f"attack:{h}>", "your hero attacks ", targets)
+        by_card = _ATTACK.get(h)
+        entry = None if by_card is None else by_card.get(None)
+        if entry is None:
+            entry = _attack_entry(h, None)
+        entry.extend(options, objects, targets)
     options.append(_END)
     return options
 
@@ -1137,6 +1200,7 @@ def index_cards(cards: dict[str, dict]) -> None:
     """Precompute which cards need a chosen target, have an aura, or whose power summons."""
     for table in (CARDS, SPELL_TARGET, BATTLECRY_TARGET, POWER_TARGET, POWER_SUMMONS, AURA_CARDS, PLAY_INFO):
         table.clear()
+    _clear_options()  # (their labels name cards)
     CARDS.update(cards)
     for cid, card in cards.items():
         if card["type"] == "spell":
