@@ -142,9 +142,9 @@ def put(game: Game, oid: str, zone: str, index: int | None = None) -> None:
         game.state.objects[oid] = {**obj, "vis": vis}
 
 
-def new_card(game: Game, player: int, card_id: str | None, zone: str, **fields: Any) -> str:
+def new_card(game: Game, player: int, card_id: str | None, zone: str, index: int | None = None, **fields: Any) -> str:
     data = {"kind": "card", "card": card_id, "owner": player, "controller": player, "vis": vis_for(zone), **fields}
-    return game.create("c", zone, **data)
+    return game.create("c", zone, index=index, **data)
 
 
 def minion_fields(card: dict) -> dict:
@@ -300,15 +300,15 @@ def _set_aura(game: Game, oid: str, obj: dict, bonus: int) -> None:
 # ======================================================================= targets
 def chosen_targets(game: Game, kind: str, player: int) -> list[str]:
     """Legal chosen targets (L47-L51: enemy, friendly, character, damaged), heroes first."""
-    st = game.state
-    q = other(player)
-    mine, theirs = st.zones[f"board:{player}"], st.zones[f"board:{q}"]
+    zones = game.state.zones
+    q = 1 - player
+    mine, theirs = zones[BOARD_ZONES[player]], zones[BOARD_ZONES[q]]
     if kind == "character":
-        return [st.zones[f"hero:{player}"][0], st.zones[f"hero:{q}"][0], *mine, *theirs]
+        return [zones[HERO_ZONES[player][1]][0], zones[HERO_ZONES[q][1]][0], *mine, *theirs]
     if kind == "enemy_character":
-        return [st.zones[f"hero:{q}"][0], *theirs]
+        return [zones[HERO_ZONES[q][1]][0], *theirs]
     if kind == "friendly_character":
-        return [st.zones[f"hero:{player}"][0], *mine]
+        return [zones[HERO_ZONES[player][1]][0], *mine]
     if kind == "minion":
         return [*mine, *theirs]
     if kind == "enemy_minion":
@@ -316,7 +316,8 @@ def chosen_targets(game: Game, kind: str, player: int) -> list[str]:
     if kind == "friendly_minion":
         return list(mine)
     if kind == "damaged_enemy_minion":
-        return [m for m in theirs if st.objects[m]["dmg"] > 0]
+        objects = game.state.objects
+        return [m for m in theirs if objects[m]["dmg"] > 0]
     raise ValueError(f"unknown chosen target kind {kind!r}")
 
 
@@ -520,7 +521,8 @@ def on_summon(game: Game, ev: dict) -> None:
     """A minion enters the board (played, L1513; or summoned by an effect); L26: beyond 7 it is destroyed."""
     st = game.state
     p = ev["player"]
-    row = st.zones[f"board:{p}"]
+    zone = BOARD_ZONES[p]
+    row = st.zones[zone]
     if len(row) >= BOARD_LIMIT:
         oid = ev.get("card")
         if oid is not None:
@@ -533,14 +535,13 @@ def on_summon(game: Game, ev: dict) -> None:
     pos = len(row) if pos is None else max(0, min(pos, len(row)))
     if ev.get("card") is not None:
         oid = ev["card"]
-        game.move(oid, z("board", p), pos)
+        game.move(oid, zone, pos)
         obj = st.objects[oid]
         st.objects[oid] = {**obj, "vis": "all", **minion_fields(CARDS[obj["card"]])}
     else:
         card = CARDS[ev["token"]]
-        oid = new_card(game, p, ev["token"], z("board", p), created=True, **minion_fields(card))
-        if pos != len(row):
-            game.move(oid, z("board", p), pos)
+        index = None if pos == len(row) else pos
+        oid = new_card(game, p, ev["token"], zone, index=index, created=True, **minion_fields(card))
     st.events[ev["id"]] = {**ev, "minion": oid}
     refresh_auras(game, p)
 
@@ -807,11 +808,10 @@ def t_mulligan(game: Game, args: dict) -> None:
     p = args["player"]
     hand = game.state.zones[f"hand:{p}"]
     options = [{"id": "keep", "label": "keep all starting cards"}]
+    names = {o: name_of(game, o) for o in hand}
     for n in range(1, len(hand) + 1):
         for subset in combinations(hand, n):
-            options.append(
-                {"id": "swap:" + "+".join(subset), "label": "swap " + ", ".join(name_of(game, o) for o in subset)}
-            )
+            options.append({"id": "swap:" + "+".join(subset), "label": "swap " + ", ".join(names[o] for o in subset)})
     game.ask(
         p,
         "mulligan",
@@ -863,11 +863,11 @@ def t_start(game: Game, args: dict) -> None:
     crystals = min(MANA_LIMIT, pl["crystals"] + 1)
     st.players[p] = {**pl, "crystals": crystals, "mana": crystals, "power_used": False}
     objects = st.objects
-    for oid in st.zones[f"board:{p}"]:
+    for oid in st.zones[BOARD_ZONES[p]]:
         obj = objects[oid]
         if obj["sick"] or obj["attacks"]:
             objects[oid] = {**obj, "sick": False, "attacks": 0}
-    h = st.zones[f"hero:{p}"][0]
+    h = st.zones[HERO_ZONES[p][1]][0]
     if objects[h]["attacks"]:
         objects[h] = {**objects[h], "attacks": 0}
     if game.tracing:
@@ -878,13 +878,13 @@ def t_start(game: Game, args: dict) -> None:
 def attack_targets(game: Game, player: int) -> list[str]:
     """hs.no_friendly_attack: enemies only; hs.assume.taunt: Taunt minions first."""
     st = game.state
-    q = other(player)
-    theirs = st.zones[f"board:{q}"]
+    q = 1 - player
+    theirs = st.zones[BOARD_ZONES[q]]
     objects = st.objects
     taunts = [m for m in theirs if objects[m]["taunt"]]
     if taunts:
         return taunts
-    return [st.zones[f"hero:{q}"][0], *theirs]
+    return [st.zones[HERO_ZONES[q][1]][0], *theirs]
 
 
 # Option dicts are plain data that nothing changes once made: equal ones are shared between
