@@ -915,16 +915,14 @@ class _Targeted:
 
     def extend(self, options: list[dict], objects: dict, targets: list[str]) -> None:
         by_target = self.by_target
+        append = options.append
         for t in targets:
             obj = objects[t]
-            card = obj.get("card")
-            by_card = by_target.get(t)
-            if by_card is None:
-                by_card = by_target[t] = {}
-            o = by_card.get(card)
-            if o is None:
-                o = by_card[card] = _option(self.prefix + t, self.text + name_of_obj(obj, t))
-            options.append(o)
+            try:
+                o = by_target[t][obj["card"]]
+            except KeyError:  # (the first time this target is this card)
+                o = by_target.setdefault(t, {})[obj["card"]] = _option(self.prefix + t, self.text + name_of_obj(obj, t))
+            append(o)
 
 
 # hand card id -> its card -> the options to play it: a tuple (a spell without target, a weapon),
@@ -999,9 +997,9 @@ def main_options(game: Game, p: int) -> list[dict]:
         cost, kind, _name, need = play[card]
         if cost > mana:
             continue
-        by_card = hand_cache.get(oid)
-        entry = None if by_card is None else by_card.get(card)
-        if entry is None:
+        try:
+            entry = hand_cache[oid][card]
+        except KeyError:
             entry = _hand_entry(oid, card)
         if kind == "minion":
             if n_row < BOARD_LIMIT:  # hs.assume.board_full
@@ -1028,19 +1026,18 @@ def main_options(game: Game, p: int) -> list[dict]:
         if not obj["attacks"] and (not obj["sick"] or obj["charge"]) and obj["atk"] + obj["aura"] > 0:
             if targets is None:
                 targets = attack_targets(game, p)
-            card = obj["card"]
-            by_card = _ATTACK.get(oid)
-            entry = None if by_card is None else by_card.get(card)
-            if entry is None:
-                entry = _attack_entry(oid, card)
+            try:
+                entry = _ATTACK[oid][obj["card"]]
+            except KeyError:
+                entry = _attack_entry(oid, obj["card"])
             entry.extend(options, objects, targets)
     w = zones[WEAPON_ZONES[p]]
     if w and not objects[h]["attacks"] and objects[w[0]]["atk"] > 0:
         if targets is None:
             targets = attack_targets(game, p)
-        by_card = _ATTACK.get(h)
-        entry = None if by_card is None else by_card.get(None)
-        if entry is None:
+        try:
+            entry = _ATTACK[h][None]
+        except KeyError:
             entry = _attack_entry(h, None)
         entry.extend(options, objects, targets)
     options.append(_END)
