@@ -569,10 +569,10 @@ def on_die(game: Game, ev: dict) -> None:
     st = game.state
     oid = ev["minion"]
     obj = st.objects[oid]
-    row = st.zones[obj["zone"]]
-    st.events[ev["id"]] = {**ev, "pos": row.index(oid)}
+    zone = obj["zone"]  # the row it leaves
+    st.events[ev["id"]] = {**ev, "pos": st.zones[zone].index(oid)}
     put(game, oid, GRAVE_ZONES[obj["owner"]])
-    refresh_auras(game, int(obj["zone"][6:]))
+    refresh_auras(game, BOARD_ZONES.index(zone))
 
 
 def on_weapon_breaks(game: Game, ev: dict) -> None:
