@@ -61,6 +61,8 @@ HERO_ZONES = tuple((p, f"hero:{p}") for p in PLAYERS)
 BOARD_ZONES = tuple(f"board:{p}" for p in PLAYERS)
 WEAPON_ZONES = tuple(f"weapon:{p}" for p in PLAYERS)
 HAND_ZONES = tuple(f"hand:{p}" for p in PLAYERS)
+DECK_ZONES = tuple(f"deck:{p}" for p in PLAYERS)
+GRAVE_ZONES = tuple(f"grave:{p}" for p in PLAYERS)
 
 # Filled in by the catalogue (cards are data; the engine reads them here).
 CARDS: dict[str, dict] = {}
@@ -140,9 +142,9 @@ def put(game: Game, oid: str, zone: str, index: int | None = None) -> None:
         game.state.objects[oid] = {**obj, "vis": vis}
 
 
-def new_card(game: Game, player: int, card_id: str | None, zone: str, **fields: Any) -> str:
+def new_card(game: Game, player: int, card_id: str | None, zone: str, index: int | None = None, **fields: Any) -> str:
     data = {"kind": "card", "card": card_id, "owner": player, "controller": player, "vis": vis_for(zone), **fields}
-    return game.create("c", zone, **data)
+    return game.create("c", zone, index=index, **data)
 
 
 def minion_fields(card: dict) -> dict:
@@ -251,51 +253,62 @@ def aura_sources(game: Game, oid: str) -> list[tuple[str, int]]:
     return out
 
 
-def refresh_auras(game: Game) -> None:
-    """hs.assume.aura: recompute every minion's aura attack from the auras now in play."""
+def refresh_auras(game: Game, player: int | None = None) -> None:
+    """hs.assume.aura: recompute every minion's aura attack from the auras now in play.
+
+    ``player``: only that player's row changed (auras reach friendly minions only, L50), so the
+    other row's values are already right and are not recomputed."""
     st = game.state
     objects = st.objects
-    for p in PLAYERS:
-        row = st.zones[f"board:{p}"]
-        has = False
+    for p in PLAYERS if player is None else (player,):
+        row = st.zones[BOARD_ZONES[p]]
         for oid in row:
             if objects[oid]["card"] in AURA_CARDS:
-                has = True
                 break
+        else:
+            # (fast path) no aura on the row: every minion's aura attack is 0
+            for oid in row:
+                obj = objects[oid]
+                if obj["aura"]:
+                    _set_aura(game, oid, obj, 0)
+            continue
         for i, oid in enumerate(row):
             obj = objects[oid]
             bonus = 0
-            if has:
-                for j, src in enumerate(row):
-                    card = objects[src]["card"]
-                    if j != i and card in AURA_CARDS:
-                        aura = CARDS[card]["aura"]
-                        if aura["applies"] == "other_friendly" or abs(i - j) == 1:
-                            bonus += aura["attack"]
+            for j, src in enumerate(row):
+                card = objects[src]["card"]
+                if j != i and card in AURA_CARDS:
+                    aura = CARDS[card]["aura"]
+                    if aura["applies"] == "other_friendly" or abs(i - j) == 1:
+                        bonus += aura["attack"]
             if obj["aura"] != bonus:
-                objects[oid] = {**obj, "aura": bonus}
-                if game.tracing:
-                    game.record(
-                        "modifier",
-                        f"aura: {name_of(game, oid)} now has {obj['atk'] + bonus} attack",
-                        "hs.assume.aura",
-                        target=oid,
-                        stat="attack",
-                    )
+                _set_aura(game, oid, obj, bonus)
+
+
+def _set_aura(game: Game, oid: str, obj: dict, bonus: int) -> None:
+    game.state.objects[oid] = {**obj, "aura": bonus}
+    if game.tracing:
+        game.record(
+            "modifier",
+            f"aura: {name_of(game, oid)} now has {obj['atk'] + bonus} attack",
+            "hs.assume.aura",
+            target=oid,
+            stat="attack",
+        )
 
 
 # ======================================================================= targets
 def chosen_targets(game: Game, kind: str, player: int) -> list[str]:
     """Legal chosen targets (L47-L51: enemy, friendly, character, damaged), heroes first."""
-    st = game.state
-    q = other(player)
-    mine, theirs = st.zones[f"board:{player}"], st.zones[f"board:{q}"]
+    zones = game.state.zones
+    q = 1 - player
+    mine, theirs = zones[BOARD_ZONES[player]], zones[BOARD_ZONES[q]]
     if kind == "character":
-        return [st.zones[f"hero:{player}"][0], st.zones[f"hero:{q}"][0], *mine, *theirs]
+        return [zones[HERO_ZONES[player][1]][0], zones[HERO_ZONES[q][1]][0], *mine, *theirs]
     if kind == "enemy_character":
-        return [st.zones[f"hero:{q}"][0], *theirs]
+        return [zones[HERO_ZONES[q][1]][0], *theirs]
     if kind == "friendly_character":
-        return [st.zones[f"hero:{player}"][0], *mine]
+        return [zones[HERO_ZONES[player][1]][0], *mine]
     if kind == "minion":
         return [*mine, *theirs]
     if kind == "enemy_minion":
@@ -303,7 +316,8 @@ def chosen_targets(game: Game, kind: str, player: int) -> list[str]:
     if kind == "friendly_minion":
         return list(mine)
     if kind == "damaged_enemy_minion":
-        return [m for m in theirs if st.objects[m]["dmg"] > 0]
+        objects = game.state.objects
+        return [m for m in theirs if objects[m]["dmg"] > 0]
     raise ValueError(f"unknown chosen target kind {kind!r}")
 
 
@@ -480,7 +494,7 @@ def apply_effect(game: Game, spec: dict, src: str | None, player: int, args: dic
     elif kind == "discard_hand":
         hand = st.zones[f"hand:{player}"]
         for oid in hand:
-            put(game, oid, z("grave", player))
+            put(game, oid, GRAVE_ZONES[player])
         if game.tracing:
             game.record("resolution", f"player {player} discards {len(hand)} card(s)", rule, player=player)
     elif kind == "lose_durability":
@@ -507,11 +521,12 @@ def on_summon(game: Game, ev: dict) -> None:
     """A minion enters the board (played, L1513; or summoned by an effect); L26: beyond 7 it is destroyed."""
     st = game.state
     p = ev["player"]
-    row = st.zones[f"board:{p}"]
+    zone = BOARD_ZONES[p]
+    row = st.zones[zone]
     if len(row) >= BOARD_LIMIT:
         oid = ev.get("card")
         if oid is not None:
-            put(game, oid, z("grave", p))
+            put(game, oid, GRAVE_ZONES[p])
         if game.tracing:
             what = name_of(game, oid) if oid else CARDS[ev["token"]]["name"]
             game.record("resolution", f"the board is full: {what} is destroyed", "hs.board_limit", player=p)
@@ -520,16 +535,15 @@ def on_summon(game: Game, ev: dict) -> None:
     pos = len(row) if pos is None else max(0, min(pos, len(row)))
     if ev.get("card") is not None:
         oid = ev["card"]
-        game.move(oid, z("board", p), pos)
+        game.move(oid, zone, pos)
         obj = st.objects[oid]
         st.objects[oid] = {**obj, "vis": "all", **minion_fields(CARDS[obj["card"]])}
     else:
         card = CARDS[ev["token"]]
-        oid = new_card(game, p, ev["token"], z("board", p), created=True, **minion_fields(card))
-        if pos != len(row):
-            game.move(oid, z("board", p), pos)
+        index = None if pos == len(row) else pos
+        oid = new_card(game, p, ev["token"], zone, index=index, created=True, **minion_fields(card))
     st.events[ev["id"]] = {**ev, "minion": oid}
-    refresh_auras(game)
+    refresh_auras(game, p)
 
 
 def on_damage(game: Game, ev: dict) -> None:
@@ -555,16 +569,16 @@ def on_die(game: Game, ev: dict) -> None:
     st = game.state
     oid = ev["minion"]
     obj = st.objects[oid]
-    row = st.zones[obj["zone"]]
-    st.events[ev["id"]] = {**ev, "pos": row.index(oid)}
-    put(game, oid, z("grave", obj["owner"]))
-    refresh_auras(game)
+    zone = obj["zone"]  # the row it leaves
+    st.events[ev["id"]] = {**ev, "pos": st.zones[zone].index(oid)}
+    put(game, oid, GRAVE_ZONES[obj["owner"]])
+    refresh_auras(game, BOARD_ZONES.index(zone))
 
 
 def on_weapon_breaks(game: Game, ev: dict) -> None:
     wid = ev["weapon"]
     if in_play(game, wid):
-        put(game, wid, z("grave", game.state.objects[wid]["owner"]))
+        put(game, wid, GRAVE_ZONES[game.state.objects[wid]["owner"]])
 
 
 def on_heroes_die(game: Game, ev: dict) -> None:
@@ -614,26 +628,23 @@ EVENT_TEXT = {
 # =================================================================== death phase
 def state_checks(game: Game) -> list[dict]:
     """hs.assume.death_phase: once nothing is pending, everything at 0 health (or destroyed) dies at once."""
+    # (runs twice per action: the two players' zones are spelled out rather than looped over)
     st = game.state
     objects = st.objects
     zones = st.zones
-    dead_heroes = []
-    for p, hz in HERO_ZONES:
-        h = objects[zones[hz][0]]
-        if h["dmg"] >= h["hp"]:
-            dead_heroes.append(p)
-    if dead_heroes:
+    h0 = objects[zones["hero:0"][0]]
+    h1 = objects[zones["hero:1"][0]]
+    if h0["dmg"] >= h0["hp"] or h1["dmg"] >= h1["hp"]:
+        dead_heroes = [p for p, h in ((0, h0), (1, h1)) if h["dmg"] >= h["hp"]]
         return [{"type": "heroes_die", "players": dead_heroes, "rule": "hs.win"}]
     events = []
-    for bz in BOARD_ZONES:
-        for oid in zones[bz]:
-            obj = objects[oid]
-            if obj["dmg"] >= obj["hp"] or obj["doomed"]:
-                events.append({"type": "die", "minion": oid, "rule": "hs.death"})
-    for wz in WEAPON_ZONES:
-        for wid in zones[wz]:
-            if objects[wid]["dur"] <= 0:
-                events.append({"type": "weapon_breaks", "weapon": wid, "rule": "hs.durability"})
+    for oid in zones["board:0"] + zones["board:1"]:
+        obj = objects[oid]
+        if obj["dmg"] >= obj["hp"] or obj["doomed"]:
+            events.append({"type": "die", "minion": oid, "rule": "hs.death"})
+    for wid in zones["weapon:0"] + zones["weapon:1"]:
+        if objects[wid]["dur"] <= 0:
+            events.append({"type": "weapon_breaks", "weapon": wid, "rule": "hs.durability"})
     return events
 
 
@@ -643,30 +654,48 @@ def deck_var(player: int) -> str:
     return f"_deck:{player}"
 
 
+DECK_VARS = tuple(deck_var(p) for p in PLAYERS)
+
+
 def set_deck(game: Game, player: int, card_ids: list[str]) -> None:
     """A deck of anonymous objects; a card's identity is drawn when it leaves the deck."""
     st = game.state
-    zone = z("deck", player)
-    comp: dict[str, int] = {}
+    zone = DECK_ZONES[player]
+    objects = st.objects
+    counters = st.counters
+    n_id, ts = counters["id"], counters["ts"]
+    # (what game.create does for each card, in one pass: one zone tuple, not thirty; the object
+    # ids and timestamps it would give)
+    template = {
+        "id": None,
+        "zone": zone,
+        "ts": None,
+        "kind": "card",
+        "card": None,
+        "owner": player,
+        "controller": player,
+        "vis": "none",
+    }
     ids = []
-    for cid in card_ids:  # (what game.create does for each, in one pass: one zone tuple, not thirty)
-        comp[cid] = comp.get(cid, 0) + 1
-        oid = st.new_id("c")
-        st.objects[oid] = {
-            "id": oid,
-            "zone": zone,
-            "ts": st.next_ts(),
-            "kind": "card",
-            "card": None,
-            "owner": player,
-            "controller": player,
-            "vis": "none",
-        }
+    for _ in card_ids:
+        n_id += 1
+        ts += 1
+        oid = f"c{n_id}"
+        objects[oid] = {**template, "id": oid, "ts": ts}
         ids.append(oid)
+    counters["id"], counters["ts"] = n_id, ts
     st.zones[zone] = (*st.zones.get(zone, ()), *ids)
-    st.vars[deck_var(player)] = dict(sorted(comp.items()))
+    key = tuple(card_ids)
+    comp = _DECK_COMPS.get(key)
+    if comp is None:
+        counts: dict[str, int] = {}
+        for cid in card_ids:
+            counts[cid] = counts.get(cid, 0) + 1
+        comp = _DECK_COMPS[key] = dict(sorted(counts.items()))
+    st.vars[DECK_VARS[player]] = dict(comp)
 
 
+_DECK_COMPS: dict[tuple, dict[str, int]] = {}  # a deck list's composition (the same for every game)
 _DRAW_OPTIONS: dict[str, dict] = {}
 _DRAW_SETS: dict[tuple, tuple] = {}  # the options of a draw, by the kinds of card left (shared plain data)
 _DRAW_PROMPT = tuple(f"the top card of player {p}'s deck" for p in PLAYERS)
@@ -677,7 +706,7 @@ def t_draw(game: Game, args: dict) -> None:
     """hs.assume.draw: the top card is a chance outcome weighted by what is left; empty deck: fatigue."""
     st = game.state
     p = args["player"]
-    comp = st.vars[deck_var(p)]
+    comp = st.vars[DECK_VARS[p]]
     if not comp:
         pl = st.players[p]
         n = pl["fatigue"] + 1
@@ -709,24 +738,29 @@ def t_draw(game: Game, args: dict) -> None:
     )
 
 
-def take_from_deck(game: Game, player: int, card_id: str) -> str:
+def take_from_deck(game: Game, player: int, card_id: str, vis: str | None = None) -> str:
+    """The top card of the deck becomes ``card_id`` (and, given ``vis``, visible as that)."""
     st = game.state
-    comp = dict(st.vars[deck_var(player)])
-    comp[card_id] -= 1
-    if not comp[card_id]:
+    var = DECK_VARS[player]
+    comp = dict(st.vars[var])  # (copy on write: a snapshot of the state may share the old dict)
+    left = comp[card_id] - 1
+    if left:
+        comp[card_id] = left
+    else:
         del comp[card_id]
-    st.vars[deck_var(player)] = comp
-    oid = st.zones[f"deck:{player}"][0]
-    st.objects[oid] = {**st.objects[oid], "card": card_id}
+    st.vars[var] = comp
+    oid = st.zones[DECK_ZONES[player]][0]
+    obj = st.objects[oid]
+    st.objects[oid] = {**obj, "card": card_id} if vis is None else {**obj, "card": card_id, "vis": vis}
     return oid
 
 
 def t_drawn(game: Game, args: dict) -> None:
     st = game.state
     p = args["player"]
-    oid = take_from_deck(game, p, args["choice"]["id"])
-    if len(st.zones[f"hand:{p}"]) >= HAND_LIMIT:
-        put(game, oid, z("grave", p))
+    if len(st.zones[HAND_ZONES[p]]) >= HAND_LIMIT:
+        oid = take_from_deck(game, p, args["choice"]["id"], "all")
+        game.move(oid, GRAVE_ZONES[p])
         if game.tracing:
             game.record(
                 "action",
@@ -735,7 +769,10 @@ def t_drawn(game: Game, args: dict) -> None:
                 player=p,
             )
         return
-    put(game, oid, z("hand", p))
+    # (the card's identity and its visibility in the hand in one copy of the object, then the move:
+    # what put does, one copy fewer)
+    oid = take_from_deck(game, p, args["choice"]["id"], "owner")
+    game.move(oid, HAND_ZONES[p])
     if game.tracing:
         game.record("action", f"player {p} draws a card", "hs.assume.draw", player=p)
 
@@ -744,10 +781,10 @@ def return_to_deck(game: Game, player: int, oid: str) -> None:
     """hs.mulligan (L1509): a swapped card is shuffled back: it becomes anonymous again."""
     st = game.state
     card = st.objects[oid]["card"]
-    comp = dict(st.vars[deck_var(player)])
+    comp = dict(st.vars[DECK_VARS[player]])
     comp[card] = comp.get(card, 0) + 1
-    st.vars[deck_var(player)] = dict(sorted(comp.items()))
-    put(game, oid, z("deck", player))
+    st.vars[DECK_VARS[player]] = dict(sorted(comp.items()))
+    put(game, oid, DECK_ZONES[player])
     st.objects[oid] = {**st.objects[oid], "card": None}
 
 
@@ -771,11 +808,10 @@ def t_mulligan(game: Game, args: dict) -> None:
     p = args["player"]
     hand = game.state.zones[f"hand:{p}"]
     options = [{"id": "keep", "label": "keep all starting cards"}]
+    names = {o: name_of(game, o) for o in hand}
     for n in range(1, len(hand) + 1):
         for subset in combinations(hand, n):
-            options.append(
-                {"id": "swap:" + "+".join(subset), "label": "swap " + ", ".join(name_of(game, o) for o in subset)}
-            )
+            options.append({"id": "swap:" + "+".join(subset), "label": "swap " + ", ".join(names[o] for o in subset)})
     game.ask(
         p,
         "mulligan",
@@ -827,11 +863,11 @@ def t_start(game: Game, args: dict) -> None:
     crystals = min(MANA_LIMIT, pl["crystals"] + 1)
     st.players[p] = {**pl, "crystals": crystals, "mana": crystals, "power_used": False}
     objects = st.objects
-    for oid in st.zones[f"board:{p}"]:
+    for oid in st.zones[BOARD_ZONES[p]]:
         obj = objects[oid]
         if obj["sick"] or obj["attacks"]:
             objects[oid] = {**obj, "sick": False, "attacks": 0}
-    h = st.zones[f"hero:{p}"][0]
+    h = st.zones[HERO_ZONES[p][1]][0]
     if objects[h]["attacks"]:
         objects[h] = {**objects[h], "attacks": 0}
     if game.tracing:
@@ -842,20 +878,98 @@ def t_start(game: Game, args: dict) -> None:
 def attack_targets(game: Game, player: int) -> list[str]:
     """hs.no_friendly_attack: enemies only; hs.assume.taunt: Taunt minions first."""
     st = game.state
-    q = other(player)
-    theirs = st.zones[f"board:{q}"]
+    q = 1 - player
+    theirs = st.zones[BOARD_ZONES[q]]
     objects = st.objects
     taunts = [m for m in theirs if objects[m]["taunt"]]
     if taunts:
         return taunts
-    return [st.zones[f"hero:{q}"][0], *theirs]
+    return [st.zones[HERO_ZONES[q][1]][0], *theirs]
 
 
 # Option dicts are plain data that nothing changes once made: equal ones are shared between
-# decisions and games (a random game asks ~90 times; most options recur), keyed by everything
-# their id and label are made of.
-_OPTIONS: dict[tuple, dict] = {}
-_OPTIONS_MAX = 200_000  # (a bound on memory; the cache starts again when full)
+# decisions and games (a random game asks ~90 times; most options recur). They are kept in small
+# nested dicts keyed by object id, then card id (the card behind an object id can differ between
+# games): string keys whose hashes Python keeps, where a key tuple would be built and hashed for
+# every option of every decision.
+_OPTIONS_MAX = 200_000  # (a bound on memory: past this many option dicts, the caches start again)
+_made = 0  # option dicts made since the caches last started again
+
+
+def _option(oid: str, label: str) -> dict:
+    global _made
+    _made += 1
+    return {"id": oid, "label": label}
+
+
+class _Targeted:
+    """The options of one action over its targets (a spell in hand, the hero power, an attacker):
+    id ``prefix`` + target, label ``text`` + the target's name."""
+
+    __slots__ = ("by_target", "prefix", "text")
+
+    def __init__(self, prefix: str, text: str) -> None:
+        self.prefix = prefix
+        self.text = text
+        self.by_target: dict[str, dict[str | None, dict]] = {}  # target id -> its card -> option
+
+    def extend(self, options: list[dict], objects: dict, targets: list[str]) -> None:
+        by_target = self.by_target
+        append = options.append
+        for t in targets:
+            obj = objects[t]
+            try:
+                o = by_target[t][obj["card"]]
+            except KeyError:  # (the first time this target is this card)
+                o = by_target.setdefault(t, {})[obj["card"]] = _option(self.prefix + t, self.text + name_of_obj(obj, t))
+            append(o)
+
+
+# hand card id -> its card -> the options to play it: a tuple (a spell without target, a weapon),
+# a list by the number of minions on the board (a minion: one option per position), or _Targeted
+_HAND: dict[str, dict[str, Any]] = {}
+_POWER: dict[str, Any] = {}  # hero card -> a tuple (no target) or _Targeted
+_ATTACK: dict[str, dict[str, _Targeted]] = {}  # attacker id -> its card -> _Targeted
+
+
+def _clear_options() -> None:
+    global _made
+    _made = 0
+    for cache in (_HAND, _POWER, _ATTACK):
+        cache.clear()
+
+
+def _hand_entry(oid: str, card: str) -> Any:
+    """The options to play hand card ``oid`` that is ``card`` (made once, kept in ``_HAND``)."""
+    _cost, kind, name, need = PLAY_INFO[card]
+    if kind == "minion":
+        entry: Any = [(_option(f"play:{oid}@0", f"play {name}"),)]
+        entry += [
+            tuple(_option(f"play:{oid}@{k}", f"play {name} at position {k}") for k in range(n + 1))
+            for n in range(1, BOARD_LIMIT)
+        ]
+    elif kind == "spell" and need is not None:
+        entry = _Targeted(f"play:{oid}>", f"cast {name} on ")
+    elif kind == "spell":
+        entry = (_option(f"play:{oid}", f"cast {name}"),)
+    else:
+        entry = (_option(f"play:{oid}", f"equip {name}"),)
+    _HAND.setdefault(oid, {})[card] = entry
+    return entry
+
+
+def _power_entry(hcard: dict) -> Any:
+    power = hcard["power"]
+    need = POWER_TARGET.get(hcard["id"])
+    entry = (_option("power", power["name"]),) if need is None else _Targeted("power>", f"{power['name']} on ")
+    _POWER[hcard["id"]] = entry
+    return entry
+
+
+def _attack_entry(oid: str, card: str | None) -> _Targeted:
+    text = "your hero attacks " if card is None else f"{CARDS[card]['name']} attacks "
+    entry = _ATTACK.setdefault(oid, {})[card] = _Targeted(f"attack:{oid}>", text)
+    return entry
 
 
 def name_of_obj(obj: dict | None, oid: str) -> str:
@@ -868,82 +982,64 @@ def main_options(game: Game, p: int) -> list[dict]:
     """Every legal action: a card per position or target, the hero power per target, each attack, end turn."""
     st = game.state
     objects = st.objects
-    mana = st.players[p]["mana"]
-    row = st.zones[BOARD_ZONES[p]]
+    zones = st.zones
+    pl = st.players[p]
+    mana = pl["mana"]
+    row = zones[BOARD_ZONES[p]]
     options: list[dict] = []
-    cache = _OPTIONS
-    if len(cache) > _OPTIONS_MAX:
-        cache.clear()
-
-    def targeted(prefix: str, text: str, targets: list[str]) -> None:
-        """One option per target: id ``prefix`` + target, label ``text`` + the target's name; cached
-        by the target and its card (the card behind an object id can differ between games)."""
-        for t in targets:
-            obj = objects[t]
-            key = (prefix, text, t, obj.get("card"))
-            o = cache.get(key)
-            if o is None:
-                o = cache[key] = {"id": prefix + t, "label": text + name_of_obj(obj, t)}
-            options.append(o)
-
+    if _made > _OPTIONS_MAX:
+        _clear_options()
     n_row = len(row)
     play = PLAY_INFO
-    for oid in st.zones[HAND_ZONES[p]]:
-        cost, kind, name, need = play[objects[oid]["card"]]
+    hand_cache = _HAND
+    for oid in zones[HAND_ZONES[p]]:
+        card = objects[oid]["card"]
+        cost, kind, _name, need = play[card]
         if cost > mana:
             continue
+        try:
+            entry = hand_cache[oid][card]
+        except KeyError:
+            entry = _hand_entry(oid, card)
         if kind == "minion":
-            if n_row >= BOARD_LIMIT:  # hs.assume.board_full
-                continue
-            key = ("minion", oid, name, n_row)
-            group = cache.get(key)
-            if group is None:
-                if not row:
-                    group = ({"id": f"play:{oid}@0", "label": f"play {name}"},)
-                else:
-                    group = tuple(
-                        {"id": f"play:{oid}@{k}", "label": f"play {name} at position {k}"} for k in range(len(row) + 1)
-                    )
-                cache[key] = group
-            options.extend(group)
-        elif kind == "spell":
-            if need is None:
-                key = ("cast", oid, name)
-                o = cache.get(key)
-                if o is None:
-                    o = cache[key] = {"id": f"play:{oid}", "label": f"cast {name}"}
-                options.append(o)
-            else:
-                targeted(f"play:{oid}>", f"cast {name} on ", chosen_targets(game, need, p))
+            if n_row < BOARD_LIMIT:  # hs.assume.board_full
+                options.extend(entry[n_row])
+        elif need is None:
+            options.extend(entry)
         else:
-            key = ("equip", oid, name)
-            o = cache.get(key)
-            if o is None:
-                o = cache[key] = {"id": f"play:{oid}", "label": f"equip {name}"}
-            options.append(o)
-    pl = st.players[p]
-    h = st.zones[HERO_ZONES[p][1]][0]
-    hcard = CARDS[objects[h]["card"]]
-    power = hcard["power"]
-    if not pl["power_used"] and power["cost"] <= mana:
-        need = POWER_TARGET.get(hcard["id"])
+            entry.extend(options, objects, chosen_targets(game, need, p))
+    h = zones[HERO_ZONES[p][1]][0]
+    hcard_id = objects[h]["card"]
+    hcard = CARDS[hcard_id]
+    if not pl["power_used"] and hcard["power"]["cost"] <= mana:
+        entry = _POWER.get(hcard_id)
+        if entry is None:
+            entry = _power_entry(hcard)
+        need = POWER_TARGET.get(hcard_id)
         if need is not None:
-            targeted("power>", f"{power['name']} on ", chosen_targets(game, need, p))
-        elif not (POWER_SUMMONS.get(hcard["id"]) and len(row) >= BOARD_LIMIT):
-            options.append({"id": "power", "label": power["name"]})
+            entry.extend(options, objects, chosen_targets(game, need, p))
+        elif not (POWER_SUMMONS.get(hcard_id) and n_row >= BOARD_LIMIT):
+            options.extend(entry)
     targets = None
     for oid in row:
         obj = objects[oid]  # hs.summoning_sickness, hs.assume.charge, hs.assume.attacks
         if not obj["attacks"] and (not obj["sick"] or obj["charge"]) and obj["atk"] + obj["aura"] > 0:
             if targets is None:
                 targets = attack_targets(game, p)
-            text = f"{CARDS[objects[oid]['card']]['name']} attacks "
-            targeted(f"attack:{oid}>", text, targets)
-    w = st.zones[WEAPON_ZONES[p]]
+            try:
+                entry = _ATTACK[oid][obj["card"]]
+            except KeyError:
+                entry = _attack_entry(oid, obj["card"])
+            entry.extend(options, objects, targets)
+    w = zones[WEAPON_ZONES[p]]
     if w and not objects[h]["attacks"] and objects[w[0]]["atk"] > 0:
         if targets is None:
             targets = attack_targets(game, p)
-        targeted(f"attack:{h}>", "your hero attacks ", targets)
+        try:
+            entry = _ATTACK[h][None]
+        except KeyError:
+            entry = _attack_entry(h, None)
+        entry.extend(options, objects, targets)
     options.append(_END)
     return options
 
@@ -1037,7 +1133,7 @@ def play_card(game: Game, p: int, oid: str, target: str | None) -> None:
     if card["type"] == "weapon":
         old = weapon(game, p)
         if old is not None:
-            put(game, old, z("grave", p))
+            put(game, old, GRAVE_ZONES[p])
             if game.tracing:
                 game.record("resolution", f"{name_of(game, old)} is destroyed", "hs.assume.weapon_replace", player=p)
         game.move(oid, z("weapon", p))
@@ -1045,7 +1141,7 @@ def play_card(game: Game, p: int, oid: str, target: str | None) -> None:
         if game.tracing:
             game.record("action", f"player {p} equips {name_of(game, oid)}", "hs.weapon", player=p)
         return
-    put(game, oid, z("grave", p))
+    put(game, oid, GRAVE_ZONES[p])
     if game.tracing:
         on = f" on {name_of(game, target)}" if target else ""
         game.record("action", f"player {p} casts {name_of(game, oid)}{on}", "hs.spell_immediate", player=p)
@@ -1101,6 +1197,7 @@ def index_cards(cards: dict[str, dict]) -> None:
     """Precompute which cards need a chosen target, have an aura, or whose power summons."""
     for table in (CARDS, SPELL_TARGET, BATTLECRY_TARGET, POWER_TARGET, POWER_SUMMONS, AURA_CARDS, PLAY_INFO):
         table.clear()
+    _clear_options()  # (their labels name cards)
     CARDS.update(cards)
     for cid, card in cards.items():
         if card["type"] == "spell":
