@@ -909,8 +909,13 @@ class Game:
         watch = min(budget, _LOOP_WATCH_AFTER)
         idle_checks = self.profile.checks != "end_of_phase"
         advance = self.rulebook.advance
+        # the idle checks found nothing and nothing has run since: while the turn structure moves on
+        # without scheduling anything (a turn ends that nobody hears of), the checks, which look at the
+        # position and not at where the turn structure stands, are not run again
+        checked = False
         while st.decision is None and st.result is None:
             if work:
+                checked = False
                 name, args = work.pop()
                 if tracing:
                     self._cause = args.get("_c")
@@ -933,13 +938,15 @@ class Game:
                 if len(work) - mark > 1:
                     work[mark:] = work[mark:][::-1]
             elif st.queue:
+                checked = False
                 self._drain()
                 name = "k.drain"
             else:
                 self._cause = None
-                if idle_checks and self._run_checks():
+                if idle_checks and not checked and self._run_checks():
                     name = "k.checks"
                 else:
+                    checked = self._fp is None  # (the ordering explorer's footprints see every check)
                     self._mark = 0  # (what _call does, inline: the work stack is empty here)
                     advance(self)
                     if len(work) > 1:

@@ -8,7 +8,7 @@ decision to skip is taken (a listener that arrives during a batch must still be 
 
 from tabletop.core import Profile
 
-from .toybook import creature, game_of, log, logged, logs
+from .toybook import creature, game_of, lethal_damage, log, logged, logs
 
 
 def _both(objects, scripts, **kw):
@@ -129,3 +129,31 @@ def test_move_with_changes_sets_the_fields_in_the_same_copy_and_minds_abilities_
     assert game.obj("P")["card"] == "A" and game.obj("P")["ts"] > ts
     assert game._listeners is None
     assert [e[0] for e in game._index()["sig"]] == ["A", "P"]
+
+
+def test_idle_checks_are_not_repeated_while_only_the_turn_structure_moves_on():
+    """Profile.checks: checks look at the position. Once they found nothing, a turn nobody hears of
+    ends and the next begins without running them again; anything that runs brings them back."""
+    calls: list[tuple[int, int]] = []
+
+    def counting(game):
+        calls.append((game.state.turn["number"], len(game.state.work)))
+        return lethal_damage(game)
+
+    def hit(game):
+        game.emit("damage", rule="toy.script", target="P", amount=3)
+
+    objects = [creature("P", 0), creature("Q", 1)]
+    fast, traced = (
+        game_of(Profile(), objects, scripts={"hit": hit}, checks=(counting,), tracing=t) for t in (False, True)
+    )
+    calls.clear()
+    fast.apply("end")
+    # after the action; (the turn ends: not again); after the next turn's first step
+    assert calls == [(1, 0), (2, 0)]
+    calls.clear()
+    fast.apply("go:hit")  # damage 3 on P (hp 3): the check after it destroys P
+    assert len(calls) >= 2 and fast.obj("P")["zone"] == "grave"
+    traced.apply("end")
+    traced.apply("go:hit")
+    assert traced.fingerprint() == fast.fingerprint()
