@@ -650,7 +650,15 @@ class Game:
     # ---- the event pipeline
     def emit(self, type_: str, *, rule: str, **fields: Any) -> str:
         """Send one event through the pipeline; returns its id."""
-        return self.emit_batch([{"type": type_, **fields}], rule=rule)[0]
+        st = self.state
+        if self.tracing or self._fp is not None or not (self.rulebook.has_abilities or st.delayed):
+            return self.emit_batch([{"type": type_, **fields}], rule=rule)[0]
+        # (fast path: untraced, in a game where something could react) what emit_batch does for one event
+        n = st.counters["event"] = st.counters["event"] + 1
+        eid = f"e{n}"
+        st.events[eid] = {"rule": rule, "type": type_, **fields, "id": eid, "status": "pending", "applied": []}
+        st.work.append(("k.replace", {"batch": [eid], "i": 0}))
+        return eid
 
     def emit_batch(self, events: list[dict], *, rule: str) -> list[str]:
         """Send simultaneous events through the pipeline together (one batch)."""
