@@ -233,8 +233,10 @@ class Rulebook:
             raise RuleError(f"{self.id}: nothing is pending and the rulebook has no turn structure")
         pi, k, si = t["cursor"]
         if pi >= len(self.flow):
-            game.record("flow", f"end of round {t['round']}", self.flow[-1].rule)
-            st.set_turn(cursor=[0, 0, 0], round=t["round"] + 1)
+            if game.tracing:
+                game.record("flow", f"end of round {t['round']}", self.flow[-1].rule)
+            t["cursor"] = [0, 0, 0]
+            t["round"] += 1
             game.end_period("round")
             return
         phase = self.flow[pi]
@@ -259,7 +261,7 @@ class Rulebook:
                     st.set_turn(cursor=[pi + 1, 0, 0])
                     return
                 p = order[k]
-                st.set_turn(player=p, number=t["number"] + 1, phase=phase.name, sub=None)
+                t.update(player=p, number=t["number"] + 1, phase=phase.name, sub=None)
                 if game.tracing:
                     game.record(
                         "flow", f"turn {t['number']}: player {p} ({phase.name})", phase.rule, cause=None, player=p
@@ -275,12 +277,10 @@ class Rulebook:
             game.end_period("phase")  # the last sub-phase of the turn
         if phase.each_player:
             game.end_period("turn")
-            if t.get("again") and not st.players[t["player"]].get("out"):
-                st.set_turn(cursor=[pi, k, 0], again=False)
-            elif k + 1 < len(order):
-                st.set_turn(cursor=[pi, k + 1, 0], again=False)
-            else:
-                st.set_turn(cursor=[pi + 1, 0, 0], again=False)
+            again = t.get("again") and not st.players[t["player"]].get("out")
+            t["cursor"] = [pi, k, 0] if again else [pi, k + 1, 0] if k + 1 < len(order) else [pi + 1, 0, 0]
+            t["again"] = False
+            if not again and k + 1 >= len(order):
                 game.end_period("phase")
         else:
             st.set_turn(cursor=[pi + 1, 0, 0])
