@@ -66,19 +66,25 @@ class Ability:
 
     def matches(self, game: Game, act: Activation) -> bool:
         """Does the event in ``act`` fit this ability's pattern and condition?"""
-        ev = act.event or {}
+        return self.fits(act.event, act.source, act.controller) and (
+            self.condition is None or bool(self.condition(game, act))
+        )
+
+    def fits(self, event: dict | None, source: str | None, controller: int | None) -> bool:
+        """Does ``event`` fit this ability's pattern (``match``; the condition aside)?"""
+        ev = event or {}
         for key, want in self.match.items():
             have = ev.get(key)
             if want == "$self":
-                want = act.source
+                want = source
             elif want == "$controller":
-                want = act.controller
+                want = controller
             if isinstance(want, list | tuple | set | frozenset):
                 if have not in want:
                     return False
             elif have != want:
                 return False
-        return self.condition is None or bool(self.condition(game, act))
+        return True
 
 
 class Activation:

@@ -1215,7 +1215,10 @@ class Game:
             if key in applied:
                 continue
             ctrl = None if obj is None else obj.get("controller", obj.get("owner"))  # (controller_of, inline)
-            if ab.matches(self, Activation(ab, key, src, obj, ctrl, ev)):
+            # (the pattern first: an Activation is made only for a condition to look at)
+            if ab.fits(ev, src, ctrl) and (
+                ab.condition is None or ab.condition(self, Activation(ab, key, src, obj, ctrl, ev))
+            ):
                 cand = {
                     "ability": key,
                     "source": src,
