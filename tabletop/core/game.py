@@ -921,17 +921,24 @@ class Game:
         # without scheduling anything (a turn ends that nobody hears of), the checks, which look at the
         # position and not at where the turn structure stands, are not run again
         checked = False
+        plain = not tracing and self._fp is None  # (no cause to set, no footprint to record)
         while st.decision is None and st.result is None:
             if work:
                 checked = False
                 name, args = work.pop()
-                if tracing:
-                    self._cause = args.get("_c")
-                handler = tasks.get(name)
-                if handler is None:
-                    raise RuleError(f"no task handler {name!r} in rulebook {self.rulebook.id!r}")
+                try:
+                    handler = tasks[name]
+                except KeyError:
+                    raise RuleError(f"no task handler {name!r} in rulebook {self.rulebook.id!r}") from None
                 mark = self._mark = len(work)
-                if self._fp is not None:
+                if plain:
+                    handler(self, args)
+                elif self._fp is None:
+                    self._cause = args.get("_c")
+                    handler(self, args)
+                else:
+                    if tracing:
+                        self._cause = args.get("_c")
                     fp = self._fp
                     # a task runs on behalf of the ability its cause leads to or, for a task that cites
                     # no cause (a response window, a repeated state check), of the one that scheduled it
@@ -941,8 +948,6 @@ class Game:
                     handler(self, args)
                     if st.decision is None and st.result is None:
                         fp.current = None  # (when the run stops here, _fp_stopped charges the owner)
-                else:
-                    handler(self, args)
                 if len(work) - mark > 1:
                     work[mark:] = work[mark:][::-1]
             elif st.queue:
