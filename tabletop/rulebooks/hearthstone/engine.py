@@ -135,11 +135,12 @@ _VIS: dict[str, str] = {}
 
 
 def put(game: Game, oid: str, zone: str, index: int | None = None) -> None:
-    game.move(oid, zone, index)
-    obj = game.state.objects[oid]
+    """Move ``oid`` to ``zone``, visible as that zone shows its cards (in the move's one copy of it)."""
     vis = vis_for(zone)
-    if obj.get("vis") != vis:
-        game.state.objects[oid] = {**obj, "vis": vis}
+    if game.state.objects[oid].get("vis") != vis:
+        game.move(oid, zone, index, vis=vis)
+    else:
+        game.move(oid, zone, index)
 
 
 def new_card(game: Game, player: int, card_id: str | None, zone: str, index: int | None = None, **fields: Any) -> str:
@@ -535,9 +536,7 @@ def on_summon(game: Game, ev: dict) -> None:
     pos = len(row) if pos is None else max(0, min(pos, len(row)))
     if ev.get("card") is not None:
         oid = ev["card"]
-        game.move(oid, zone, pos)
-        obj = st.objects[oid]
-        st.objects[oid] = {**obj, "vis": "all", **minion_fields(CARDS[obj["card"]])}
+        game.move(oid, zone, pos, vis="all", **minion_fields(CARDS[st.objects[oid]["card"]]))
     else:
         card = CARDS[ev["token"]]
         index = None if pos == len(row) else pos
@@ -784,8 +783,7 @@ def return_to_deck(game: Game, player: int, oid: str) -> None:
     comp = dict(st.vars[DECK_VARS[player]])
     comp[card] = comp.get(card, 0) + 1
     st.vars[DECK_VARS[player]] = dict(sorted(comp.items()))
-    put(game, oid, DECK_ZONES[player])
-    st.objects[oid] = {**st.objects[oid], "card": None}
+    game.move(oid, DECK_ZONES[player], vis=vis_for(DECK_ZONES[player]), card=None)
 
 
 # ============================================================ the start of play
@@ -1127,7 +1125,6 @@ def t_battlecry_target(game: Game, args: dict) -> None:
 
 def play_card(game: Game, p: int, oid: str, target: str | None) -> None:
     """A spell resolves at once (L1514) and goes to the graveyard; a weapon is equipped (L30-31)."""
-    st = game.state
     card = card_of(game, oid)
     pay(game, p, card["cost"])
     if card["type"] == "weapon":
@@ -1136,8 +1133,7 @@ def play_card(game: Game, p: int, oid: str, target: str | None) -> None:
             put(game, old, GRAVE_ZONES[p])
             if game.tracing:
                 game.record("resolution", f"{name_of(game, old)} is destroyed", "hs.assume.weapon_replace", player=p)
-        game.move(oid, z("weapon", p))
-        st.objects[oid] = {**st.objects[oid], "vis": "all", "atk": card["attack"], "dur": card["durability"]}
+        game.move(oid, WEAPON_ZONES[p], vis="all", atk=card["attack"], dur=card["durability"])
         if game.tracing:
             game.record("action", f"player {p} equips {name_of(game, oid)}", "hs.weapon", player=p)
         return
