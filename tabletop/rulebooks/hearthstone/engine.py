@@ -14,6 +14,7 @@ flags and ``buffs`` (what changed it, for :func:`explain`). A hero has ``hp``, `
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
@@ -391,6 +392,13 @@ def effects_of(ref: list) -> list[dict]:
 def start_effects(game: Game, ref: list, src: str | None, player: int, rule: str, **extra: Any) -> None:
     """Schedule an effect list; its effects happen one after another, each at once (L66)."""
     game.push("hs.effects", ref=ref, i=0, src=src, player=player, rule=rule, **extra)
+
+
+def effects_now(game: Game, ref: list, src: str | None, player: int, rule: str, **extra: Any) -> None:
+    """:func:`start_effects` for the last thing a step does, when it has scheduled nothing else: the
+    ``hs.effects`` task would run next with the same cause, so its first effect runs now (one engine
+    step fewer for each spell and hero power); the others still follow one per step."""
+    t_effects(game, {"ref": ref, "i": 0, "src": src, "player": player, "rule": rule, **extra})
 
 
 def t_effects(game: Game, args: dict) -> None:
@@ -870,7 +878,9 @@ def t_start(game: Game, args: dict) -> None:
         objects[h] = {**objects[h], "attacks": 0}
     if game.tracing:
         game.record("action", f"player {p} has {crystals} mana crystal(s), refilled", "hs.mana", player=p)
-    game.push("hs.draw", player=p)
+    # (the draw is the last thing this step does and the only task it would schedule: the pushed
+    # hs.draw would run next with the same cause, so it runs now, one engine step fewer a turn)
+    t_draw(game, {"player": p})
 
 
 def attack_targets(game: Game, player: int) -> list[str]:
@@ -1066,19 +1076,34 @@ def t_act(game: Game, args: dict) -> None:
             game.record("flow", f"player {p} ends the turn", "hs.assume.end_turn", player=p)
         return
     game.repeat_step()
+    try:
+        act, params = _ACTIONS[cid]
+    except KeyError:  # (the first time this option id is chosen)
+        if len(_ACTIONS) > _OPTIONS_MAX:
+            _ACTIONS.clear()
+        act, params = _ACTIONS[cid] = _parse_action(cid)
+    act(game, p, *params)
+
+
+def _parse_action(cid: str) -> tuple[Callable[..., None], tuple]:
+    """An action's option id (made by main_options) as the function that carries it out and its
+    arguments after the player."""
     if cid.startswith("attack:"):
         attacker, target = cid[7:].split(">")
-        attack(game, p, attacker, target)
-    elif cid.startswith("power"):
-        use_power(game, p, cid[6:] if cid.startswith("power>") else None)
-    else:
-        rest = cid[5:]
-        if "@" in rest:
-            oid, pos = rest.split("@")
-            play_minion(game, p, oid, int(pos))
-        else:
-            oid, _, target = rest.partition(">")
-            play_card(game, p, oid, target or None)
+        return attack, (attacker, target)
+    if cid.startswith("power"):
+        return use_power, (cid[6:] if cid.startswith("power>") else None,)
+    rest = cid[5:]
+    if "@" in rest:
+        oid, pos = rest.split("@")
+        return play_minion, (oid, int(pos))
+    oid, _, target = rest.partition(">")
+    return play_card, (oid, target or None)
+
+
+# option id -> _parse_action(id): the same ids recur in every game (object ids are given in the
+# same order), so each is parsed once rather than at every action
+_ACTIONS: dict[str, tuple[Callable[..., None], tuple]] = {}
 
 
 def play_minion(game: Game, p: int, oid: str, pos: int) -> None:
@@ -1141,7 +1166,7 @@ def play_card(game: Game, p: int, oid: str, target: str | None) -> None:
     if game.tracing:
         on = f" on {name_of(game, target)}" if target else ""
         game.record("action", f"player {p} casts {name_of(game, oid)}{on}", "hs.spell_immediate", player=p)
-    start_effects(game, [card["id"], "effects"], oid, p, "hs.spell_immediate", target=target)
+    effects_now(game, [card["id"], "effects"], oid, p, "hs.spell_immediate", target=target)
 
 
 def use_power(game: Game, p: int, target: str | None) -> None:
@@ -1154,7 +1179,7 @@ def use_power(game: Game, p: int, target: str | None) -> None:
     if game.tracing:
         on = f" on {name_of(game, target)}" if target else ""
         game.record("action", f"player {p} uses the hero power {hcard['power']['name']}{on}", "hs.hero_power", player=p)
-    start_effects(game, [hcard["id"], "power"], st.zones[f"power:{p}"][0], p, "hs.hero_power", target=target)
+    effects_now(game, [hcard["id"], "power"], st.zones[f"power:{p}"][0], p, "hs.hero_power", target=target)
 
 
 def attack(game: Game, p: int, attacker: str, target: str) -> None:
