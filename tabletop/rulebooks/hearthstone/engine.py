@@ -671,27 +671,30 @@ def set_deck(game: Game, player: int, card_ids: list[str]) -> None:
     objects = st.objects
     counters = st.counters
     n_id, ts = counters["id"], counters["ts"]
+    n = len(card_ids)
     # (what game.create does for each card, in one pass: one zone tuple, not thirty; the object
-    # ids and timestamps it would give)
-    template = {
-        "id": None,
-        "zone": zone,
-        "ts": None,
-        "kind": "card",
-        "card": None,
-        "owner": player,
-        "controller": player,
-        "vis": "none",
-    }
-    ids = []
-    for _ in card_ids:
-        n_id += 1
-        ts += 1
-        oid = f"c{n_id}"
-        objects[oid] = {**template, "id": oid, "ts": ts}
-        ids.append(oid)
-    counters["id"], counters["ts"] = n_id, ts
-    st.zones[zone] = (*st.zones.get(zone, ()), *ids)
+    # ids and timestamps it would give). Objects are never changed in place (the kernel copies an
+    # object to change it), and every game sets its decks up with the same ids and timestamps: the
+    # anonymous objects are made once and shared between games.
+    made = _DECK_OBJECTS.get((zone, n_id, ts, n))
+    if made is None:
+        template = {
+            "id": None,
+            "zone": zone,
+            "ts": None,
+            "kind": "card",
+            "card": None,
+            "owner": player,
+            "controller": player,
+            "vis": "none",
+        }
+        made = {f"c{n_id + k}": {**template, "id": f"c{n_id + k}", "ts": ts + k} for k in range(1, n + 1)}
+        if len(_DECK_OBJECTS) > 1000:
+            _DECK_OBJECTS.clear()
+        _DECK_OBJECTS[(zone, n_id, ts, n)] = made
+    objects.update(made)
+    counters["id"], counters["ts"] = n_id + n, ts + n
+    st.zones[zone] = (*st.zones.get(zone, ()), *made)
     key = tuple(card_ids)
     comp = _DECK_COMPS.get(key)
     if comp is None:
@@ -703,6 +706,8 @@ def set_deck(game: Game, player: int, card_ids: list[str]) -> None:
 
 
 _DECK_COMPS: dict[tuple, dict[str, int]] = {}  # a deck list's composition (the same for every game)
+# (deck zone, last object id number, last timestamp, cards) -> the deck's anonymous objects by id
+_DECK_OBJECTS: dict[tuple[str, int, int, int], dict[str, dict]] = {}
 _DRAW_OPTIONS: dict[str, dict] = {}
 _DRAW_SETS: dict[tuple, tuple] = {}  # the options of a draw, by the kinds of card left (shared plain data)
 _DRAW_PROMPT = tuple(f"the top card of player {p}'s deck" for p in PLAYERS)
@@ -745,8 +750,9 @@ def t_draw(game: Game, args: dict) -> None:
     )
 
 
-def take_from_deck(game: Game, player: int, card_id: str, vis: str | None = None) -> str:
-    """The top card of the deck becomes ``card_id`` (and, given ``vis``, visible as that)."""
+def take_from_deck(game: Game, player: int, card_id: str) -> str:
+    """The top card of the deck is ``card_id``: it leaves the deck's hidden composition. The caller
+    moves the object and gives it its card as it arrives (``Game.move(..., card=card_id)``: one copy)."""
     st = game.state
     var = DECK_VARS[player]
     comp = dict(st.vars[var])  # (copy on write: a snapshot of the state may share the old dict)
@@ -756,18 +762,16 @@ def take_from_deck(game: Game, player: int, card_id: str, vis: str | None = None
     else:
         del comp[card_id]
     st.vars[var] = comp
-    oid = st.zones[DECK_ZONES[player]][0]
-    obj = st.objects[oid]
-    st.objects[oid] = {**obj, "card": card_id} if vis is None else {**obj, "card": card_id, "vis": vis}
-    return oid
+    return st.zones[DECK_ZONES[player]][0]
 
 
 def t_drawn(game: Game, args: dict) -> None:
     st = game.state
     p = args["player"]
+    card_id = args["choice"]["id"]
+    oid = take_from_deck(game, p, card_id)
     if len(st.zones[HAND_ZONES[p]]) >= HAND_LIMIT:
-        oid = take_from_deck(game, p, args["choice"]["id"], "all")
-        game.move(oid, GRAVE_ZONES[p])
+        game.move(oid, GRAVE_ZONES[p], card=card_id, vis="all")
         if game.tracing:
             game.record(
                 "action",
@@ -776,10 +780,7 @@ def t_drawn(game: Game, args: dict) -> None:
                 player=p,
             )
         return
-    # (the card's identity and its visibility in the hand in one copy of the object, then the move:
-    # what put does, one copy fewer)
-    oid = take_from_deck(game, p, args["choice"]["id"], "owner")
-    game.move(oid, HAND_ZONES[p])
+    game.move(oid, HAND_ZONES[p], card=card_id, vis="owner")
     if game.tracing:
         game.record("action", f"player {p} draws a card", "hs.assume.draw", player=p)
 
@@ -936,7 +937,7 @@ class _Targeted:
 # hand card id -> its card -> the options to play it: a tuple (a spell without target, a weapon),
 # a list by the number of minions on the board (a minion: one option per position), or _Targeted
 _HAND: dict[str, dict[str, Any]] = {}
-_POWER: dict[str, Any] = {}  # hero card -> a tuple (no target) or _Targeted
+_POWER: dict[str, tuple[int, str | None, bool, Any]] = {}  # hero card -> _power_entry
 _ATTACK: dict[str, dict[str, _Targeted]] = {}  # attacker id -> its card -> _Targeted
 
 
@@ -966,11 +967,13 @@ def _hand_entry(oid: str, card: str) -> Any:
     return entry
 
 
-def _power_entry(hcard: dict) -> Any:
+def _power_entry(hcard: dict) -> tuple[int, str | None, bool, Any]:
+    """What main_options reads of a hero's power, in one tuple: its cost, its chosen target kind
+    (or None), whether it summons, and its options (a tuple, or _Targeted)."""
     power = hcard["power"]
     need = POWER_TARGET.get(hcard["id"])
-    entry = (_option("power", power["name"]),) if need is None else _Targeted("power>", f"{power['name']} on ")
-    _POWER[hcard["id"]] = entry
+    options = (_option("power", power["name"]),) if need is None else _Targeted("power>", f"{power['name']} on ")
+    entry = _POWER[hcard["id"]] = (power["cost"], need, bool(POWER_SUMMONS.get(hcard["id"])), options)
     return entry
 
 
@@ -1017,17 +1020,17 @@ def main_options(game: Game, p: int) -> list[dict]:
         else:
             entry.extend(options, objects, chosen_targets(game, need, p))
     h = zones[HERO_ZONES[p][1]][0]
-    hcard_id = objects[h]["card"]
-    hcard = CARDS[hcard_id]
-    if not pl["power_used"] and hcard["power"]["cost"] <= mana:
-        entry = _POWER.get(hcard_id)
-        if entry is None:
-            entry = _power_entry(hcard)
-        need = POWER_TARGET.get(hcard_id)
-        if need is not None:
-            entry.extend(options, objects, chosen_targets(game, need, p))
-        elif not (POWER_SUMMONS.get(hcard_id) and n_row >= BOARD_LIMIT):
-            options.extend(entry)
+    if not pl["power_used"]:
+        hcard_id = objects[h]["card"]
+        try:
+            cost, need, summons, entry = _POWER[hcard_id]
+        except KeyError:
+            cost, need, summons, entry = _power_entry(CARDS[hcard_id])
+        if cost <= mana:
+            if need is not None:
+                entry.extend(options, objects, chosen_targets(game, need, p))
+            elif not (summons and n_row >= BOARD_LIMIT):
+                options.extend(entry)
     targets = None
     for oid in row:
         obj = objects[oid]  # hs.summoning_sickness, hs.assume.charge, hs.assume.attacks
