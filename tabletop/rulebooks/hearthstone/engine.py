@@ -14,6 +14,7 @@ flags and ``buffs`` (what changed it, for :func:`explain`). A hero has ``hp``, `
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
@@ -135,11 +136,12 @@ _VIS: dict[str, str] = {}
 
 
 def put(game: Game, oid: str, zone: str, index: int | None = None) -> None:
-    game.move(oid, zone, index)
-    obj = game.state.objects[oid]
+    """Move ``oid`` to ``zone``, visible as that zone shows its cards (in the move's one copy of it)."""
     vis = vis_for(zone)
-    if obj.get("vis") != vis:
-        game.state.objects[oid] = {**obj, "vis": vis}
+    if game.state.objects[oid].get("vis") != vis:
+        game.move(oid, zone, index, vis=vis)
+    else:
+        game.move(oid, zone, index)
 
 
 def new_card(game: Game, player: int, card_id: str | None, zone: str, index: int | None = None, **fields: Any) -> str:
@@ -392,6 +394,13 @@ def start_effects(game: Game, ref: list, src: str | None, player: int, rule: str
     game.push("hs.effects", ref=ref, i=0, src=src, player=player, rule=rule, **extra)
 
 
+def effects_now(game: Game, ref: list, src: str | None, player: int, rule: str, **extra: Any) -> None:
+    """:func:`start_effects` for the last thing a step does, when it has scheduled nothing else: the
+    ``hs.effects`` task would run next with the same cause, so its first effect runs now (one engine
+    step fewer for each spell and hero power); the others still follow one per step."""
+    t_effects(game, {"ref": ref, "i": 0, "src": src, "player": player, "rule": rule, **extra})
+
+
 def t_effects(game: Game, args: dict) -> None:
     """One effect of a list; the next one is scheduled after whatever this one set off."""
     effects = effects_of(args["ref"])
@@ -535,9 +544,7 @@ def on_summon(game: Game, ev: dict) -> None:
     pos = len(row) if pos is None else max(0, min(pos, len(row)))
     if ev.get("card") is not None:
         oid = ev["card"]
-        game.move(oid, zone, pos)
-        obj = st.objects[oid]
-        st.objects[oid] = {**obj, "vis": "all", **minion_fields(CARDS[obj["card"]])}
+        game.move(oid, zone, pos, vis="all", **minion_fields(CARDS[st.objects[oid]["card"]]))
     else:
         card = CARDS[ev["token"]]
         index = None if pos == len(row) else pos
@@ -664,27 +671,30 @@ def set_deck(game: Game, player: int, card_ids: list[str]) -> None:
     objects = st.objects
     counters = st.counters
     n_id, ts = counters["id"], counters["ts"]
+    n = len(card_ids)
     # (what game.create does for each card, in one pass: one zone tuple, not thirty; the object
-    # ids and timestamps it would give)
-    template = {
-        "id": None,
-        "zone": zone,
-        "ts": None,
-        "kind": "card",
-        "card": None,
-        "owner": player,
-        "controller": player,
-        "vis": "none",
-    }
-    ids = []
-    for _ in card_ids:
-        n_id += 1
-        ts += 1
-        oid = f"c{n_id}"
-        objects[oid] = {**template, "id": oid, "ts": ts}
-        ids.append(oid)
-    counters["id"], counters["ts"] = n_id, ts
-    st.zones[zone] = (*st.zones.get(zone, ()), *ids)
+    # ids and timestamps it would give). Objects are never changed in place (the kernel copies an
+    # object to change it), and every game sets its decks up with the same ids and timestamps: the
+    # anonymous objects are made once and shared between games.
+    made = _DECK_OBJECTS.get((zone, n_id, ts, n))
+    if made is None:
+        template = {
+            "id": None,
+            "zone": zone,
+            "ts": None,
+            "kind": "card",
+            "card": None,
+            "owner": player,
+            "controller": player,
+            "vis": "none",
+        }
+        made = {f"c{n_id + k}": {**template, "id": f"c{n_id + k}", "ts": ts + k} for k in range(1, n + 1)}
+        if len(_DECK_OBJECTS) > 1000:
+            _DECK_OBJECTS.clear()
+        _DECK_OBJECTS[(zone, n_id, ts, n)] = made
+    objects.update(made)
+    counters["id"], counters["ts"] = n_id + n, ts + n
+    st.zones[zone] = (*st.zones.get(zone, ()), *made)
     key = tuple(card_ids)
     comp = _DECK_COMPS.get(key)
     if comp is None:
@@ -696,6 +706,8 @@ def set_deck(game: Game, player: int, card_ids: list[str]) -> None:
 
 
 _DECK_COMPS: dict[tuple, dict[str, int]] = {}  # a deck list's composition (the same for every game)
+# (deck zone, last object id number, last timestamp, cards) -> the deck's anonymous objects by id
+_DECK_OBJECTS: dict[tuple[str, int, int, int], dict[str, dict]] = {}
 _DRAW_OPTIONS: dict[str, dict] = {}
 _DRAW_SETS: dict[tuple, tuple] = {}  # the options of a draw, by the kinds of card left (shared plain data)
 _DRAW_PROMPT = tuple(f"the top card of player {p}'s deck" for p in PLAYERS)
@@ -738,8 +750,9 @@ def t_draw(game: Game, args: dict) -> None:
     )
 
 
-def take_from_deck(game: Game, player: int, card_id: str, vis: str | None = None) -> str:
-    """The top card of the deck becomes ``card_id`` (and, given ``vis``, visible as that)."""
+def take_from_deck(game: Game, player: int, card_id: str) -> str:
+    """The top card of the deck is ``card_id``: it leaves the deck's hidden composition. The caller
+    moves the object and gives it its card as it arrives (``Game.move(..., card=card_id)``: one copy)."""
     st = game.state
     var = DECK_VARS[player]
     comp = dict(st.vars[var])  # (copy on write: a snapshot of the state may share the old dict)
@@ -749,18 +762,16 @@ def take_from_deck(game: Game, player: int, card_id: str, vis: str | None = None
     else:
         del comp[card_id]
     st.vars[var] = comp
-    oid = st.zones[DECK_ZONES[player]][0]
-    obj = st.objects[oid]
-    st.objects[oid] = {**obj, "card": card_id} if vis is None else {**obj, "card": card_id, "vis": vis}
-    return oid
+    return st.zones[DECK_ZONES[player]][0]
 
 
 def t_drawn(game: Game, args: dict) -> None:
     st = game.state
     p = args["player"]
+    card_id = args["choice"]["id"]
+    oid = take_from_deck(game, p, card_id)
     if len(st.zones[HAND_ZONES[p]]) >= HAND_LIMIT:
-        oid = take_from_deck(game, p, args["choice"]["id"], "all")
-        game.move(oid, GRAVE_ZONES[p])
+        game.move(oid, GRAVE_ZONES[p], card=card_id, vis="all")
         if game.tracing:
             game.record(
                 "action",
@@ -769,10 +780,7 @@ def t_drawn(game: Game, args: dict) -> None:
                 player=p,
             )
         return
-    # (the card's identity and its visibility in the hand in one copy of the object, then the move:
-    # what put does, one copy fewer)
-    oid = take_from_deck(game, p, args["choice"]["id"], "owner")
-    game.move(oid, HAND_ZONES[p])
+    game.move(oid, HAND_ZONES[p], card=card_id, vis="owner")
     if game.tracing:
         game.record("action", f"player {p} draws a card", "hs.assume.draw", player=p)
 
@@ -784,8 +792,7 @@ def return_to_deck(game: Game, player: int, oid: str) -> None:
     comp = dict(st.vars[DECK_VARS[player]])
     comp[card] = comp.get(card, 0) + 1
     st.vars[DECK_VARS[player]] = dict(sorted(comp.items()))
-    put(game, oid, DECK_ZONES[player])
-    st.objects[oid] = {**st.objects[oid], "card": None}
+    game.move(oid, DECK_ZONES[player], vis=vis_for(DECK_ZONES[player]), card=None)
 
 
 # ============================================================ the start of play
@@ -872,7 +879,9 @@ def t_start(game: Game, args: dict) -> None:
         objects[h] = {**objects[h], "attacks": 0}
     if game.tracing:
         game.record("action", f"player {p} has {crystals} mana crystal(s), refilled", "hs.mana", player=p)
-    game.push("hs.draw", player=p)
+    # (the draw is the last thing this step does and the only task it would schedule: the pushed
+    # hs.draw would run next with the same cause, so it runs now, one engine step fewer a turn)
+    t_draw(game, {"player": p})
 
 
 def attack_targets(game: Game, player: int) -> list[str]:
@@ -928,7 +937,7 @@ class _Targeted:
 # hand card id -> its card -> the options to play it: a tuple (a spell without target, a weapon),
 # a list by the number of minions on the board (a minion: one option per position), or _Targeted
 _HAND: dict[str, dict[str, Any]] = {}
-_POWER: dict[str, Any] = {}  # hero card -> a tuple (no target) or _Targeted
+_POWER: dict[str, tuple[int, str | None, bool, Any]] = {}  # hero card -> _power_entry
 _ATTACK: dict[str, dict[str, _Targeted]] = {}  # attacker id -> its card -> _Targeted
 
 
@@ -958,11 +967,13 @@ def _hand_entry(oid: str, card: str) -> Any:
     return entry
 
 
-def _power_entry(hcard: dict) -> Any:
+def _power_entry(hcard: dict) -> tuple[int, str | None, bool, Any]:
+    """What main_options reads of a hero's power, in one tuple: its cost, its chosen target kind
+    (or None), whether it summons, and its options (a tuple, or _Targeted)."""
     power = hcard["power"]
     need = POWER_TARGET.get(hcard["id"])
-    entry = (_option("power", power["name"]),) if need is None else _Targeted("power>", f"{power['name']} on ")
-    _POWER[hcard["id"]] = entry
+    options = (_option("power", power["name"]),) if need is None else _Targeted("power>", f"{power['name']} on ")
+    entry = _POWER[hcard["id"]] = (power["cost"], need, bool(POWER_SUMMONS.get(hcard["id"])), options)
     return entry
 
 
@@ -1009,17 +1020,17 @@ def main_options(game: Game, p: int) -> list[dict]:
         else:
             entry.extend(options, objects, chosen_targets(game, need, p))
     h = zones[HERO_ZONES[p][1]][0]
-    hcard_id = objects[h]["card"]
-    hcard = CARDS[hcard_id]
-    if not pl["power_used"] and hcard["power"]["cost"] <= mana:
-        entry = _POWER.get(hcard_id)
-        if entry is None:
-            entry = _power_entry(hcard)
-        need = POWER_TARGET.get(hcard_id)
-        if need is not None:
-            entry.extend(options, objects, chosen_targets(game, need, p))
-        elif not (POWER_SUMMONS.get(hcard_id) and n_row >= BOARD_LIMIT):
-            options.extend(entry)
+    if not pl["power_used"]:
+        hcard_id = objects[h]["card"]
+        try:
+            cost, need, summons, entry = _POWER[hcard_id]
+        except KeyError:
+            cost, need, summons, entry = _power_entry(CARDS[hcard_id])
+        if cost <= mana:
+            if need is not None:
+                entry.extend(options, objects, chosen_targets(game, need, p))
+            elif not (summons and n_row >= BOARD_LIMIT):
+                options.extend(entry)
     targets = None
     for oid in row:
         obj = objects[oid]  # hs.summoning_sickness, hs.assume.charge, hs.assume.attacks
@@ -1068,19 +1079,34 @@ def t_act(game: Game, args: dict) -> None:
             game.record("flow", f"player {p} ends the turn", "hs.assume.end_turn", player=p)
         return
     game.repeat_step()
+    try:
+        act, params = _ACTIONS[cid]
+    except KeyError:  # (the first time this option id is chosen)
+        if len(_ACTIONS) > _OPTIONS_MAX:
+            _ACTIONS.clear()
+        act, params = _ACTIONS[cid] = _parse_action(cid)
+    act(game, p, *params)
+
+
+def _parse_action(cid: str) -> tuple[Callable[..., None], tuple]:
+    """An action's option id (made by main_options) as the function that carries it out and its
+    arguments after the player."""
     if cid.startswith("attack:"):
         attacker, target = cid[7:].split(">")
-        attack(game, p, attacker, target)
-    elif cid.startswith("power"):
-        use_power(game, p, cid[6:] if cid.startswith("power>") else None)
-    else:
-        rest = cid[5:]
-        if "@" in rest:
-            oid, pos = rest.split("@")
-            play_minion(game, p, oid, int(pos))
-        else:
-            oid, _, target = rest.partition(">")
-            play_card(game, p, oid, target or None)
+        return attack, (attacker, target)
+    if cid.startswith("power"):
+        return use_power, (cid[6:] if cid.startswith("power>") else None,)
+    rest = cid[5:]
+    if "@" in rest:
+        oid, pos = rest.split("@")
+        return play_minion, (oid, int(pos))
+    oid, _, target = rest.partition(">")
+    return play_card, (oid, target or None)
+
+
+# option id -> _parse_action(id): the same ids recur in every game (object ids are given in the
+# same order), so each is parsed once rather than at every action
+_ACTIONS: dict[str, tuple[Callable[..., None], tuple]] = {}
 
 
 def play_minion(game: Game, p: int, oid: str, pos: int) -> None:
@@ -1127,7 +1153,6 @@ def t_battlecry_target(game: Game, args: dict) -> None:
 
 def play_card(game: Game, p: int, oid: str, target: str | None) -> None:
     """A spell resolves at once (L1514) and goes to the graveyard; a weapon is equipped (L30-31)."""
-    st = game.state
     card = card_of(game, oid)
     pay(game, p, card["cost"])
     if card["type"] == "weapon":
@@ -1136,8 +1161,7 @@ def play_card(game: Game, p: int, oid: str, target: str | None) -> None:
             put(game, old, GRAVE_ZONES[p])
             if game.tracing:
                 game.record("resolution", f"{name_of(game, old)} is destroyed", "hs.assume.weapon_replace", player=p)
-        game.move(oid, z("weapon", p))
-        st.objects[oid] = {**st.objects[oid], "vis": "all", "atk": card["attack"], "dur": card["durability"]}
+        game.move(oid, WEAPON_ZONES[p], vis="all", atk=card["attack"], dur=card["durability"])
         if game.tracing:
             game.record("action", f"player {p} equips {name_of(game, oid)}", "hs.weapon", player=p)
         return
@@ -1145,7 +1169,7 @@ def play_card(game: Game, p: int, oid: str, target: str | None) -> None:
     if game.tracing:
         on = f" on {name_of(game, target)}" if target else ""
         game.record("action", f"player {p} casts {name_of(game, oid)}{on}", "hs.spell_immediate", player=p)
-    start_effects(game, [card["id"], "effects"], oid, p, "hs.spell_immediate", target=target)
+    effects_now(game, [card["id"], "effects"], oid, p, "hs.spell_immediate", target=target)
 
 
 def use_power(game: Game, p: int, target: str | None) -> None:
@@ -1158,7 +1182,7 @@ def use_power(game: Game, p: int, target: str | None) -> None:
     if game.tracing:
         on = f" on {name_of(game, target)}" if target else ""
         game.record("action", f"player {p} uses the hero power {hcard['power']['name']}{on}", "hs.hero_power", player=p)
-    start_effects(game, [hcard["id"], "power"], st.zones[f"power:{p}"][0], p, "hs.hero_power", target=target)
+    effects_now(game, [hcard["id"], "power"], st.zones[f"power:{p}"][0], p, "hs.hero_power", target=target)
 
 
 def attack(game: Game, p: int, attacker: str, target: str) -> None:
