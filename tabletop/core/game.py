@@ -487,6 +487,7 @@ class Game:
         active_zones = rb.active_zones  # (what rb.is_active_zone says, inline: this runs for every move)
         was_active = old is not None and old.startswith(active_zones)
         now_active = zone.startswith(active_zones)
+        given = bool(changes)
         if now_active and not was_active:
             changes["ts"] = st.next_ts()
         st.put(obj_id, zone, index, changes)
@@ -494,8 +495,9 @@ class Game:
             self._left.append(obj)
         if not (was_active or now_active or rb.has_zoned_abilities):
             return  # (fast path) neither zone is one where an ability could work: the index stays
-        if (self._works_in(obj, old, was_active) or self._works_in(obj, zone, now_active)) and (
-            self._may_listen(obj) or (changes and self._may_listen(st.objects[obj_id]))
+        # (an active zone is one where abilities work: _works_in need not be asked about it)
+        if (was_active or now_active or self._works_in(obj, old, False) or self._works_in(obj, zone, False)) and (
+            self._may_listen(obj) or (given and self._may_listen(st.objects[obj_id]))
         ):
             self._listeners = None
 
