@@ -296,6 +296,11 @@ class Game:
             fp.pushed[id(args)] = fp.current
         self.state.work.append((task, args))
 
+    @property
+    def scheduled_in_step(self) -> int:
+        """How many tasks the running step has scheduled so far (they run after it, in order)."""
+        return len(self.state.work) - self._mark
+
     def then(self, *tasks: tuple[str, dict]) -> None:
         """Schedule several tasks to run in the order given."""
         for name, args in tasks:
@@ -359,7 +364,7 @@ class Game:
             if self.chance == "sample":
                 self._choose(data, self._draw(data), auto=True)
                 return
-        pushed = len(self.state.work) - self._mark
+        pushed = self.scheduled_in_step
         if pushed > 0:
             raise RuleError(
                 f"{kind!r} decision for {_who(data)} asked after this step scheduled {pushed} task(s): its options "
@@ -495,9 +500,11 @@ class Game:
             self._left.append(obj)
         if not (was_active or now_active or rb.has_zoned_abilities):
             return  # (fast path) neither zone is one where an ability could work: the index stays
-        # (an active zone is one where abilities work: _works_in need not be asked about it)
-        if (was_active or now_active or self._works_in(obj, old, False) or self._works_in(obj, zone, False)) and (
-            self._may_listen(obj) or (given and self._may_listen(st.objects[obj_id]))
+        # (an active zone is one where abilities work: _works_in need not be asked about it; the
+        # object is asked about as it was where it was, and as it is where it arrives)
+        new = st.objects[obj_id] if given else obj
+        if (was_active or now_active or self._works_in(obj, old, False) or self._works_in(new, zone, False)) and (
+            self._may_listen(obj) or (given and self._may_listen(new))
         ):
             self._listeners = None
 
@@ -763,9 +770,10 @@ class Game:
         if st.modifiers or st.effects or st.uses:
             order.append(("k.expire", {"period": period}))
         if self._reactive():
-            if not order and self._unheard_end(period):
-                # (fast path, tracing off) nothing runs before it and nothing would hear it: use up
-                # its id now, as k.end_event would, without a step for it
+            if not order and len(st.work) == self._mark and self._unheard_end(period):
+                # (fast path, tracing off) nothing this step scheduled runs before it (an earlier
+                # period's end event could bring in a listener) and nothing would hear it: use up its
+                # id now, as k.end_event would, without a step for it
                 st.counters["event"] += 1
                 return
             order.append(("k.end_event", {"period": period}))
@@ -919,9 +927,9 @@ class Game:
         watch = min(budget, _LOOP_WATCH_AFTER)
         idle_checks = self.profile.checks != "end_of_phase"
         advance = self.rulebook.advance
-        # the idle checks found nothing and nothing has run since: while the turn structure moves on
-        # without scheduling anything (a turn ends that nobody hears of), the checks, which look at the
-        # position and not at where the turn structure stands, are not run again
+        # the idle checks found nothing and nothing has run since but the turn structure's cursor
+        # moving on (a turn ends that nobody hears of): they are not run again before it moves on once
+        # more, since nothing they could look at has changed
         checked = False
         plain = not tracing and self._fp is None  # (no cause to set, no footprint to record)
         while st.decision is None and st.result is None:
@@ -961,9 +969,9 @@ class Game:
                 if idle_checks and not checked and self._run_checks():
                     name = "k.checks"
                 else:
-                    checked = self._fp is None  # (the ordering explorer's footprints see every check)
                     self._mark = 0  # (what _call does, inline: the work stack is empty here)
-                    advance(self)
+                    # (the ordering explorer's footprints see every check)
+                    checked = advance(self) is True and self._fp is None
                     if len(work) > 1:
                         work.reverse()
                     name = "k.flow"

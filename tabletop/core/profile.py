@@ -38,10 +38,10 @@ class Profile:
         Interrupts ("when") always resolve before their event, whatever the container.
     checks
         When state checks run: after ``each_resolution``, when the engine is ``idle`` (nothing
-        pending), or only at the ``end_of_phase``. Checks look at the position, not at where the
-        turn structure stands: once they have found nothing, they are not run again until
-        something runs (while the turn structure only moves on, as when a turn nobody hears of
-        ends and the next begins).
+        pending), or only at the ``end_of_phase``. Checks may read the turn structure (round,
+        turn number, player, phase) but not its cursor: once they have found nothing, they are
+        not run again while only the cursor has moved on (a turn nobody hears of has ended and
+        the next has not begun).
     forced_before_optional
         Forced triggered abilities of a batch go before the optional ones.
     lookback

@@ -225,8 +225,12 @@ class Rulebook:
         )
         return f"{ev['type']}({fields})"
 
-    def advance(self, game: Game) -> None:
-        """Nothing is pending: move the turn structure on by one step."""
+    def advance(self, game: Game) -> bool:
+        """Nothing is pending: move the turn structure on by one step.
+
+        True when that step only moved its cursor on (a turn or phase ended, or an empty one was
+        passed over) and changed nothing else state checks could read (Profile.checks).
+        """
         st = game.state
         t = st.turn
         if not self.flow:
@@ -238,7 +242,7 @@ class Rulebook:
             t["cursor"] = [0, 0, 0]
             t["round"] += 1
             game.end_period("round")
-            return
+            return False
         phase = self.flow[pi]
         steps = phase.steps
         if 0 < si < len(steps):  # the common case: the next step of the same turn
@@ -246,20 +250,20 @@ class Rulebook:
             if not step.startswith("@"):  # (what _push_step does, inline)
                 t["cursor"] = [pi, k, si + 1]
                 game._push(step, {"_c": None})
-                return
+                return False
             _push_step(game, phase, pi, k, si)
-            return
+            return False
         # Game.repeat_step of a first step: that same turn goes on (a flag left for a turn the cursor has
         # since moved away from is dropped, never applied to another turn)
         if si == 0 and "repeat" in t and t.pop("repeat") == [pi, k]:
             _push_step(game, phase, pi, k, 0)
-            return
+            return False
         order = st.seat_order() if phase.each_player else []
         if si == 0:
             if phase.each_player:
                 if k >= len(order):
                     st.set_turn(cursor=[pi + 1, 0, 0])
-                    return
+                    return True
                 p = order[k]
                 t.update(player=p, number=t["number"] + 1, phase=phase.name, sub=None)
                 if game.tracing:
@@ -272,7 +276,7 @@ class Rulebook:
                     game.record("flow", f"round {t['round']}: {phase.name}", phase.rule, cause=None)
         if si < len(phase.steps):
             _push_step(game, phase, pi, k, si)
-            return
+            return False
         if t.get("sub"):
             game.end_period("phase")  # the last sub-phase of the turn
         if phase.each_player:
@@ -285,6 +289,7 @@ class Rulebook:
         else:
             st.set_turn(cursor=[pi + 1, 0, 0])
             game.end_period("phase")
+        return True
 
     # -------------------------------------------------------------- rendering
     def render_html(self, game: Game) -> str:

@@ -6,7 +6,7 @@ listener index. Each test compares a traced game with an untraced one, or checks
 decision to skip is taken (a listener that arrives during a batch must still be seen).
 """
 
-from tabletop.core import Profile
+from tabletop.core import Ability, Profile
 
 from .toybook import creature, game_of, lethal_damage, log, logged, logs
 
@@ -157,3 +157,61 @@ def test_idle_checks_are_not_repeated_while_only_the_turn_structure_moves_on():
     traced.apply("end")
     traced.apply("go:hit")
     assert traced.fingerprint() == fast.fingerprint()
+
+
+def test_an_end_of_phase_event_after_a_heard_end_of_turn_is_still_heard_with_tracing_off():
+    """Two periods end in one step: the end-of-turn event is heard, and its trigger brings in a
+    listener to the end of the phase. Whether that event is heard is decided when it is sent, not
+    when it is scheduled, so the untraced game plays as the traced one (event ids included)."""
+
+    def bring_y(game, act):
+        if game.obj("Y")["zone"] != "play":
+            game.move("Y", "play")
+
+    objects = [
+        creature("X", 1, logs("X", "end_of_turn", match={"player": 1}, then=bring_y)),
+        creature("Y", 0, logs("Y", "end_of_phase"), zone="limbo"),
+    ]
+    games = [game_of(Profile(), objects, tracing=t) for t in (True, False)]  # (triggers resolve at once)
+    _go(games, "end", "end", "end", "end")
+    assert logged(games[1]) == ["X", "Y", "X", "Y"]
+
+
+def test_move_with_changes_minds_an_ability_that_works_where_the_object_arrives():
+    """An anonymous card becomes Z as it arrives in the hand, where Z's ability works (``zones``):
+    the listener index must hear of it, as when the card is set first and moved after."""
+    hears = Ability(
+        "Z", "triggered", rule="toy.ability", event="ping", effect=lambda g, a: log(g, "Z hears"), zones=("hand",)
+    )
+
+    def draw_as_z(game):
+        game._index()  # (the index is up to date, as in a running game)
+        game.move("Y", "hand", card="Z")
+        game.emit("ping", rule="toy.script", player=0)
+
+    objects = [creature("Z", 0, hears, zone="box"), creature("Y", 0, zone="deck")]
+    for tracing in (True, False):
+        game = game_of(Profile(), objects, scripts={"s": draw_as_z}, tracing=tracing)
+        game.state.objects["Y"] = {**game.state.objects["Y"], "card": None}  # anonymous in the deck
+        game._listeners = None
+        game.apply("go:s")
+        assert logged(game) == ["Z hears"]
+
+
+def test_a_check_that_reads_the_round_runs_when_a_round_ends():
+    """Checks may read the turn structure: one that ends the game once round 2 has come must run
+    before the first turn of round 2 begins (only a move of the cursor alone is not re-checked)."""
+
+    def time_limit(game):
+        if game.state.turn.get("round", 1) >= 2 and not game.over:
+            return [{"type": "lose", "player": 0, "rule": "toy.check"}]
+        return []
+
+    def begin(game, args):
+        log(game, f"begin turn {game.state.turn['number']}")
+
+    for tracing in (True, False):
+        game = game_of(Profile(), [], checks=(time_limit,), tasks={"toy.begin": begin}, tracing=tracing)
+        game.apply("end")
+        game.apply("end")
+        assert game.over and logged(game) == ["begin turn 1", "begin turn 2"]

@@ -398,6 +398,9 @@ def effects_now(game: Game, ref: list, src: str | None, player: int, rule: str, 
     """:func:`start_effects` for the last thing a step does, when it has scheduled nothing else: the
     ``hs.effects`` task would run next with the same cause, so its first effect runs now (one engine
     step fewer for each spell and hero power); the others still follow one per step."""
+    if game.scheduled_in_step:  # (something scheduled earlier in this step must run first)
+        start_effects(game, ref, src, player, rule, **extra)
+        return
     t_effects(game, {"ref": ref, "i": 0, "src": src, "player": player, "rule": rule, **extra})
 
 
@@ -675,7 +678,8 @@ def set_deck(game: Game, player: int, card_ids: list[str]) -> None:
     # (what game.create does for each card, in one pass: one zone tuple, not thirty; the object
     # ids and timestamps it would give). Objects are never changed in place (the kernel copies an
     # object to change it), and every game sets its decks up with the same ids and timestamps: the
-    # anonymous objects are made once and shared between games.
+    # anonymous objects are made once and shared between games (so an object must never be changed
+    # in place: it would change in every game, as it already would in a game's clones).
     made = _DECK_OBJECTS.get((zone, n_id, ts, n))
     if made is None:
         template = {
