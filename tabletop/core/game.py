@@ -1706,9 +1706,11 @@ def _k_window(g: Game, args: dict) -> None:
             g.push("k.window", cands=cands, order=order, k=k + 1, passes=passes, timing=args["timing"])
             return
         k += 1
+    players = g.state.players
     while passes < len(order) and cands:
         player = order[k % len(order)]
-        mine = [(i, t) for i, t in enumerate(cands) if t["controller"] == player]
+        # a player eliminated since the window opened takes no part in it (as if passing)
+        mine = [] if players[player].get("out") else [(i, t) for i, t in enumerate(cands) if t["controller"] == player]
         if not mine:
             passes += 1
             k += 1

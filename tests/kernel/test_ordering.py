@@ -203,6 +203,22 @@ def test_priority_window_players_pass_until_all_pass_in_a_row():
     assert game.decision.kind == "action"
 
 
+def test_priority_window_leaves_out_a_player_eliminated_while_it_is_open():
+    """Player 0's response eliminates player 1 (marked ``out``): the window goes on without asking
+    player 1 about o2 and closes once the players still in the game have passed."""
+
+    def eliminate(game, act):
+        game.state.update_player(1, out=True)
+
+    objects = [creature("o1", 0, logs("o1", forced=False, then=eliminate)), creature("o2", 1, logs("o2", forced=False))]
+    game = game_of(Profile(optional="priority_window"), objects, scripts={"ping": ping()})
+    game.apply("go:ping")
+    assert (game.decision.player, game.decision.ids) == (0, ["0:o1#0", "pass"])
+    game.apply("0:o1#0")
+    assert logged(game) == ["o1"]
+    assert game.decision.kind == "action"  # player 1 was not asked about o2
+
+
 def test_priority_window_skips_players_with_nothing_to_use():
     objects = [creature("o2", 1, logs("o2", forced=False)), creature("o3", 1, logs("o3", forced=False))]
     game = game_of(Profile(optional="priority_window"), objects, scripts={"ping": ping()})
