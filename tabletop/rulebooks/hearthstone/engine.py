@@ -1225,7 +1225,10 @@ def index_cards(cards: dict[str, dict]) -> None:
     """Precompute which cards need a chosen target, have an aura, or whose power summons."""
     for table in (CARDS, SPELL_TARGET, BATTLECRY_TARGET, POWER_TARGET, POWER_SUMMONS, AURA_CARDS, PLAY_INFO):
         table.clear()
-    _clear_options()  # (their labels name cards)
+    # (cached options name cards in their labels: the draws' as well as the actions')
+    _DRAW_OPTIONS.clear()
+    _DRAW_SETS.clear()
+    _clear_options()
     CARDS.update(cards)
     for cid, card in cards.items():
         if card["type"] == "spell":
