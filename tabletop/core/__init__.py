@@ -14,7 +14,7 @@ from .errors import (
     UnknownRulebook,
     UnknownScenario,
 )
-from .game import Game
+from .game import Game, own_args
 from .modifiers import Explanation, ModifierOrder, compute
 from .profile import Profile
 from .rulebook import OptionSpec, Phase, Rulebook, Scenario
@@ -56,4 +56,5 @@ __all__ = [
     "UnknownScenario",
     "compute",
     "options_by_object",
+    "own_args",
 ]

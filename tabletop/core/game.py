@@ -1366,6 +1366,17 @@ def _loop_key(st: State) -> str:
     return _EVENT_ID.sub(relative, st.canonical()) + json.dumps(st.rng, sort_keys=True)
 
 
+def own_args(args: dict) -> dict:
+    """A task's own arguments: without the kernel's bookkeeping (``_c``, the cause it ran for) and the
+    ``choice`` it was resumed with. What a step passes on when it asks again or schedules its next
+    part, so the next run cites its own cause and waits for its own choice.
+
+    >>> own_args({"i": 2, "_c": 7, "choice": {"id": "a"}})
+    {'i': 2}
+    """
+    return {k: v for k, v in args.items() if k != "_c" and k != "choice"}
+
+
 def _who(data: dict | None) -> str:
     if data is None:
         return "nobody"

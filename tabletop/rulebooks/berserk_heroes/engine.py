@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.core import CHANCE, Game, Prevent
+from tabletop.core import CHANCE, Game, Prevent, own_args
 from tabletop.core.modifiers import Explanation, compute
 
 PLAYERS = (0, 1)
@@ -393,7 +393,7 @@ def t_effects(game: Game, args: dict) -> None:
         return
     spec = effects[i]
     p, src, spell = args["player"], args["source"], args["spell"]
-    rest = {k: v for k, v in args.items() if k not in ("choice", "_c")}
+    rest = own_args(args)
     target = args["targets"].get(str(i))
     kind = spec.get("target")
     choice = args.get("choice")
@@ -569,7 +569,7 @@ def t_compose(game: Game, args: dict) -> None:
         if not options:
             game.record("resolution", "no legal chain can be composed; nothing happens", rule, player=p)
             return
-        rest = {k: v for k, v in args.items() if k not in ("choice", "_c")}
+        rest = own_args(args)
         game.ask(
             p,
             "constructor",
@@ -994,7 +994,7 @@ def t_targets(game: Game, args: dict) -> None:
         spec = effects[i]
         if needs_target(spec):
             legal = legal_targets(game, spec["target"], p, src, spell)
-            rest = {k: v for k, v in args.items() if k not in ("choice", "_c")}
+            rest = own_args(args)
             game.ask(
                 p,
                 "target",

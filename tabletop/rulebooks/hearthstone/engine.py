@@ -18,7 +18,7 @@ from collections.abc import Callable
 from itertools import combinations
 from typing import Any
 
-from tabletop.core import CHANCE, Game, RuleError
+from tabletop.core import CHANCE, Game, RuleError, own_args
 from tabletop.core.modifiers import Explanation, Step
 
 PLAYERS = (0, 1)
@@ -413,7 +413,7 @@ def t_effects(game: Game, args: dict) -> None:
     if spec.get("target") == "random_enemy" and "choice" not in args:
         q = other(player)
         cands = [hero(game, q), *board(game, q)]
-        rest = {k: v for k, v in args.items() if k != "_c"}
+        rest = own_args(args)
         game.ask(
             CHANCE,
             "random_target",
@@ -429,7 +429,7 @@ def t_effects(game: Game, args: dict) -> None:
         args = {**args, "choice": args["choice"]["id"]}
     apply_effect(game, spec, src, player, args)
     if i + 1 < len(effects):
-        nxt = {k: v for k, v in args.items() if k not in ("_c", "choice")}
+        nxt = own_args(args)
         nxt["i"] = i + 1
         game.push("hs.effects", **nxt)
 
@@ -1143,7 +1143,7 @@ def t_battlecry_target(game: Game, args: dict) -> None:
         )
         return
     targets = chosen_targets(game, args["need"], p)
-    rest = {k: v for k, v in args.items() if k != "_c"}
+    rest = own_args(args)
     game.ask(
         p,
         "target",

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.core import Game, RuleError
+from tabletop.core import Game, RuleError, own_args
 
 from .data import CARDS
 
@@ -327,7 +327,7 @@ def t_take(game: Game, args: dict) -> None:
         if not reshuffle(game, deck):
             game.record("action", "no card is left to take", "mc.encounter_deck_empty" if deck == "enc" else "mc.draw")
             return
-        game.push("mc.take", **{k: v for k, v in args.items() if k != "_c"})
+        game.push("mc.take", **own_args(args))
         return
     left = st.vars[left_var(deck)]
     game.ask_draw(
@@ -335,7 +335,7 @@ def t_take(game: Game, args: dict) -> None:
         "mc.taken",
         prompt=f"the top card of {'the encounter deck' if deck == 'enc' else f'player {deck}' + chr(39) + 's deck'}",
         rule="mc.deal" if deck == "enc" else "mc.draw",
-        args={k: v for k, v in args.items() if k not in ("_c", "choice")},
+        args=own_args(args),
         labels={c: key_label(c) for c in left},
     )
 

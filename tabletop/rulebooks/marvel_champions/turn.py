@@ -3,7 +3,7 @@ paying with resources (L687-693), the basic powers, and the end of the player ph
 
 from __future__ import annotations
 
-from tabletop.core import Game
+from tabletop.core import Game, own_args
 
 from . import engine as E
 from .catalogue import ACTIVATED_CHOOSE
@@ -369,7 +369,7 @@ def t_pay(game: Game, args: dict) -> None:
                 naming = n
             else:
                 spent[rtype] = spent.get(rtype, 0) + n
-    keep = {k: v for k, v in args.items() if k not in ("choice", "_c")}
+    keep = own_args(args)
     if naming:
         game.ask(
             p,
