@@ -7,7 +7,7 @@ from tabletop.core import Game, OptionSpec, Phase, Profile, Rulebook, Scenario, 
 from . import engine as E
 from .catalogue import ABILITIES, CARDS, DECKS
 from .rules import RULES, SEED
-from .scenarios import SETUPS
+from .scenarios import SETUPS, start_first_turn
 
 
 # ------------------------------------------------------------------- set-up
@@ -31,13 +31,14 @@ def setup(game: Game) -> None:
         E.new_card(game, p, hero_card, E.z("power", p), kind="power")
     if game.tracing:
         game.caused_by(game.record("action", "two heroes with 30 health and 30-card decks", "hs.deck"))
+    for p in E.PLAYERS:  # (a scenario keeps the normal decks too, so later turns draw as usual)
+        E.set_deck(game, p, DECKS[opts[f"deck{p}"]]["cards"])
     if opts["scenario"]:
         builder, description, _rules = SETUPS[opts["scenario"]]
         game.record("action", f"scenario {opts['scenario']}: {description}", "hs.assume.cards")
         builder(game)
+        start_first_turn(game)
         return
-    for p in E.PLAYERS:
-        E.set_deck(game, p, DECKS[opts[f"deck{p}"]]["cards"])
     if opts["first"] == "coin":
         game.ask(
             "chance",

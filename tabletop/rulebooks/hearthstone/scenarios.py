@@ -1,7 +1,8 @@
 """Ready positions for notebooks and tests: each starts player 0's turn with 10 mana.
 
-Every scenario keeps the normal decks (hs.deck), so the turn's draw and later turns work as in
-a dealt game; the named cards are put straight into hands, onto boards or equipped.
+Every scenario keeps the normal decks (hs.deck; the set-up deals them first), so the turn's draw
+and later turns work as in a dealt game; a builder puts the named cards straight into hands, onto
+boards or equipped, then :func:`start_first_turn` gives player 0 the first turn.
 """
 
 from __future__ import annotations
@@ -13,14 +14,7 @@ from tabletop.core import Game
 from . import engine as E
 
 
-def _decks(game: Game) -> None:
-    from .catalogue import DECKS
-
-    for p in E.PLAYERS:
-        E.set_deck(game, p, DECKS[game.options[f"deck{p}"]]["cards"])
-
-
-def _start(game: Game, crystals: int = 9) -> None:
+def start_first_turn(game: Game, crystals: int = 9) -> None:
     """Player 0 goes first; his turn starts next with ``crystals + 1`` mana (hs.mana)."""
     st = game.state
     st.set_turn(first=0, player=0)
@@ -47,21 +41,16 @@ def equip(game: Game, p: int, card_id: str) -> str:
 
 def blank(game: Game) -> None:
     """Both decks, empty boards and hands: player 0's first turn is about to start."""
-    _decks(game)
-    _start(game)
 
 
 def juggler_leeroy(game: Game) -> None:
     """L68: Knife Juggler is in play; player 0 plays Leeroy Jenkins."""
-    _decks(game)
     minion(game, 0, "knife_juggler")
     hand(game, 0, "leeroy_jenkins")
-    _start(game)
 
 
 def death_chain(game: Game) -> None:
     """A damaged Abomination guards player 1's board; its Deathrattle can set off a chain of deaths."""
-    _decks(game)
     minion(game, 0, "bog_crawler")
     minion(game, 0, "argent_novice")
     minion(game, 0, "knife_juggler")
@@ -69,28 +58,23 @@ def death_chain(game: Game) -> None:
     minion(game, 1, "abomination", dmg=2)
     minion(game, 1, "loot_gnome")
     hand(game, 0, "ice_shard")
-    _start(game)
 
 
 def sword_and_juggler(game: Game) -> None:
     """L32 and L68: Sword of Justice equipped and Knife Juggler in play: a summon triggers both."""
-    _decks(game)
     minion(game, 0, "knife_juggler")
     equip(game, 0, "sword_of_justice")
     hand(game, 0, "bog_crawler")
     hand(game, 0, "argent_novice")
     minion(game, 1, "footman_sentry")
-    _start(game)
 
 
 def adjacent(game: Game) -> None:
     """L50: where a minion goes matters to 'adjacent' (an aura and a Battlecry)."""
-    _decks(game)
     minion(game, 0, "pack_wolf")
     minion(game, 0, "bog_crawler")
     hand(game, 0, "argus_defender")
     hand(game, 0, "tusked_charger")
-    _start(game)
 
 
 SETUPS: dict[str, tuple[Callable[[Game], None], str, tuple[str, ...]]] = {
