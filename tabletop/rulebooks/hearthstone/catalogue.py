@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from typing import Any
 
 from tabletop.core import Ability, CardDataError, Game
 from tabletop.core.cards import load_card_folder
@@ -104,37 +105,37 @@ def load_decks(cards: dict[str, dict], path: Path = DECKS_PATH) -> dict[str, dic
 
 
 # ------------------------------------------------------------------ abilities
-def _battlecry(cid: str) -> Ability:
-    def effect(game: Game, act) -> None:
-        E.start_effects(
-            game, [cid, "battlecry"], act.source, act.controller, "hs.assume.battlecry", target=act.event.get("target")
-        )
+def _card_effects(
+    cid: str, part: str, name: str, rule: str, event: str, passes: tuple[str, str], **when: Any
+) -> Ability:
+    """A triggered ability that resolves the card's effect list ``part`` (hs.effects); ``passes`` names
+    an argument of the effects and the field of the triggering event it is taken from; ``when`` is the
+    pattern or condition the kernel listens with."""
+    arg, field = passes
 
-    return Ability(
+    def effect(game: Game, act) -> None:
+        E.start_effects(game, [cid, part], act.source, act.controller, rule, **{arg: act.event.get(field)})
+
+    return Ability(name, "triggered", rule=rule, text=E.CARDS[cid]["text"], event=event, effect=effect, **when)
+
+
+def _battlecry(cid: str) -> Ability:
+    """hs.assume.battlecry: as the minion is played, with the target chosen then."""
+    return _card_effects(
+        cid,
+        "battlecry",
         "Battlecry",
-        "triggered",
-        rule="hs.assume.battlecry",
-        text=E.CARDS[cid]["text"],
-        event="summon",
+        "hs.assume.battlecry",
+        "summon",
+        ("target", "target"),
         match={"minion": "$self", "way": "played"},
-        effect=effect,
     )
 
 
 def _deathrattle(cid: str) -> Ability:
-    def effect(game: Game, act) -> None:
-        E.start_effects(
-            game, [cid, "deathrattle"], act.source, act.controller, "hs.assume.deathrattle", pos=act.event.get("pos")
-        )
-
-    return Ability(
-        "Deathrattle",
-        "triggered",
-        rule="hs.assume.deathrattle",
-        text=E.CARDS[cid]["text"],
-        event="die",
-        match={"minion": "$self"},
-        effect=effect,
+    """hs.assume.deathrattle: as the minion dies, where it stood (``pos``)."""
+    return _card_effects(
+        cid, "deathrattle", "Deathrattle", "hs.assume.deathrattle", "die", ("pos", "pos"), match={"minion": "$self"}
     )
 
 
@@ -151,21 +152,8 @@ def _trigger(cid: str, i: int, spec: dict) -> Ability:
     """A card's ``triggers[i]``; it cites the card's first rule (hs.order_of_play if the card cites none)."""
     card = E.CARDS[cid]
     rule = (card.get("rules") or ["hs.order_of_play"])[0]
-    part = f"trigger{i}"
     event, condition = TRIGGER_ON[spec["on"]]
-
-    def effect(game: Game, act) -> None:
-        E.start_effects(game, [cid, part], act.source, act.controller, rule, summoned=act.event.get("minion"))
-
-    return Ability(
-        card["name"],
-        "triggered",
-        rule=rule,
-        text=card["text"],
-        event=event,
-        condition=condition,
-        effect=effect,
-    )
+    return _card_effects(cid, f"trigger{i}", card["name"], rule, event, ("summoned", "minion"), condition=condition)
 
 
 def abilities(cid: str) -> tuple[Ability, ...]:
