@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from ..core import Game
@@ -185,7 +185,7 @@ class GreedyAgent(_Seeded):
 
     def value(self, game: Game, player: int) -> float:
         """How good ``game`` is for ``player``: evaluate (or the result), plus ``score``."""
-        evaluate: Any = getattr(game.rulebook, "evaluate", None)
+        evaluate = game.rulebook.evaluate
         value = evaluate(game, player) if evaluate is not None else result_score(game, player)
         if self.score is not None:
             value += self.score(game, player)

@@ -105,6 +105,8 @@ class Rulebook:
     board: Callable[[Game, int | None], dict] | None = None
     cards: Mapping[str, dict] = field(default_factory=dict)
     description: str = ""
+    # a heuristic for agents: how good a position is for a player (GreedyAgent scores with it)
+    evaluate: Callable[[Game, int], float] | None = None
 
     def __post_init__(self) -> None:
         self._task_table: dict[str, Task] | None = None

@@ -270,5 +270,5 @@ RULEBOOK = Rulebook(
     board=board_view,
     cards=CARDS,
     description=(__doc__ or ""),
+    evaluate=evaluate,
 )
-RULEBOOK.evaluate = evaluate
