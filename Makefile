@@ -5,10 +5,14 @@ VENV = .venv
 PYTHON = $(VENV)/bin/python
 STAMP = $(VENV)/.installed
 PYTEST_ARGS ?=
+# The wheel hatch_build.py compiles with Cython, unpacked here; make test runs the suite on it too.
+COMPILED = build/compiled
+COMPILED_STAMP = $(COMPILED)/.built
+SOURCES := $(shell find tabletop -type f -not -path '*/__pycache__/*') hatch_build.py pyproject.toml
 # JupyterLab refuses to start as root without --allow-root.
 ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: install test lab lint bench clean
+.PHONY: install compiled test test-pure test-compiled lab lint bench clean
 
 install: $(STAMP)
 
@@ -19,9 +23,27 @@ $(STAMP): pyproject.toml
 	$(PYTHON) -m pip install -e '.[dev]'
 	touch $@
 
+# Rebuilt when a file of the package changes; only changed modules are recompiled (build/cython).
+compiled: $(COMPILED_STAMP)
+
+$(COMPILED_STAMP): $(STAMP) $(SOURCES)
+	rm -rf build/wheel $(COMPILED)
+	TABLETOP_COMPILE=1 $(PYTHON) -m pip wheel --no-deps --quiet -w build/wheel .
+	$(PYTHON) -m pip install --no-deps --quiet --target $(COMPILED) build/wheel/tabletop-*.whl
+	touch $@
+
+# Every test twice: on the editable install (pure Python: the sources, the doctests, the notebooks
+# and the browser) and on the compiled wheel (the tests/ that need no browser; PYTHONSAFEPATH keeps
+# the source tree off sys.path, in pytest and in the subprocesses tests start).
 # pyproject.toml's testpaths decides what runs; e.g. make test PYTEST_ARGS='-m "not slow"'
-test: $(STAMP)
+test: test-pure test-compiled
+
+test-pure: $(STAMP)
 	$(PYTHON) -m pytest $(PYTEST_ARGS)
+
+test-compiled: $(COMPILED_STAMP)
+	TABLETOP_EXPECT_COMPILED=1 PYTHONSAFEPATH=1 PYTHONPATH=$(COMPILED) \
+		$(PYTHON) -m pytest -p no:nbval -o addopts=-q tests --ignore=tests/browser $(PYTEST_ARGS)
 
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) notebooks/
@@ -29,7 +51,7 @@ lab: $(STAMP)
 lint: $(STAMP)
 	$(VENV)/bin/ruff check tabletop tests bench
 
-bench: $(STAMP)
+bench: $(STAMP) $(COMPILED_STAMP)
 	@set -e; for f in bench/*.py; do \
 		[ -e "$$f" ] || continue; \
 		echo "== $$f"; \

@@ -39,6 +39,26 @@ from .core.registry import load_game, rulebook, rulebooks
 __version__ = "0.1.0"
 
 
+def compiled_modules() -> list[str]:
+    """The tabletop modules that run compiled (built by Cython into a wheel; see hatch_build.py).
+
+    Empty in an editable or pure-Python install. A compiled module sits beside its source and is
+    the one Python imports, so this is what runs.
+    """
+    import importlib.machinery
+    from pathlib import Path
+
+    package = Path(__file__).parent
+    suffixes = sorted(importlib.machinery.EXTENSION_SUFFIXES, key=len, reverse=True)  # longest first
+    found = set()
+    for path in package.rglob("*"):
+        suffix = next((x for x in suffixes if path.name.endswith(x)), None)
+        if suffix:
+            parts = path.relative_to(package.parent).parts
+            found.add(".".join((*parts[:-1], path.name[: -len(suffix)])))
+    return sorted(found)
+
+
 def _game_html(game: Game, rulebook: Rulebook) -> str:
     from .render.board import game_html  # loaded when a game is first shown, not at import
 
@@ -67,6 +87,7 @@ __all__ = [
     "UnknownRulebook",
     "UnknownScenario",
     "compare_profiles",
+    "compiled_modules",
     "consequences",
     "explore",
     "load_game",
