@@ -38,7 +38,7 @@ $(COMPILED_STAMP): $(STAMP) $(SOURCES)
 # pyproject.toml's testpaths decides what runs; e.g. make test PYTEST_ARGS='-m "not slow"'
 test: test-pure test-compiled
 
-test-pure: $(STAMP)
+test-pure: $(STAMP) $(COMPILED_STAMP)
 	$(PYTHON) -m pytest $(PYTEST_ARGS)
 
 test-compiled: $(COMPILED_STAMP)

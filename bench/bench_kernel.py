@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import copy
 import random
+import sys
 import time
+
+from builds import also_compiled, build_name, second_run
 
 import tabletop as tt
 from tabletop.core import Ability, Phase, Rule, Rulebook, RuleTable
@@ -90,6 +93,7 @@ def kernel_floor(decisions: int = 50_000) -> float:
 
 
 def main() -> None:
+    print(f"{build_name()}:")
     print(f"{'state':<22}{'objects':>8}{'clone/s':>12}{'deepcopy/s':>12}{'ratio':>8}{'fingerprint/s':>15}")
     states = [("memory (28 pairs)", "memory", 40, {}), ("berserk_heroes", "berserk_heroes", 30, {})]
     for label, rid, steps, options in states:
@@ -111,6 +115,9 @@ def main() -> None:
     print()
     floor = min(kernel_floor() for _ in range(3))
     print(f"kernel floor: {floor:.2f} us a decision (apply, act, one event, checks, advance, ask; best of 3)")
+    if not second_run():
+        print()
+    also_compiled(__file__, sys.argv[1:])
 
 
 if __name__ == "__main__":

@@ -12,6 +12,8 @@ import sys
 import time
 from collections import Counter
 
+from builds import also_compiled, build_name
+
 import tabletop as tt
 from tabletop.testing import random_playout
 
@@ -33,7 +35,7 @@ def run(players: int, games: int, tracing: bool) -> tuple[float, int, int, Count
 
 def main() -> None:
     games = int(sys.argv[1]) if len(sys.argv) > 1 else 40
-    print(f"random Marvel Champions games, {games} per row")
+    print(f"random Marvel Champions games, {games} per row, {build_name()}")
     print(
         f"{'players':>7} {'tracing':>8} {'games/s':>9} {'decisions/s':>12} {'decisions/game':>15} {'records/game':>13}"
     )
@@ -45,6 +47,7 @@ def main() -> None:
                 f"{decisions / games:>15.0f} {records / games:>13.0f}"
             )
         print(f"{'':>7} ends: {dict(ends)}")
+    also_compiled(__file__, sys.argv[1:])
 
 
 if __name__ == "__main__":

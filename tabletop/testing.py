@@ -11,6 +11,7 @@ A rulebook's tests (ours or another package's) call :func:`random_playout` and
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable
 
@@ -32,6 +33,34 @@ def random_playout(
         if on_step is not None:
             on_step(game)
     return game
+
+
+def playout_digest(rulebook, games: int = 10, max_steps: int = 2_000) -> str:
+    """One hash of everything ``games`` seeded random games of a rulebook did, traced and untraced.
+
+    It covers every decision's options and fingerprint, and each game's final JSON (state, trace,
+    history). Two versions of the code, or two builds of it, play alike when their digests agree:
+    a refactor meant to change nothing can be checked with it.
+
+    >>> import tabletop as tt
+    >>> rb = tt.rulebook("memory")
+    >>> playout_digest(rb, games=2) == playout_digest(rb, games=2)
+    True
+    """
+    digest = hashlib.sha256()
+    for seed in range(games):
+        for tracing in (True, False):
+            game = rulebook.new_game(seed=seed, tracing=tracing)
+
+            def note(g: Game) -> None:
+                digest.update(g.fingerprint().encode())
+                if g.state.decision is not None:
+                    digest.update(repr([(o.id, o.label) for o in g.decision.options]).encode())
+
+            note(game)
+            random_playout(game, random.Random(seed), max_steps=max_steps, on_step=note)
+            digest.update(game.to_json().encode())
+    return digest.hexdigest()[:16]
 
 
 def check_zones(game: Game) -> None:

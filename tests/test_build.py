@@ -6,14 +6,20 @@ These tests make sure each run tests what it says it does.
 """
 
 import os
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
+
+import pytest
 
 import tabletop as tt
 import tabletop.core.game
 import tabletop.rulebooks.hearthstone.engine
+from tabletop.testing import playout_digest
 
 ROOT = Path(__file__).resolve().parents[1]
+COMPILED = ROOT / "build" / "compiled"
 EXPECT_COMPILED = os.environ.get("TABLETOP_EXPECT_COMPILED") == "1"
 
 
@@ -41,3 +47,35 @@ def test_each_run_imports_the_build_it_tests():
         assert tt.compiled_modules() == []
         assert Path(kernel.__file__) == ROOT / "tabletop" / "core" / "game.py"
         assert Path(engine.__file__) == ROOT / "tabletop" / "rulebooks" / "hearthstone" / "engine.py"
+
+
+DIGEST = """
+import sys, tabletop as tt
+from tabletop.testing import playout_digest
+for rid in tt.rulebooks():
+    print(rid, playout_digest(tt.rulebook(rid), games=int(sys.argv[1])))
+"""
+GAMES = 6
+
+
+def digests_of(pythonpath: Path) -> dict[str, str]:
+    """The playout digest of every rulebook, in a Python that imports tabletop from pythonpath."""
+    env = {**os.environ, "PYTHONPATH": str(pythonpath), "PYTHONSAFEPATH": "1"}
+    env.pop("TABLETOP_EXPECT_COMPILED", None)
+    out = subprocess.run(
+        [sys.executable, "-c", DIGEST, str(GAMES)], env=env, capture_output=True, text=True, check=True
+    ).stdout
+    return dict(line.split() for line in out.splitlines())
+
+
+def test_the_compiled_and_the_pure_build_play_the_same_games():
+    """Every decision, position, trace record and result of random games of every rulebook agree."""
+    here = {rid: playout_digest(tt.rulebook(rid), games=GAMES) for rid in tt.rulebooks()}
+    if EXPECT_COMPILED:
+        other = digests_of(ROOT)  # the sources
+    else:
+        if not (COMPILED / ".built").exists():
+            pytest.skip("no compiled build to compare with: make compiled (make test builds it first)")
+        other = digests_of(COMPILED)
+    assert set(here) == set(other) == set(tt.rulebooks())
+    assert here == other
