@@ -32,9 +32,10 @@ $(COMPILED_STAMP): $(STAMP) $(SOURCES)
 	$(PYTHON) -m pip install --no-deps --quiet --target $(COMPILED) build/wheel/tabletop-*.whl
 	touch $@
 
-# Every test twice: on the editable install (pure Python: the sources, the doctests, the notebooks
-# and the browser) and on the compiled wheel (the tests/ that need no browser; PYTHONSAFEPATH keeps
-# the source tree off sys.path, in pytest and in the subprocesses tests start).
+# Every test twice: on the editable install (pure Python: the sources with their doctests, the
+# notebooks and the browser) and on the compiled wheel (tests/ and the notebooks, without the browser,
+# which serves the editable install). PYTHONSAFEPATH keeps the source tree off sys.path in pytest and
+# in the subprocesses tests start; PYTHONPATH is absolute, for notebook kernels that start elsewhere.
 # pyproject.toml's testpaths decides what runs; e.g. make test PYTEST_ARGS='-m "not slow"'
 test: test-pure test-compiled
 
@@ -42,8 +43,9 @@ test-pure: $(STAMP) $(COMPILED_STAMP)
 	$(PYTHON) -m pytest $(PYTEST_ARGS)
 
 test-compiled: $(COMPILED_STAMP)
-	TABLETOP_EXPECT_COMPILED=1 PYTHONSAFEPATH=1 PYTHONPATH=$(COMPILED) \
-		$(PYTHON) -m pytest -p no:nbval -o addopts=-q tests --ignore=tests/browser $(PYTEST_ARGS)
+	TABLETOP_EXPECT_COMPILED=1 PYTHONSAFEPATH=1 PYTHONPATH=$(CURDIR)/$(COMPILED) \
+		$(PYTHON) -m pytest -o addopts=-q --nbval --nbval-sanitize-with notebooks/sanitize.cfg \
+		--nbval-current-env tests notebooks --ignore=tests/browser $(PYTEST_ARGS)
 
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) notebooks/

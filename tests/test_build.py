@@ -43,6 +43,9 @@ def test_each_run_imports_the_build_it_tests():
         for module in (kernel, engine):
             assert Path(module.__file__).suffix == ".so", module.__file__
             assert not Path(module.__file__).is_relative_to(ROOT / "tabletop"), "the source tree was imported"
+        # a notebook kernel starts in notebooks/: a relative entry would import the sources there
+        entries = os.environ["PYTHONPATH"].split(os.pathsep)
+        assert all(Path(e).is_absolute() for e in entries), f"PYTHONPATH has a relative entry: {entries}"
     else:  # the editable install: edits to the sources are what runs
         assert tt.compiled_modules() == []
         assert Path(kernel.__file__) == ROOT / "tabletop" / "core" / "game.py"
