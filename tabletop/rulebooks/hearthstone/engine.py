@@ -14,7 +14,7 @@ flags and ``buffs`` (what changed it, for :func:`explain`). A hero has ``hp``, `
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Any
 
@@ -239,20 +239,20 @@ AURA_CARDS: set[str] = set()
 def aura_sources(game: Game, oid: str) -> list[tuple[str, int]]:
     """The aura minions that give ``oid`` attack now (adjacent, L50; other friendly minions)."""
     st = game.state
-    obj = st.objects[oid]
-    row = st.zones.get(obj["zone"], ())
-    if oid not in row:
-        return []
-    i = row.index(oid)
-    out = []
+    row = st.zones.get(st.objects[oid]["zone"], ())
+    return list(_auras_reaching(st.objects, row, row.index(oid))) if oid in row else []
+
+
+def _auras_reaching(objects: dict, row: tuple, i: int) -> Iterator[tuple[str, int]]:
+    """hs.assume.aura, L50: (source, attack) of each aura in ``row`` that reaches the minion at ``i``.
+
+    An aura reaches the other friendly minions, or only the adjacent ones (L50: «Прилегающие / рядом»)."""
     for j, src in enumerate(row):
-        card = st.objects[src]["card"]
-        if card not in AURA_CARDS or src == oid:
-            continue
-        aura = CARDS[card]["aura"]
-        if aura["applies"] == "other_friendly" or abs(i - j) == 1:
-            out.append((src, aura["attack"]))
-    return out
+        card = objects[src]["card"]
+        if j != i and card in AURA_CARDS:
+            aura = CARDS[card]["aura"]
+            if aura["applies"] == "other_friendly" or abs(i - j) == 1:
+                yield src, aura["attack"]
 
 
 def refresh_auras(game: Game, player: int | None = None) -> None:
@@ -276,13 +276,7 @@ def refresh_auras(game: Game, player: int | None = None) -> None:
             continue
         for i, oid in enumerate(row):
             obj = objects[oid]
-            bonus = 0
-            for j, src in enumerate(row):
-                card = objects[src]["card"]
-                if j != i and card in AURA_CARDS:
-                    aura = CARDS[card]["aura"]
-                    if aura["applies"] == "other_friendly" or abs(i - j) == 1:
-                        bonus += aura["attack"]
+            bonus = sum(attack for _, attack in _auras_reaching(objects, row, i))
             if obj["aura"] != bonus:
                 _set_aura(game, oid, obj, bonus)
 
