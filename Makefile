@@ -51,7 +51,7 @@ lab: $(STAMP)
 	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) notebooks/
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check tabletop tests bench
+	$(VENV)/bin/ruff check tabletop tests bench hatch_build.py
 
 bench: $(STAMP) $(COMPILED_STAMP)
 	@set -e; for f in bench/*.py; do \
