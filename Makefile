@@ -54,7 +54,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check tabletop tests bench hatch_build.py
 
 bench: $(STAMP) $(COMPILED_STAMP)
-	@set -e; for f in bench/*.py; do \
+	@set -e; for f in bench/bench_*.py; do \
 		[ -e "$$f" ] || continue; \
 		echo "== $$f"; \
 		$(PYTHON) "$$f"; \
