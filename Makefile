@@ -8,7 +8,8 @@ PYTEST_ARGS ?=
 # The wheel hatch_build.py compiles with Cython, unpacked here; make test runs the suite on it too.
 COMPILED = build/compiled
 COMPILED_STAMP = $(COMPILED)/.built
-SOURCES := $(shell find tabletop -type f -not -path '*/__pycache__/*') hatch_build.py pyproject.toml
+# What goes into the wheel; the folders too, so that deleting or renaming a file rebuilds it.
+SOURCES := $(shell find tabletop widgets -not -path '*/__pycache__*') hatch_build.py pyproject.toml .gitignore
 # JupyterLab refuses to start as root without --allow-root.
 ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
@@ -37,9 +38,10 @@ $(COMPILED_STAMP): $(STAMP) $(SOURCES)
 # which serves the editable install). PYTHONSAFEPATH keeps the source tree off sys.path in pytest and
 # in the subprocesses tests start; PYTHONPATH is absolute, for notebook kernels that start elsewhere.
 # pyproject.toml's testpaths decides what runs; e.g. make test PYTEST_ARGS='-m "not slow"'
-test: test-pure test-compiled
+# (the compiled build first: the pure run's tests/test_build.py compares the two)
+test: compiled test-pure test-compiled
 
-test-pure: $(STAMP) $(COMPILED_STAMP)
+test-pure: $(STAMP)
 	$(PYTHON) -m pytest $(PYTEST_ARGS)
 
 test-compiled: $(COMPILED_STAMP)

@@ -6,21 +6,33 @@ files, unchanged, removes most of that dispatch (about 1.7x on Hearthstone playo
 
 What is compiled is the list ``compile`` in ``[tool.hatch.build.targets.wheel.hooks.custom]`` of
 pyproject.toml. The annotations stay hints (``annotation_typing = False``), so compiled code
-behaves as the source does: the same tests run against both builds (``make test``).
+accepts and computes what the source does: the same tests run against both builds (``make test``)
+and both play the same games, decision for decision. What differs is what tools see of a compiled
+function: ``inspect.getsource`` and IPython's ``??`` find no source, profilers and coverage do not
+see into it, and its traceback lines name the module's path without its text. Debug and profile on
+the editable install.
 
-``TABLETOP_COMPILE`` chooses: ``auto`` (the default) compiles when Cython and a C compiler work and
-otherwise builds the pure-Python wheel with a warning; ``1`` must compile or the build fails;
-``0`` never compiles. An editable install (``pip install -e .``, what ``make install`` does) is
-always pure Python, so an edited ``.py`` is what runs: a compiled module beside its source would
-silently shadow every later edit. Generated C and objects are kept in ``build/cython`` so that a
-rebuild recompiles only the modules whose source changed.
+``TABLETOP_COMPILE`` chooses: ``auto`` (the default) compiles, and builds the pure-Python wheel
+instead when there is no working C toolchain (no Cython, no compiler, no Python headers; pip shows
+the warning only with ``-v``, and ``tt.compiled_modules()`` says what a wheel holds); ``1`` must
+compile or the build fails; ``0`` never compiles. Any other error (a module Cython cannot compile,
+a wrong compile list) fails the build in every mode. An editable install (``pip install -e .``,
+what ``make install`` does) is always pure Python, so an edited ``.py`` is what runs: a compiled
+module beside its source would silently shadow every later edit.
+
+Generated C and shared objects are kept in ``build/cython`` so that a rebuild recompiles only the
+modules whose source changed: a module is rebuilt when the hash of its source, of this file, of the
+settings and of the toolchain differs from the one its last successful build recorded (never by
+file times, which copies and checkouts can set back).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -45,17 +57,29 @@ class CythonBuildHook(BuildHookInterface):
         modules = self.config.get("compile", [])
         if not isinstance(modules, list) or not all(isinstance(m, str) for m in modules):
             raise ValueError("[tool.hatch.build.targets.wheel.hooks.custom] compile: expected a list of paths")
+        if not modules:
+            return
         try:
             built = compile_modules(Path(self.root), modules)
-        except Exception as exc:  # no Cython, no compiler, a module Cython cannot compile
-            if mode == "1":
+        except Exception as exc:
+            if mode == "1" or not _no_toolchain(exc):
                 raise
-            print(f"tabletop: building a pure-Python wheel, compiling failed: {exc!r}", file=sys.stderr)
+            print(f"tabletop: no working C toolchain, building a pure-Python wheel: {exc!r}", file=sys.stderr)
             return
         for shared_object, target in built.items():
             build_data["force_include"][str(shared_object)] = target
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
+
+
+def _no_toolchain(exc: Exception) -> bool:
+    """Whether ``exc`` says the machine cannot compile (rather than that this code cannot be)."""
+    if isinstance(exc, ImportError):  # no Cython or setuptools
+        return True
+    from setuptools.errors import CCompilerError, ExecError, PlatformError
+
+    # CCompilerError: the C compiler or linker failed (no headers, say); ExecError: no compiler
+    return isinstance(exc, CCompilerError | ExecError | PlatformError)
 
 
 def compile_modules(root: Path, sources: list[str]) -> dict[Path, str]:
@@ -70,14 +94,6 @@ def compile_modules(root: Path, sources: list[str]) -> dict[Path, str]:
 
     work = root / "build" / "cython"
     work.mkdir(parents=True, exist_ok=True)
-    # Cython regenerates C (and setuptools recompiles it) only for sources newer than their output;
-    # a change of directives, link arguments or Cython must rebuild everything.
-    settings = json.dumps(
-        {"directives": DIRECTIVES, "link": LINK_ARGS, "cython": cython_version, "python": sys.version},
-        sort_keys=True,
-    )
-    stamp = work / "settings.json"
-    force = not stamp.exists() or stamp.read_text() != settings
     extensions = []
     for source in sources:
         path = root / source
@@ -85,30 +101,72 @@ def compile_modules(root: Path, sources: list[str]) -> dict[Path, str]:
             raise FileNotFoundError(f"compile: {source} is not a Python file under {root}")
         name = ".".join(Path(source).with_suffix("").parts)
         extensions.append(Extension(name, [source], extra_link_args=LINK_ARGS))
-    cwd = Path.cwd()
-    os.chdir(root)  # Cython and setuptools name sources relative to the project
-    try:
-        extensions = cythonize(
-            extensions,
-            build_dir=str(work / "c"),
-            compiler_directives=DIRECTIVES,
-            force=force,
-            quiet=True,
-            nthreads=os.cpu_count() or 1,
-        )
-        command = build_ext(Distribution({"name": "tabletop", "ext_modules": extensions}))
+    settings = json.dumps(
+        {
+            "directives": DIRECTIVES,
+            "link": LINK_ARGS,
+            "cython": cython_version,
+            "python": sys.version,
+            "toolchain": {k: os.environ.get(k) for k in ("CC", "CFLAGS", "LDSHARED", "LDFLAGS", "CPPFLAGS")},
+            "hook": hashlib.sha256(Path(__file__).read_bytes()).hexdigest(),
+        },
+        sort_keys=True,
+    ).encode()
+
+    def builder(modules: list) -> build_ext:
+        command = build_ext(Distribution({"name": "tabletop", "ext_modules": modules}))
         command.build_lib = str(work / "lib")
         command.build_temp = str(work / "temp")
-        command.parallel = os.cpu_count() or 1
-        command.force = force
+        command.parallel = _cpus()
         command.ensure_finalized()
-        command.run()
-        stamp.write_text(settings)
-        return {
-            Path(command.get_ext_fullpath(ext.name)).resolve(): str(
-                Path(command.get_ext_fullpath(ext.name)).relative_to(work / "lib")
+        return command
+
+    paths = builder(extensions)
+    outputs = {ext.name: Path(paths.get_ext_fullpath(ext.name)) for ext in extensions}
+    cwd = Path.cwd()
+    with _locked(work / "lock"):
+        os.chdir(root)  # Cython and setuptools name sources relative to the project
+        try:
+            hashes_file = work / "hashes.json"
+            recorded = json.loads(hashes_file.read_text()) if hashes_file.exists() else {}
+            wanted = {
+                ext.name: hashlib.sha256(settings + (root / ext.sources[0]).read_bytes()).hexdigest()
+                for ext in extensions
+            }
+            for ext in extensions:  # what was built from anything else is built again
+                if recorded.get(ext.name) != wanted[ext.name]:
+                    recorded.pop(ext.name, None)
+                    (work / "c" / Path(ext.sources[0]).with_suffix(".c")).unlink(missing_ok=True)
+                    outputs[ext.name].unlink(missing_ok=True)
+            hashes_file.write_text(json.dumps(recorded, indent=1, sort_keys=True))
+            generated = cythonize(
+                extensions, build_dir=str(work / "c"), compiler_directives=DIRECTIVES, quiet=True, nthreads=_cpus()
             )
-            for ext in extensions
-        }
-    finally:
-        os.chdir(cwd)
+            builder(generated).run()
+            hashes_file.write_text(json.dumps({**recorded, **wanted}, indent=1, sort_keys=True))
+        finally:
+            os.chdir(cwd)
+    return {path.resolve(): str(path.relative_to(work / "lib")) for path in outputs.values()}
+
+
+def _cpus() -> int:
+    try:
+        return len(os.sched_getaffinity(0))  # the CPUs this process may use (not all the machine has)
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+@contextmanager
+def _locked(path: Path):
+    """One build at a time in build/cython (another waits): two would race on the same C and objects."""
+    try:
+        import fcntl
+    except ImportError:  # not on POSIX: no lock
+        yield
+        return
+    with open(path, "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)

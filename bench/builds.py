@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import tabletop as tt
+from tabletop.testing import stale_build
 
 ROOT = Path(__file__).resolve().parents[1]
 COMPILED = ROOT / "build" / "compiled"
@@ -33,6 +34,10 @@ def also_compiled(script: str, args: list[str]) -> None:
         return
     if not (COMPILED / ".built").exists():
         print("  (no compiled build to compare: run `make compiled`, or `make bench`, first)")
+        return
+    stale = stale_build(COMPILED, ROOT)
+    if stale:
+        print(f"  (build/compiled is older than the sources, e.g. {stale[0]}: run `make compiled` first)")
         return
     # PYTHONSAFEPATH: neither the working directory nor the script's folder is put before the wheel
     # (both may hold the source tree); bench/ goes after it, for this module.

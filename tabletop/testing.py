@@ -12,8 +12,10 @@ A rulebook's tests (ours or another package's) call :func:`random_playout` and
 from __future__ import annotations
 
 import hashlib
+import importlib.machinery
 import random
 from collections.abc import Callable
+from pathlib import Path
 
 from .core import Game
 from .core.registry import load_game
@@ -61,6 +63,36 @@ def playout_digest(rulebook, games: int = 10, max_steps: int = 2_000) -> str:
             random_playout(game, random.Random(seed), max_steps=max_steps, on_step=note)
             digest.update(game.to_json().encode())
     return digest.hexdigest()[:16]
+
+
+def stale_build(installed: Path, repository: Path) -> list[str]:
+    """Where a wheel of tabletop unpacked in ``installed`` (``make compiled``: build/compiled) differs
+    from the repository it came from: the files missing from either side or with other contents.
+
+    The wheel holds the package's files and the repository's ``widgets/`` as ``tabletop/_static``.
+    An empty list says the build is of the code as it is, so tests and benches of it are of that code.
+    """
+    package = installed / "tabletop"
+    stale = _differing_files(package, repository / "tabletop", skip=("_static",))
+    return stale + [f"_static/{p}" for p in _differing_files(package / "_static", repository / "widgets")]
+
+
+def _differing_files(installed: Path, source: Path, skip: tuple[str, ...] = ()) -> list[str]:
+    """Relative paths of files only on one side or different; compiled modules, ``__pycache__`` and
+    the top-level folders in ``skip`` are left out."""
+    suffixes = tuple(importlib.machinery.EXTENSION_SUFFIXES)
+
+    def files(root: Path) -> dict[str, bytes]:
+        out = {}
+        for path in root.rglob("*"):
+            rel = path.relative_to(root)
+            if path.is_dir() or "__pycache__" in rel.parts or rel.parts[0] in skip or path.name.endswith(suffixes):
+                continue
+            out[rel.as_posix()] = path.read_bytes()
+        return out
+
+    there, here = files(installed), files(source)
+    return sorted(p for p in there.keys() | here.keys() if there.get(p) != here.get(p))
 
 
 def check_zones(game: Game) -> None:

@@ -16,7 +16,7 @@ import pytest
 import tabletop as tt
 import tabletop.core.game
 import tabletop.rulebooks.hearthstone.engine
-from tabletop.testing import playout_digest
+from tabletop.testing import playout_digest, stale_build
 
 ROOT = Path(__file__).resolve().parents[1]
 COMPILED = ROOT / "build" / "compiled"
@@ -43,6 +43,8 @@ def test_each_run_imports_the_build_it_tests():
         for module in (kernel, engine):
             assert Path(module.__file__).suffix == ".so", module.__file__
             assert not Path(module.__file__).is_relative_to(ROOT / "tabletop"), "the source tree was imported"
+        stale = stale_build(COMPILED, ROOT)
+        assert not stale, f"build/compiled was not built from these sources (run make compiled): {stale}"
         # a notebook kernel starts in notebooks/: a relative entry would import the sources there
         entries = os.environ["PYTHONPATH"].split(os.pathsep)
         assert all(Path(e).is_absolute() for e in entries), f"PYTHONPATH has a relative entry: {entries}"
@@ -55,6 +57,7 @@ def test_each_run_imports_the_build_it_tests():
 DIGEST = """
 import sys, tabletop as tt
 from tabletop.testing import playout_digest
+print("compiled", len(tt.compiled_modules()))
 for rid in tt.rulebooks():
     print(rid, playout_digest(tt.rulebook(rid), games=int(sys.argv[1])))
 """
@@ -62,7 +65,8 @@ GAMES = 6
 
 
 def digests_of(pythonpath: Path) -> dict[str, str]:
-    """The playout digest of every rulebook, in a Python that imports tabletop from pythonpath."""
+    """The playout digest of every rulebook, in a Python that imports tabletop from pythonpath
+    (and, under "compiled", how many of its modules ran compiled there)."""
     env = {**os.environ, "PYTHONPATH": str(pythonpath), "PYTHONSAFEPATH": "1"}
     env.pop("TABLETOP_EXPECT_COMPILED", None)
     out = subprocess.run(
@@ -76,9 +80,14 @@ def test_the_compiled_and_the_pure_build_play_the_same_games():
     here = {rid: playout_digest(tt.rulebook(rid), games=GAMES) for rid in tt.rulebooks()}
     if EXPECT_COMPILED:
         other = digests_of(ROOT)  # the sources
+        assert other.pop("compiled") == "0", "the sources were not what the other Python imported"
     else:
         if not (COMPILED / ".built").exists():
             pytest.skip("no compiled build to compare with: make compiled (make test builds it first)")
+        stale = stale_build(COMPILED, ROOT)
+        if stale:
+            pytest.skip(f"build/compiled is older than the sources (make compiled; make test does): {stale[:5]}")
         other = digests_of(COMPILED)
+        assert other.pop("compiled") == str(len(compile_list())), "the other Python did not import build/compiled"
     assert set(here) == set(other) == set(tt.rulebooks())
     assert here == other

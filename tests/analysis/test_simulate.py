@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import os
 import subprocess
 import sys
 
@@ -60,12 +61,15 @@ def test_seed_changes_the_games_and_repeats_them():
     assert [r.decisions for r in a] != [r.decisions for r in c]
 
 
+KEEP = ("PYTHONPATH", "PYTHONSAFEPATH")  # which build the test imports (make test's compiled run sets them)
+
+
 def test_seeds_do_not_depend_on_the_python_hash_seed():
     code = "from tabletop.analysis.simulate import derive_seed; print(derive_seed('s', 3, 'seat', 1))"
     outs = {
         subprocess.run(
             [sys.executable, "-c", code],
-            env={"PYTHONHASHSEED": h, "PATH": ""},
+            env={"PYTHONHASHSEED": h, "PATH": "", **{k: os.environ[k] for k in KEEP if k in os.environ}},
             capture_output=True,
             text=True,
             check=True,
