@@ -235,9 +235,10 @@ class Simulation(Sequence[GameRecord]):
         return [r for r in self.records if r.finished]
 
     def win_rates(self) -> dict[int, float]:
-        """Per seat, the share of finished games it won outright (draws count for nobody).
+        """Per seat, the share of finished games it won, alone or with others (draws count for nobody).
 
-        NaN for every seat when no game finished.
+        A game several seats won together (a cooperative win) counts for each of them, so the shares
+        can add up to more than 1. NaN for every seat when no game finished.
         """
         done = self.finished
         if not done:
@@ -252,7 +253,7 @@ class Simulation(Sequence[GameRecord]):
         return sum(r.draw for r in done) / len(done) if done else math.nan
 
     def first_player_win_rate(self) -> float:
-        """The share of finished games won outright by the player who went first."""
+        """The share of finished games the player who went first won, alone or with others."""
         done = self.finished
         if not done:
             return math.nan
