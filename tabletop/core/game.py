@@ -596,6 +596,22 @@ class Game:
             }
         )
 
+    def eliminate(self, player: int) -> None:
+        """Take ``player`` out of the game (``out``): turns, windows and the seat order pass over them.
+
+        In the middle of a phase where each player takes a turn, the rest of that phase keeps the
+        order it began with: only the eliminated player's turns are skipped, even when the seat order
+        changes meanwhile (a first-player token passing on, say), which would otherwise shift the
+        turn structure's count of turns taken and skip somebody else.
+        """
+        st = self.state
+        turn = st.turn
+        flow = self.rulebook.flow
+        pi, k, si = turn.get("cursor", (0, 0, 0))
+        if "order" not in turn and pi < len(flow) and flow[pi].each_player and (k or si):
+            st.set_turn(order=st.seat_order())
+        st.update_player(player, out=True)
+
     def end_game(self, winners: Iterable[int], *, reason: str, rule: str = "core.end", **extra: Any) -> None:
         """End the game: ``winners`` (empty for nobody), the reason and the rule.
 

@@ -260,12 +260,19 @@ class Rulebook:
         if si == 0 and "repeat" in t and t.pop("repeat") == [pi, k]:
             _push_step(game, phase, pi, k, 0)
             return False
-        order = st.seat_order() if phase.each_player else []
+        # the order this phase began with, when a player was eliminated during it (Game.eliminate);
+        # otherwise the players still in the game
+        order = (t.get("order") or st.seat_order()) if phase.each_player else []
         if si == 0:
             if phase.each_player:
-                if k >= len(order):
+                k = _next_in(st, order, k)
+                if k >= len(order):  # everybody left to play this phase is out of the game
+                    t.pop("order", None)
                     st.set_turn(cursor=[pi + 1, 0, 0])
+                    if k:
+                        game.end_period("phase")
                     return True
+                t["cursor"] = [pi, k, 0]
                 p = order[k]
                 t.update(player=p, number=t["number"] + 1, phase=phase.name, sub=None)
                 if game.tracing:
@@ -284,9 +291,11 @@ class Rulebook:
         if phase.each_player:
             game.end_period("turn")
             again = t.get("again") and not st.players[t["player"]].get("out")
-            t["cursor"] = [pi, k, 0] if again else [pi, k + 1, 0] if k + 1 < len(order) else [pi + 1, 0, 0]
+            nxt = k if again else _next_in(st, order, k + 1)
+            t["cursor"] = [pi, nxt, 0] if nxt < len(order) else [pi + 1, 0, 0]
             t["again"] = False
-            if not again and k + 1 >= len(order):
+            if nxt >= len(order):
+                t.pop("order", None)
                 game.end_period("phase")
         else:
             st.set_turn(cursor=[pi + 1, 0, 0])
@@ -306,6 +315,14 @@ class Rulebook:
 
     def _repr_html_(self) -> str:
         return f"<h4>{escape(self.title)} (<code>{escape(self.id)}</code>)</h4>" + self.rules._repr_html_()
+
+
+def _next_in(st, order: list[int], k: int) -> int:
+    """The index of the first player from ``order[k]`` on who is still in the game (len(order): none)."""
+    players = st.players
+    while k < len(order) and players[order[k]].get("out"):
+        k += 1
+    return k
 
 
 def _push_step(game: Game, phase: Phase, pi: int, k: int, si: int) -> None:

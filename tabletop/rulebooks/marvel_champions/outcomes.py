@@ -31,8 +31,7 @@ def eliminate(game: Game, p: int) -> None:
     """L639-643: the player's cards go to the discard piles, engaged enemies move on to the next player."""
     st = game.state
     game.record("action", f"player {p}'s identity is defeated: player {p} is eliminated", "mc.elimination", player=p)
-    order_before = E.alive(game)
-    st.update_player(p, out=True)
+    game.eliminate(p)  # (the rest of a player phase keeps its order, L515-518, L644-646)
     for zone in (E.z("hand", p), E.z("play", p), E.z("limbo", p)):
         for oid in list(st.zone(zone)):
             obj = st.objects[oid]
@@ -64,8 +63,6 @@ def eliminate(game: Game, p: int) -> None:
             "mc.first_player",
             player=nxt,
         )
-    if st.turn.get("phase") == "player":
-        keep_turn_order(game, order_before)
     target = E.next_alive(game, p)
     for m in list(st.zone(E.engaged_zone(p))):
         E.put(game, m, E.engaged_zone(target))
@@ -84,33 +81,6 @@ def eliminate(game: Game, p: int) -> None:
                 player=target,
             )
             game.push("mc.enemy_activation", enemy=m, player=target, mode="attack")
-
-
-def keep_turn_order(game: Game, order_before: list[int]) -> None:
-    """L515-518, L644-646: every player still in the game takes their turn this round, in player order.
-
-    The turn structure finds the next turn by its index in the list of players still in the game, counted
-    from the first player. An elimination shortens that list (and may pass the first-player token, L454), so
-    the index would skip a player; it is set again so that it points where it pointed before.
-    """
-    st = game.state
-    pi, k, si = st.turn["cursor"]
-    gone = {q for q in order_before if st.players[q].get("out")}
-    # mid-turn (si > 0) the cursor stands on the active player's turn; between turns on the next one
-    waiting = order_before[k + 1 :] if si > 0 else order_before[k:]
-    nxt = next((q for q in waiting if q not in gone), None)
-    order_now = E.alive(game)
-    k_now = order_now.index(nxt) if nxt is not None else len(order_now)
-    if si > 0:
-        k_now -= 1
-    if k_now != k:
-        st.set_turn(cursor=[pi, k_now, si])
-        game.record(
-            "action",
-            "the rest of the player phase keeps its order: "
-            + (f"player {nxt} takes the next turn" if nxt is not None else "no turn is left this round"),
-            "mc.player_order",
-        )
 
 
 def villain_stage_defeated(game: Game, v: str) -> None:
