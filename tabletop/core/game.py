@@ -600,15 +600,20 @@ class Game:
         """Take ``player`` out of the game (``out``): turns, windows and the seat order pass over them.
 
         In the middle of a phase where each player takes a turn, the rest of that phase keeps the
-        order it began with: only the eliminated player's turns are skipped, even when the seat order
-        changes meanwhile (a first-player token passing on, say), which would otherwise shift the
-        turn structure's count of turns taken and skip somebody else.
+        order it had when the first player left it: only the turns of players out of the game are
+        skipped, even when the seat order changes afterwards (a first-player token passing on with
+        the elimination, say: pass it *after* calling this), which would otherwise shift the turn
+        structure's count of turns taken and skip somebody else. That order is ``turn["order"]``
+        until the phase ends; the cursor's turn index counts in it meanwhile.
         """
         st = self.state
         turn = st.turn
         flow = self.rulebook.flow
         pi, k, si = turn.get("cursor", (0, 0, 0))
-        if "order" not in turn and pi < len(flow) and flow[pi].each_player and (k or si):
+        # under way: a turn has begun (si), or one has been taken (k), or the first turn's first
+        # step is being repeated (repeat_step leaves the cursor at [pi, 0, 0] then)
+        under_way = k or si or turn.get("repeat") == [pi, k]
+        if "order" not in turn and pi < len(flow) and flow[pi].each_player and under_way:
             st.set_turn(order=st.seat_order())
         st.update_player(player, out=True)
 

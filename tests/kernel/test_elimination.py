@@ -40,6 +40,71 @@ def eliminating(*players: int, first: int | None = None):
     return script
 
 
+def falls_after_turn_of(turn_player: int, *players: int) -> dict:
+    """A creature whose end-of-turn trigger, after ``turn_player``'s turn, eliminates ``players``
+    (between turns: the cursor already names the next turn)."""
+
+    def then(game, act) -> None:
+        for p in players:
+            game.eliminate(p)
+
+    def after_that_turn(game, act) -> bool:
+        return game.state.turn["player"] == turn_player and not game.state.players[players[0]].get("out")
+
+    return creature("doom", 0, logs("doom", "end_of_turn", then=then, condition=after_that_turn))
+
+
+def test_the_first_player_eliminated_on_their_own_turn_with_the_token_passing():
+    game = game_of(players=4, scripts={"fall": eliminating(0, first=1)})
+    game.apply("go:fall")
+    assert game.decision.player == 0  # (the toy asks again; the kernel does not end a turn by itself)
+    assert turns(game, 7) == [0, 1, 2, 3, 1, 2, 3]
+
+
+def test_a_player_eliminated_between_turns_loses_that_turn_only():
+    game = game_of(players=4, objects=[falls_after_turn_of(1, 2)])
+    assert turns(game, 6) == [0, 1, 3, 0, 1, 3]
+
+
+def test_when_everybody_left_to_play_falls_between_turns_the_phase_ends():
+    over = creature("watch", 0, logs("phase over", "end_of_phase"))
+    game = game_of(players=4, objects=[over, falls_after_turn_of(1, 2, 3)])
+    assert turns(game, 2) == [0, 1]
+    assert logged(game) == ["doom", "phase over"]  # the phase ended though turns were left in its order
+    assert game.state.turn["round"] == 2 and "order" not in game.state.turn
+    assert turns(game, 2) == [0, 1]
+
+
+def test_the_order_of_a_phase_does_not_outlive_it():
+    """The next round follows the seat order from the first player as it is then."""
+
+    def pass_token(game, act) -> None:
+        game.state.set_turn(first=2)
+
+    token = creature("token", 0, logs("token", "end_of_round", then=pass_token))
+    game = game_of(players=3, objects=[token], scripts={"fall": eliminating(1)})
+    assert turns(game, 1) == [0]
+    game.apply("go:fall")  # player 1 falls on their own turn: the phase keeps [0, 1, 2]
+    assert turns(game, 2) == [1, 2]
+    assert game.state.turn["first"] == 2 and "order" not in game.state.turn
+    assert turns(game, 2) == [2, 0]  # round 2 from the new first player
+
+
+def test_an_elimination_while_the_first_turn_repeats_its_first_step():
+    flow = (Phase("turn", ("toy.act",), each_player=True, rule="toy.turn"),)
+
+    def act_again(game, args):
+        if args["choice"]["id"] != "end":
+            game.repeat_step()  # the cursor goes back to [0, 0, 0] for the first player's first step
+            game.eliminate(0)
+            game.state.set_turn(first=1)
+
+    game = game_of(players=4, flow=flow, scripts={"fall": eliminating()}, tasks={"toy.do": act_again})
+    game.apply("go:fall")
+    assert game.decision.player == 0
+    assert turns(game, 6) == [0, 1, 2, 3, 1, 2]
+
+
 def test_the_first_player_eliminated_on_another_turn_skips_nobody_else():
     game = game_of(players=4, scripts={"fell": eliminating(0, first=1)})
     assert turns(game, 1) == [0]
@@ -59,7 +124,7 @@ def test_the_active_player_eliminated_on_their_own_turn():
     assert turns(game, 4) == [1, 2, 0, 2]
 
 
-def test_a_phase_whose_remaining_players_are_out_ends_and_forgets_its_order():
+def test_players_eliminated_on_an_earlier_turn_of_the_phase_lose_their_turns():
     over = creature("watch", 0, logs("phase over", "end_of_phase"))
     game = game_of(players=4, objects=[over], scripts={"fall": eliminating(2, 3)})
     assert turns(game, 1) == [0]
