@@ -272,8 +272,7 @@ class Rulebook:
                     if k:
                         game.end_period("phase")
                     return True
-                t["cursor"] = [pi, k, 0]
-                p = order[k]
+                p = order[k]  # (_push_step below writes the cursor with this k)
                 t.update(player=p, number=t["number"] + 1, phase=phase.name, sub=None)
                 if game.tracing:
                     game.record(
@@ -317,7 +316,7 @@ class Rulebook:
         return f"<h4>{escape(self.title)} (<code>{escape(self.id)}</code>)</h4>" + self.rules._repr_html_()
 
 
-def _next_in(st, order: list[int], k: int) -> int:
+def _next_in(st: State, order: list[int], k: int) -> int:
     """The index of the first player from ``order[k]`` on who is still in the game (len(order): none)."""
     players = st.players
     while k < len(order) and players[order[k]].get("out"):
