@@ -31,7 +31,9 @@ def eliminate(game: Game, p: int) -> None:
     """L639-643: the player's cards go to the discard piles, engaged enemies move on to the next player."""
     st = game.state
     game.record("action", f"player {p}'s identity is defeated: player {p} is eliminated", "mc.elimination", player=p)
-    game.eliminate(p)  # (the rest of a player phase keeps its order, L515-518, L644-646)
+    # mc.player_order (L515-518, L644-646): the rest of a player phase keeps its order, only p's turns
+    # are skipped, whatever the first-player token does below (L454); the kernel's Game.eliminate
+    game.eliminate(p)
     for zone in (E.z("hand", p), E.z("play", p), E.z("limbo", p)):
         for oid in list(st.zone(zone)):
             obj = st.objects[oid]
