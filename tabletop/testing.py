@@ -17,7 +17,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
-from .core import Game
+from .core import Game, Rulebook
 from .core.registry import load_game
 
 
@@ -37,7 +37,7 @@ def random_playout(
     return game
 
 
-def playout_digest(rulebook, games: int = 10, max_steps: int = 2_000) -> str:
+def playout_digest(rulebook: Rulebook, games: int = 10, max_steps: int = 2_000) -> str:
     """One hash of everything ``games`` seeded random games of a rulebook did, traced and untraced.
 
     It covers every decision's options and fingerprint, and each game's final JSON (state, trace,
