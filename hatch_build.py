@@ -2,7 +2,7 @@
 
 Why: random playouts spend their time in the interpreter's dispatch, spread thinly over the kernel
 and the rulebook engines (no single hot spot to optimise), and Cython compiling the same ``.py``
-files, unchanged, removes most of that dispatch (about 1.7x on Hearthstone playouts).
+files, unchanged, removes most of that dispatch (about 1.6x on Hearthstone playouts).
 
 What is compiled is the list ``compile`` in ``[tool.hatch.build.targets.wheel.hooks.custom]`` of
 pyproject.toml. The annotations stay hints (``annotation_typing = False``), so compiled code
