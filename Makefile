@@ -34,8 +34,9 @@ $(COMPILED_STAMP): $(STAMP) $(SOURCES)
 	touch $@
 
 # Every test twice: on the editable install (pure Python: the sources with their doctests, the
-# notebooks and the browser) and on the compiled wheel (tests/ and the notebooks, without the browser,
-# which serves the editable install). PYTHONSAFEPATH keeps the source tree off sys.path in pytest and
+# notebooks and the browser) and on the compiled wheel (tests/ and the notebooks, with pyproject's
+# pytest options, without the browser, which serves the editable install, and without the doctests
+# of tabletop/, which pytest can only import from the source tree). PYTHONSAFEPATH keeps the source tree off sys.path in pytest and
 # in the subprocesses tests start; PYTHONPATH is absolute, for notebook kernels that start elsewhere.
 # pyproject.toml's testpaths decides what runs; e.g. make test PYTEST_ARGS='-m "not slow"'
 # (the compiled build first: the pure run's tests/test_build.py compares the two)
@@ -46,8 +47,7 @@ test-pure: $(STAMP)
 
 test-compiled: $(COMPILED_STAMP)
 	TABLETOP_EXPECT_COMPILED=1 PYTHONSAFEPATH=1 PYTHONPATH=$(CURDIR)/$(COMPILED) \
-		$(PYTHON) -m pytest -o addopts=-q --nbval --nbval-sanitize-with notebooks/sanitize.cfg \
-		--nbval-current-env tests notebooks --ignore=tests/browser $(PYTEST_ARGS)
+		$(PYTHON) -m pytest tests notebooks --ignore=tests/browser $(PYTEST_ARGS)
 
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) notebooks/
