@@ -12,32 +12,68 @@ from dataclasses import dataclass
 
 from .errors import RuleError
 
+Lines = tuple[tuple[int, int], ...]
+
+
+def _ranges(lines: object) -> Lines | None:
+    """``(a, b)`` or ``((a, b), (c, d), ...)`` as a tuple of ranges; ``None`` stays ``None``."""
+    if lines is None:
+        return None
+    if not isinstance(lines, tuple | list) or not lines:
+        raise RuleError(f"a rule's lines must be (first, last) or a tuple of such ranges, not {lines!r}")
+    pairs = [lines] if all(isinstance(x, int) for x in lines) else list(lines)
+    out = []
+    for pair in pairs:
+        if (
+            not isinstance(pair, tuple | list)
+            or len(pair) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in pair)
+            or not 0 < pair[0] <= pair[1]
+        ):
+            raise RuleError(f"a rule's line range must be (first, last) with 0 < first <= last, not {pair!r}")
+        out.append((pair[0], pair[1]))
+    return tuple(out)
+
 
 @dataclass(frozen=True)
 class Rule:
-    """One rule reference."""
+    """One rule reference.
+
+    ``lines`` is one range ``(first, last)`` or several, ``((468, 468), (650, 650))``; it is stored
+    as a tuple of ranges and cited as ``L468, L650``. ``option`` names the rulebook option that
+    switches an assumption to another reading. ``kind`` is ``"rule"`` for a rule that code
+    applies, ``"glossary"`` for a definition that carries no behaviour of its own.
+    """
 
     id: str
     text: str
     term: str = ""  # the original Russian term or phrase
     source: str = ""  # seed file name
-    lines: tuple[int, int] | None = None
+    lines: Lines | None = None
     assumption: bool = False
     outside_text: bool = False  # general knowledge that the seed does not contain
+    option: str = ""  # the rulebook option that switches this assumption's reading
+    kind: str = "rule"  # "rule" or "glossary"
+    gloss: bool = False  # the term is an English-to-Russian gloss, not a quotation of the seed
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "lines", _ranges(self.lines))
+        if self.kind not in ("rule", "glossary"):
+            raise RuleError(f"rule {self.id!r}: kind must be 'rule' or 'glossary', not {self.kind!r}")
 
     @property
     def citation(self) -> str:
-        """``file Lx-y``, or ``assumption`` / ``kernel`` where there is no line."""
+        """``file Lx-y, Lz``, or ``assumption`` / ``kernel`` where there is no line."""
         if self.lines:
-            a, b = self.lines
-            span = f"L{a}" if a == b else f"L{a}-{b}"
+            span = ", ".join(f"L{a}" if a == b else f"L{a}-{b}" for a, b in self.lines)
             return f"{self.source} {span}" if self.source else span
         return self.source or ("assumption" if self.assumption else "")
 
     def __str__(self) -> str:
         tag = " [assumption]" if self.assumption else ""
         term = f" ({self.term})" if self.term else ""
-        return f"{self.id}{tag}: {self.text}{term} — {self.citation}"
+        switch = f" [option {self.option}]" if self.option else ""
+        return f"{self.id}{tag}: {self.text}{term} — {self.citation}{switch}"
 
 
 # The kernel's own steps, used when a rulebook does not map a step to a rule of its own.

@@ -27,10 +27,10 @@ def test_every_rule_cites_the_marvel_champions_part_of_the_seed():
             assert rule.assumption, rule.id
             continue
         assert rule.source == SEED, rule.id
-        a, b = rule.lines
-        assert a <= b, rule.id
-        assert 234 <= a <= 879 or 1471 <= a <= 1502, rule.id
-        assert 234 <= b <= 879 or 1471 <= b <= 1502, rule.id
+        for a, b in rule.lines:
+            assert a <= b, rule.id
+            assert 234 <= a <= 879 or 1471 <= a <= 1502, rule.id
+            assert 234 <= b <= 879 or 1471 <= b <= 1502, rule.id
 
 
 def test_rule_terms_are_on_the_cited_lines():
@@ -40,8 +40,7 @@ def test_rule_terms_are_on_the_cited_lines():
     for rule in RB.rules:
         if rule.assumption or not rule.lines or not rule.term:
             continue
-        a, b = rule.lines
-        text = " ".join(lines[a - 1 : b]).lower()
+        text = " ".join(" ".join(lines[a - 1 : b]) for a, b in rule.lines).lower()
         word = re.split(r"[ ,(/;]", rule.term.lower())[0]
         if word not in text:
             missing.append((rule.id, rule.term))
