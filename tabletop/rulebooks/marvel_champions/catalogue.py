@@ -477,10 +477,18 @@ def _surge_condition(game: Game, act) -> bool:
 
 
 def _surge_effect(game: Game, act) -> None:
+    """L780: the additional card is revealed only once the original card is finished (a treachery's discard
+    included, L716, L814): the surge is noted here and carried out by ``mc.reveal_done``."""
     ev = act.event
     p = ev["player"]
-    game.record("action", f"surge: player {p} reveals another encounter card", "mc.surge", player=p)
-    E.take(game, "enc", E.z("queue", p), then=[["mc.reveal", {"player": p}]])
+    game.record(
+        "action",
+        f"surge: once {E.name_of(game, ev['card'])} is resolved, player {p} reveals another encounter card",
+        "mc.surge",
+        player=p,
+    )
+    st = game.state
+    st.set_var("surges", [*st.vars.get("surges", ()), [ev["card"], p]])
 
 
 def _trip_wire(game: Game, act) -> None:
@@ -533,7 +541,7 @@ NAMED = {
         "Surge",
         "triggered",
         rule="mc.surge",
-        text="After this card is revealed, reveal another.",
+        text="After this card is revealed, reveal another once this one is resolved (and discarded).",
         event="reveal",
         timing="after",
         condition=_surge_condition,

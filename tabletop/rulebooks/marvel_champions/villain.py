@@ -437,7 +437,8 @@ def t_enters(game: Game, args: dict) -> None:
 
 
 def t_reveal_done(game: Game, args: dict) -> None:
-    """A treachery, resolved or cancelled (still revealed, L332), goes to the encounter discard pile (L716)."""
+    """A treachery, resolved or cancelled (still revealed, L332), goes to the encounter discard pile (L716); then,
+    the card finished, a surge it had reveals the additional card (L780)."""
     st = game.state
     c = args["card"]
     if st.vars.get("peril") is not None:
@@ -445,6 +446,17 @@ def t_reveal_done(game: Game, args: dict) -> None:
     if c in st.objects and st.objects[c]["zone"] == "reveal":
         E.put(game, c, "enc:discard")
     game.push("k.checks")
+    surges = st.vars.get("surges") or []
+    mine = [s for s in surges if s[0] == c]
+    if mine:  # L780: the original card is finished (and discarded): now the additional card
+        rest = [s for s in surges if s[0] != c]
+        if rest:
+            st.set_var("surges", rest)
+        else:
+            st.vars.pop("surges", None)
+        for _, p in mine:
+            if not st.players[p].get("out"):
+                E.take(game, "enc", E.z("queue", p), then=[["mc.reveal", {"player": p}]])
 
 
 def t_pass(game: Game, args: dict) -> None:

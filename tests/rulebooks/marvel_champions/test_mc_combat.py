@@ -313,6 +313,37 @@ def test_l780_surge_reveals_another_card_and_l402_an_empty_deck_is_reshuffled():
     assert game.state.vars["accel_tokens"] == 1
 
 
+def test_l780_a_surging_treachery_is_discarded_before_the_additional_card_so_a_reshuffle_includes_it():
+    """mc.surge, 000 L779-780 ("finish resolving the original card before revealing the additional card"), with
+    L716/L814 (a resolved treachery is discarded) and L402 (mc.encounter_deck_empty): two Sabotages (surge) and
+    one other card. The first Sabotage resolves with exactly one card left in the encounter deck (the second
+    Sabotage, its additional card); the second surges with the deck empty, so the reshuffle must hold both
+    Sabotages (already discarded) and the boost card."""
+    game = sandbox(1, chance="manual")
+    game.state.update_player(0, form="alter_ego")
+    encounter_deck(game, ["dampening_field", "sabotage", "sabotage"])
+    reopen(game)
+    draws = []  # (cards left in the encounter deck, the cards the draw may give)
+
+    def answer(d):
+        if d.player == "chance" and "encounter" in d.prompt:
+            draws.append((len(game.state.zone("enc:deck")), sorted(d.ids), [o.probability for o in d.options]))
+            if len(draws) == 1:
+                return "dampening_field"  # the villain's boost card; Sabotage is dealt to player 0
+            return "sabotage" if "sabotage" in d.ids else d.ids[0]
+        return passive(d)
+
+    drive(game, answer, lambda g: any(r["rule"] == "mc.villain_phase.5" for r in g.trace.records))
+    assert draws[2][0] == 1  # the first Sabotage's additional card: the last card of the deck
+    after = draws[3]  # the second Sabotage's additional card, from the reshuffled deck
+    assert after[0] == 3 and after[1] == ["dampening_field", "sabotage"] and after[2] == [1 / 3, 2 / 3]
+    assert game.state.vars["accel_tokens"] == 1
+    reveals = [r["summary"] for r in game.trace.records if r["kind"] == "event" and " reveals " in r["summary"]]
+    # both discarded Sabotages come back and surge in turn, until Dampening Field ends the chain
+    assert reveals == ["player 0 reveals Sabotage"] * 4 + ["player 0 reveals Dampening Field"]
+    assert "surges" not in game.state.vars
+
+
 def test_l625_peril_keeps_other_players_out_of_the_windows():
     game = sandbox(2, chance="manual")
     for p in (0, 1):
