@@ -17,8 +17,16 @@ def _r(rule_id: str, text: str, term: str, lines: tuple[int, int]) -> Rule:
     return Rule(rule_id, text, term, SEED, lines)
 
 
-def _a(rule_id: str, text: str, term: str = "", lines: tuple[int, int] | None = None, outside: bool = False) -> Rule:
-    return Rule(rule_id, text, term, SEED, lines, assumption=True, outside_text=outside)
+def _a(
+    rule_id: str,
+    text: str,
+    term: str = "",
+    lines: tuple[int, int] | tuple[tuple[int, int], ...] | None = None,
+    outside: bool = False,
+    option: str = "",
+) -> Rule:
+    """An assumption; ``option`` names the rulebook option that switches it to another reading."""
+    return Rule(rule_id, text, term, SEED, lines, assumption=True, outside_text=outside, option=option)
 
 
 RULES = RuleTable(
@@ -863,10 +871,11 @@ RULES = RuleTable(
         ),
         _a(
             "mc.assume.encounter_from_deck",
-            "An encounter card dealt when a player's deck runs out waits in that player's queue for the next villain "
-            "phase.",
+            "An encounter card dealt when a player's deck runs out (L406) outside villain steps 3-4 (drawing at the "
+            "end of the player phase, say) waits face down in that player's queue and is revealed in step 4 of the "
+            "next villain phase; one dealt during steps 3-4 is revealed in those steps, whatever the seat (L380).",
             "",
-            (406, 406),
+            ((380, 380), (406, 406)),
         ),
         _a(
             "mc.assume.hero_attack_target",

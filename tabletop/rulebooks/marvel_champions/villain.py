@@ -353,12 +353,28 @@ def t_reveal_all(game: Game, args: dict) -> None:
 
 
 def t_reveal_queue(game: Game, args: dict) -> None:
+    """L861, L380: the players reveal in player order until every queue is empty: a card dealt during steps 3-4 to a
+    player who has already revealed joins their queue and is revealed in these steps too (another pass in order)."""
     st = game.state
     order, k = args["order"], args["k"]
-    while k < len(order) and (st.players[order[k]].get("out") or not st.zone(E.z("queue", order[k]))):
-        k += 1
-    if k >= len(order) or st.result is not None:
+    if st.result is not None:
         return
+
+    def waiting(q: int) -> bool:
+        return not st.players[q].get("out") and bool(st.zone(E.z("queue", q)))
+
+    while k < len(order) and not waiting(order[k]):
+        k += 1
+    if k >= len(order):
+        k = next((i for i, q in enumerate(order) if waiting(q)), len(order))
+        if k >= len(order):
+            return
+        game.record(
+            "action",
+            f"player {order[k]} was dealt an encounter card during villain steps 3-4: it is revealed in step 4 too",
+            "mc.deal",
+            player=order[k],
+        )
     p = order[k]
     game.push("mc.reveal", player=p, card=st.zone(E.z("queue", p))[0])
     game.push("mc.reveal_queue", order=order, k=k)

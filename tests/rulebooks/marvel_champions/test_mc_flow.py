@@ -132,6 +132,53 @@ def test_l406_a_player_deck_running_out_deals_an_encounter_card():
     assert len(game.state.zone("queue:0")) == 1
 
 
+def test_l380_a_card_dealt_in_step_4_to_a_player_who_already_revealed_is_revealed_in_step_4():
+    """mc.deal, 000 L380 ("the extra encounter card is added to the queue of cards that are dealt and revealed in
+    those same steps"), with L406 (mc.player_deck_empty) and L861: player 0 reveals first; then player 1's
+    Marauder Sniper (quickstrike) attacks, player 1's hero defends and Counterpunch defeats it, player 0's Informant
+    Network draws from an empty deck, and player 0 is dealt an encounter card. Player 0 has already revealed: the
+    card is revealed in this step 4 all the same, before the first-player token passes."""
+    game = sandbox(2, chance="manual")
+    st = game.state
+    known(game, "informant_network", "play:0", 0)
+    for _ in range(game.value(E.identity(game, 0), "hand_size")):  # a full hand: nothing is drawn before step 4
+        known(game, "energy_cell", "hand:0", 0)
+    for oid in list(st.zone("deck:0")):
+        st.objects.pop(oid)
+    st.zones["deck:0"] = ()
+    st.set_var("_left:0", {})
+    known(game, "energy_cell", "discard:0", 0)
+    known(game, "counterpunch", "hand:1", 1)
+    encounter_deck(game, ["dampening_field"] * 4 + ["marauder_sniper"])
+    reopen(game)
+    draws = []
+
+    def answer(d):
+        if d.player == "chance":
+            if "encounter" not in d.prompt:
+                return d.ids[0]
+            draws.append(d)
+            return "marauder_sniper" if len(draws) == 4 else "dampening_field"  # 2 boosts, player 0's, player 1's
+        if d.kind == "defend" and d.player == 1 and "Sniper" in d.prompt:
+            return E.identity(game, 1)
+        if d.kind == "window":
+            used = [o.id for o in d.options if "Counterpunch" in o.label or "Informant Network" in o.label]
+            return used[0] if used else "pass"
+        return passive(d)
+
+    drive(game, answer, lambda g: bool(records(g, "mc.villain_phase.5")))
+    deck_out = records(game, "mc.player_deck_empty")
+    assert [r["player"] for r in deck_out] == [0] and deck_out[0]["i"] > records(game, "mc.villain_phase.4")[0]["i"]
+    reveals = [r for r in game.trace.records if r["kind"] == "event" and " reveals " in r["summary"]]
+    assert [(r["player"], r["summary"].split(" reveals ")[1]) for r in reveals] == [
+        (0, "Dampening Field"),
+        (1, "Marauder Sniper"),
+        (0, "Dampening Field"),  # the card player 0 was dealt in step 4
+    ]
+    assert reveals[-1]["i"] < records(game, "mc.villain_phase.5")[0]["i"]
+    assert not st.zone("queue:0") and not st.zone("queue:1")
+
+
 def test_l741_crisis_protects_the_main_scheme():
     from tabletop.rulebooks.marvel_champions.turn import thwart_targets
 
