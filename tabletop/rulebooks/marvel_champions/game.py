@@ -404,6 +404,15 @@ OPTIONS = {
         "mc.assume.state_checks",
         choices=("with_damage", "state_check"),
     ),
+    "guard": OptionSpec(
+        "guard",
+        "villain",
+        "Guard (L485): a player with an engaged guard minion cannot attack the villain ('villain'), or, as L485 "
+        "reads, cannot attack villains without guard ('villains_without_guard': a villain with guard may be "
+        "attacked).",
+        "mc.assume.guard",
+        choices=("villain", "villains_without_guard"),
+    ),
     "scenario": OptionSpec(
         "scenario", "", "Start from a ready position instead of a shuffled deal.", None, choices=("", *SETUPS)
     ),

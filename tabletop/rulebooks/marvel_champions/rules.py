@@ -687,6 +687,7 @@ RULES = RuleTable(
             "УСТРАНЕНИЕ ИГРОКА",
             (640, 640),
             outside=True,
+            option="elimination_enemies",
         ),
         _a(
             "mc.assume.boost_face_down",
@@ -704,10 +705,16 @@ RULES = RuleTable(
         ),
         _a(
             "mc.assume.guard",
-            "Guard: a player with an engaged guard minion cannot attack the villain; other minions may be attacked.",
+            "Guard: a player with an engaged guard minion cannot attack the villain, whatever the villain's own "
+            "keywords; other minions may be attacked. Read literally, L485 ('cannot attack villains without this "
+            "keyword') protects only a villain that lacks guard itself (a villain with guard may be attacked) and "
+            "never a minion: option guard='villains_without_guard'. The default drops 'without this keyword': it is "
+            "the reading the rulebook has always played (one villain, as the mc.guard paraphrase has it), and with "
+            "the cards here, where no villain has guard, both readings give the same games.",
             "ЗАЩИТА (guard)",
             (485, 485),
             outside=True,
+            option="guard",
         ),
         _a(
             "mc.assume.damage_terms",
@@ -722,6 +729,7 @@ RULES = RuleTable(
             "the first player chooses (option minion_order).",
             "",
             (859, 859),
+            option="minion_order",
         ),
         _a(
             "mc.assume.wild_naming",
@@ -740,6 +748,7 @@ RULES = RuleTable(
             "made lethal by a later replacement).",
             "постоянно проверяет",
             (583, 583),
+            option="defeat_timing",
         ),
         _a(
             "mc.assume.grim_simultaneous",
@@ -747,6 +756,7 @@ RULES = RuleTable(
             "worst result: the players lose (option grim_simultaneous).",
             "Мрачное правило",
             (239, 239),
+            option="grim_simultaneous",
         ),
         _a(
             "mc.assume.hazard_count",
@@ -772,12 +782,14 @@ RULES = RuleTable(
             "A stunned villain's whole attack is replaced, so no boost card is dealt (option stunned_boost).",
             "оглушенный",
             (766, 767),
+            option="stunned_boost",
         ),
         _a(
             "mc.assume.tough_overkill",
             "When tough prevents an attack's damage there is no excess damage for overkill (option tough_overkill).",
             "Жесткий / OVERKILL",
             (610, 768),
+            option="tough_overkill",
         ),
         _a(
             "mc.assume.gets_hp",
@@ -861,6 +873,7 @@ RULES = RuleTable(
             "entered play, so the most recent one applies first; status cards go first (L762; option status_priority).",
             "",
             (686, 762),
+            option="status_priority",
         ),
         _a(
             "mc.assume.window_events",

@@ -90,11 +90,14 @@ def choices_for(game: Game, p: int, choose: str | None) -> list[str | None]:
 
 
 def attack_targets(game: Game, p: int) -> list[str]:
-    """L312: any enemy, except that guard (L485, mc.assume.guard) protects the villain."""
+    """L312: any enemy, except that guard (L485, mc.assume.guard) protects the villain: whatever its keywords
+    (option guard='villain'), or only a villain without guard, as L485 reads ('villains_without_guard')."""
     guard = any(E.keyword(game, m, "guard") for m in E.minions(game, p))
+    literal = game.options["guard"] == "villains_without_guard"
     out = []
+    v = E.villain(game)
     for e in E.enemies(game):
-        if e == E.villain(game) and guard:
+        if e == v and guard and not (literal and E.keyword(game, e, "guard")):
             continue
         out.append(e)
     return out

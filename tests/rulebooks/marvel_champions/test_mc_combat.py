@@ -280,6 +280,32 @@ def test_l485_guard_protects_the_villain_until_the_minion_is_gone():
     assert v in attack_targets(game, 0)
 
 
+@pytest.mark.parametrize(
+    ("reading", "guarded_villain_attackable"), [("villain", False), ("villains_without_guard", True)]
+)
+def test_l485_guard_readings(monkeypatch, reading, guarded_villain_attackable):
+    """mc.guard, mc.assume.guard, 000 L485 ("cannot attack villains without this keyword"): under both readings an
+    engaged guard minion protects a villain without guard, and minions stay attackable; a villain that has guard
+    itself is protected by default (option guard='villain') and may be attacked under the literal reading
+    ('villains_without_guard')."""
+    from tabletop.rulebooks.marvel_champions import data
+    from tabletop.rulebooks.marvel_champions.turn import attack_targets
+
+    game = sandbox(1, guard=reading)
+    hero, v = E.identity(game, 0), E.villain(game)
+    thug = known(game, "marauder_thug", "play:engaged:0", None)
+    sniper = known(game, "marauder_sniper", "play:engaged:0", None)  # no guard
+    reopen(game)
+    assert v not in attack_targets(game, 0) and {thug, sniper} <= set(attack_targets(game, 0))
+    assert f"attack:{hero}>{v}" not in game.legal() and f"attack:{hero}>{sniper}" in game.legal()
+    card = data.CARDS[game.state.objects[v]["card"]]  # give this villain stage guard (no shipped villain has it)
+    monkeypatch.setitem(data.CARDS, card["id"], {**card, "keywords": {**card.get("keywords", {}), "guard": True}})
+    reopen(game)
+    assert (v in attack_targets(game, 0)) is guarded_villain_attackable
+    assert (f"attack:{hero}>{v}" in game.legal()) is guarded_villain_attackable
+    assert {thug, sniper} <= set(attack_targets(game, 0))
+
+
 @pytest.mark.parametrize(("form", "attacks"), [("hero", 1), ("alter_ego", 0)])
 def test_l666_quickstrike_attacks_a_hero_on_engaging(form, attacks):
     """mc.assume.quickstrike: after the sniper engages a player in hero form, it attacks them at once."""

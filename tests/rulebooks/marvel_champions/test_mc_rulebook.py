@@ -89,6 +89,16 @@ def test_options_that_change_outcomes_name_their_assumption():
         RB.new_game(seed=0, players=1, scenario="forced-responses-ordered")
 
 
+def test_assumptions_name_the_option_that_switches_them():
+    """Every option that switches an assumption (its ``rule``) is named by that assumption's ``option`` field, and
+    every assumption's ``option`` is an option of the rulebook that names it back (mc.assume.guard: guard)."""
+    switched = {spec.rule: name for name, spec in RB.options.items() if spec.rule}
+    named = {r.id: r.option for r in RB.rules.assumptions() if r.option}
+    assert named == switched
+    assert named["mc.assume.guard"] == "guard" and RB.options["guard"].default == "villain"
+    assert "[option guard]" in str(RB.rules["mc.assume.guard"])
+
+
 def test_cards_are_all_invented_and_cite_existing_rules():
     assert all(c["invented"] for c in data.CARDS.values())
     for cid, card in data.CARDS.items():
