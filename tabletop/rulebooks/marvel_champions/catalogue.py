@@ -74,6 +74,8 @@ def _window_event(card_id: str, card: dict) -> Ability:
             return False
         if form and E.player_form(game, p) != form:
             return False
+        if E.over_max(game, act.source):  # L564
+            return False
         if not pattern_holds(game, spec, act) or not could_change(game, card["effects"], act):
             return False
         from .turn import affordable

@@ -397,6 +397,37 @@ def draw(game: Game, p: int, n: int = 1) -> None:
         take(game, str(p), z("hand", p))
 
 
+# ====================================================================== Max X per [period]
+def _max_key(card: dict) -> str:
+    return f"{card['max']['per']}:max:{card['name']}"
+
+
+def over_max(game: Game, oid: str) -> bool:
+    """L564: has the card's title been played its 'Max X per [period]' times in this period (by any player)?"""
+    card = card_of(game, oid)
+    if not card.get("max"):
+        return False
+    return game.state.uses.get(_max_key(card), 0) >= card["max"]["count"]
+
+
+def count_max(game: Game, oid: str, p: int) -> None:
+    """L564, L566, L442: a play counts toward the max of its title once the card is played (step 6), even if its
+    effects are then cancelled. The count lives in the state's period uses, so the end of the period clears it."""
+    card = card_of(game, oid)
+    m = card.get("max")
+    if not m:
+        return
+    st = game.state
+    key = _max_key(card)
+    st.uses[key] = st.uses.get(key, 0) + 1
+    game.record(
+        "action",
+        f"{card['name']} counts toward its max: {st.uses[key]} of {m['count']} per {m['per']} (all players)",
+        "mc.max",
+        player=p,
+    )
+
+
 # ====================================================================== effects
 def run_effects(game: Game, effects: list[dict], ctx: dict) -> None:
     """Resolve an ability's sentences one at a time (L261); 'then' needs the one before it (L793)."""

@@ -223,6 +223,14 @@ RULES = RuleTable(
             "СОБЫТИЕ",
             (440, 444),
         ),
+        _r(
+            "mc.max",
+            "Max X per [period]: all copies of a card, by title, for all players, may be played at most X times in "
+            "the period; a card whose effect is cancelled still counts toward the max (a cancelled event still counts "
+            "as played, L442).",
+            "МАКС",
+            ((442, 442), (563, 566)),
+        ),
         _r("mc.upgrade", "Upgrades enter play next to the identity or attached to a card.", "УЛУЧШЕНИЕ", (837, 842)),
         _r("mc.support", "Supports enter play in the back row and stay there.", "ПОДДЕРЖКА", (775, 778)),
         # ------------------------------------------------------------ end of player phase

@@ -135,6 +135,8 @@ def can_play(game: Game, p: int, c: str) -> bool:
         return False
     if kind == "event" and not event_could_change(game, p, card):
         return False
+    if E.over_max(game, c):  # L564: Max X per [period], by title, for all players
+        return False
     return affordable(game, p, c, game.value(c, "cost"))
 
 
@@ -462,6 +464,7 @@ def t_play_choose(game: Game, args: dict) -> None:
 def t_play_begin(game: Game, args: dict) -> None:
     """Step 6 (L530): the card begins to be played (interrupts, e.g. cancels, come here); step 7 is the handler."""
     p, c = args["player"], args["card"]
+    E.count_max(game, c, p)  # counted as played even if step 6 cancels it (L566, L442)
     game.emit("play", rule="mc.initiate.6", player=p, card=c, chosen=args["chosen"], card_type=E.ctype(game, c))
     game.push("mc.play_done", player=p, card=c)
 
@@ -549,6 +552,7 @@ def t_window_event(game: Game, args: dict) -> None:
     """mc.assume.window_events: an event used in an interrupt/response window, after its cost is paid."""
     p, c = args["player"], args["card"]
     card = E.card_of(game, c)
+    E.count_max(game, c, p)
     game.record("action", f"{card['name']} resolves", "mc.initiate.7", player=p)
     attack = E.current_attack(game) or {}
     E.run_effects(
