@@ -95,3 +95,32 @@ def test_a_broken_max_names_the_card_and_the_field(tmp_path):
     with pytest.raises(CardDataError) as err:
         data.load([bad])
     assert "broken.toml" in str(err.value) and "'z'" in str(err.value) and "max" in str(err.value)
+
+
+def test_l564_a_window_event_over_its_max_is_not_offered(monkeypatch):
+    """mc.max, 000 L564, for an event played in an interrupt window (counted once it is played, L566): with Stand
+    Down made "Max 1 per round", player 1's second copy is not offered against player 0's second event."""
+    card = data.CARDS["stand_down"]
+    monkeypatch.setitem(data.CARDS, "stand_down", {**card, "max": {"count": 1, "per": "round"}})
+    game = sandbox(2)
+    events = [known(game, "focused_resolve", "hand:0", 0) for _ in range(2)]
+    for _ in range(2):
+        known(game, "energy_cell", "hand:0", 0)
+        known(game, "stand_down", "hand:1", 1)
+        known(game, "energy_cell", "hand:1", 1)
+    reopen(game)
+    offered = []
+    for event in events:
+        game.apply(f"play:{event}")
+        while game.decision.kind != "action":
+            d = game.decision
+            stand_down = [o.id for o in d.options if o.label.startswith("use Stand Down")]
+            if d.kind == "window":
+                offered.append(bool(stand_down))
+                game.apply(stand_down[0] if stand_down else "pass")
+            else:
+                game.apply(next((o.id for o in d.options if "Energy Cell" in o.label), d.ids[0]))
+    assert offered.count(True) == 1  # only against the first Focused Resolve
+    cancels = [r for r in game.trace.records if r["summary"].startswith("cancelled: player 0 plays Focused Resolve")]
+    assert len(cancels) == 1
+    assert any(r["summary"] == "Focused Resolve is played" for r in game.trace.records)  # the second resolved
