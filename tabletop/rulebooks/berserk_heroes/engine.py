@@ -264,17 +264,26 @@ def discounts(game: Game, player: int) -> list[dict]:
     return [e for e in game.state.effects if e["kind"] == "cost_discount" and e["player"] == player]
 
 
-def cost_explain(game: Game, oid: str) -> Explanation:
-    """The payment for a card: its cost with every modifier (521.1), one-shot discounts included."""
-    obj = game.state.objects[oid]
+def cost_explain(game: Game, oid: str, player: int | None = None) -> Explanation:
+    """What ``player`` (default: the card's controller) would pay for a card now: its cost with every
+    modifier (521.1), his one-shot discounts included (bh.assume.discount).
+
+    The one function for a card's cost to pay: the main phase offers and pays by it, and Vanguard
+    compares it with X (bh.assume.vanguard), so a creature offered "for 2" is one Vanguard 2 may play.
+    """
     base = card_data(game, oid)["cost"]
     mods = game.modifiers_for(oid, "cost")
     if is_creature(game, oid):
-        for e in discounts(game, obj["owner"]):
+        for e in discounts(game, controller(game, oid) if player is None else player):
             mods.append(
                 {"op": "sub", "value": e["amount"], "ts": e["ts"], "source": e.get("source"), "rule": e["rule"]}
             )
     return compute(base, mods, game.profile.modifiers, oid, "cost")
+
+
+def cost_to_pay(game: Game, oid: str, player: int) -> int:
+    """The number of coins ``player`` would pay for card ``oid`` now (:func:`cost_explain`)."""
+    return cost_explain(game, oid, player).value
 
 
 def use_discounts(game: Game, player: int, free: bool) -> None:
@@ -918,7 +927,7 @@ def main_options(game: Game, p: int) -> list[dict]:
     n_open = len(open_coins(game, p))
     for oid in st.zone(z("hand", p)):
         card = card_data(game, oid)
-        cost = cost_explain(game, oid).value
+        cost = cost_to_pay(game, oid, p)
         if cost > n_open:
             continue
         if card["type"] == "spell" and not spell_declarable(game, oid, p):
@@ -966,8 +975,7 @@ def t_act(game: Game, args: dict) -> None:
         oid = rest
         card = card_data(game, oid)
         if card["type"] == "creature":
-            cost = cost_explain(game, oid).value
-            pay(game, p, cost, name_of(game, oid))
+            pay(game, p, cost_to_pay(game, oid, p), name_of(game, oid))
             use_discounts(game, p, free=False)
             game.emit("enter_squad", rule="bh.squad", player=p, card=oid, way="played")
         elif card["effects"][0]["effect"] == "choose":
@@ -1014,7 +1022,7 @@ def t_targets(game: Game, args: dict) -> None:
 
 def t_cast(game: Game, args: dict) -> None:
     oid, p = args["card"], args["player"]
-    pay(game, p, cost_explain(game, oid).value, name_of(game, oid))
+    pay(game, p, cost_to_pay(game, oid, p), name_of(game, oid))
     game.emit("cast", rule="bh.assume.cards", player=p, card=oid, items=args["items"], constructor=args["constructor"])
 
 
@@ -1044,13 +1052,14 @@ def attack(game: Game, attacker: str, target: str) -> None:
 
 # -------------------------------------------------------------------- Vanguard
 def vanguard_candidates(game: Game, player: int, x: int, source: str | None) -> list[str]:
-    """Creatures in hand with cost X or less (bh.assume.vanguard: current or printed cost)."""
+    """Creatures in hand with cost X or less (bh.assume.vanguard: by default the cost the main phase
+    would ask of the player now, :func:`cost_to_pay`; option vanguard_cost=printed: the printed cost)."""
     printed = game.options["vanguard_cost"] == "printed"
     out = []
     for oid in game.state.zone(z("hand", player)):
         if oid == source or not is_creature(game, oid):
             continue
-        cost = card_data(game, oid)["cost"] if printed else game.value(oid, "cost")
+        cost = card_data(game, oid)["cost"] if printed else cost_to_pay(game, oid, player)
         if cost <= x:
             out.append(oid)
     return out

@@ -288,15 +288,19 @@ RULES = RuleTable(
         ),
         _a(
             "bh.assume.vanguard",
-            "Vanguard compares the current cost (after 521.1) with X (option vanguard_cost: current or printed). "
-            "The creature returns at the end of the turn only if it is still in its controller's squad.",
+            "Vanguard compares with X the cost the player would pay for the creature now: its cost after 521.1 "
+            "with his one-shot payment modifiers (bh.assume.discount), the same number the main phase offers and "
+            "pays, so a creature offered 'for 2' is one Vanguard 2 may play; the free play then loses those "
+            "modifiers (L35). Option vanguard_cost: current (this) or printed (the printed cost alone). The "
+            "creature returns at the end of the turn only if it is still in its controller's squad.",
             "стоимостью Х или менее",
             (33, 33),
         ),
         _a(
             "bh.assume.discount",
             "A one-shot cost reduction ('the next creature you play this turn costs N less') is a subtracting "
-            "modifier of that payment; a free play loses it all the same.",
+            "modifier of that payment (521.1), counted wherever the cost to pay is read (the offer, the payment, "
+            "Vanguard's 'cost X or less'); a free play loses it all the same.",
             "модификаторы к оплате",
             (35, 35),
         ),
