@@ -699,16 +699,35 @@ def on_cast(game: Game, ev: dict) -> None:
     )
 
 
+def life_left(game: Game, p: int) -> int:
+    h = hero(game, p)
+    return game.value(h, "life") - wounds(game, h)
+
+
 def on_game_over(game: Game, ev: dict) -> None:
+    """The end: a hero died (bh.assume.win) or nothing is left to play for (bh.assume.stalemate)."""
     st = game.state
-    winners = [p for p in PLAYERS if alive(game, hero(game, p))]
+    if ev.get("stalemate"):
+        rule = "bh.assume.stalemate"
+        reason = "both decks are empty and both players passed in turn without acting"
+        left = {p: life_left(game, p) for p in PLAYERS}
+        best = max(left.values())
+        winners = [p for p in PLAYERS if left[p] == best]
+        if game.options["stalemate"] == "most_life" and len(winners) == 1:
+            reason += f": the hero of player {winners[0]} has more life left ({left[0]} against {left[1]})"
+        else:
+            winners = []
+            reason += ": a draw"
+    else:
+        rule = "bh.assume.win"
+        winners = [p for p in PLAYERS if alive(game, hero(game, p))]
+        reason = "both heroes died" if not winners else f"the hero of player {other(winners[0])} died"
     created = sorted(o for o, obj in st.objects.items() if obj.get("created"))
     if created:
         for oid in created:
             game.destroy(oid)
         game.record("end", f"created cards are cleared from the game: {', '.join(created)}", "bh.created")
-    reason = "both heroes died" if not winners else f"the hero of player {other(winners[0])} died"
-    game.end_game(winners, reason=reason, rule="bh.assume.win")
+    game.end_game(winners, reason=reason, rule=rule)
 
 
 def state_checks(game: Game) -> list[dict]:
@@ -748,6 +767,8 @@ def event_text(kind: str):
         if kind == "cast":
             return f"player {ev['player']} declares {name_of(game, ev['card'])}"
         if kind == "game_over":
+            if ev.get("stalemate"):
+                return "nothing is left to draw and both players passed: the game ends"
             return "a hero has died: the game ends"
         return kind
 
@@ -961,7 +982,10 @@ def t_act(game: Game, args: dict) -> None:
     cid = args["choice"]["id"]
     if cid == "pass":
         game.record("flow", f"player {p} passes: the turn ends", "bh.assume.turn", player=p)
+        check_stalemate(game, p)
         return
+    if game.options["stalemate"] != "off":
+        game.state.set_var("acted_in", turn_key(game))  # bh.assume.stalemate: this turn was not a quiet one
     again(game)
     verb, _, rest = cid.partition(":")
     if verb == "attack":
@@ -984,6 +1008,36 @@ def t_act(game: Game, args: dict) -> None:
             game.push(
                 "bh.targets", effects=card["effects"], i=0, targets={}, player=p, card=oid, spell=True, then="cast"
             )
+
+
+def turn_key(game: Game) -> list[int]:
+    """Which turn this is: its number and its player (the number alone is shared by a round's turns)."""
+    return [game.state.turn["number"], game.state.turn["player"]]
+
+
+def check_stalemate(game: Game, p: int) -> None:
+    """bh.assume.stalemate: with both decks empty, two quiet turns in a row (a pass and nothing else) end it.
+
+    ``quiet_passes`` counts the turns in a row that ended in such a pass while no deck had a card left.
+    """
+    if game.options["stalemate"] == "off":
+        return
+    st = game.state
+    empty = not any(st.zone(z("deck", q)) for q in PLAYERS)
+    before = st.vars.get("quiet_passes", 0)
+    n = before + 1 if empty and st.vars.get("acted_in") != turn_key(game) else 0
+    if n != before:
+        st.set_var("quiet_passes", n)
+    if n == 1:
+        game.record(
+            "flow",
+            f"both decks are empty and player {p} passed without acting: if player {other(p)} does the same, "
+            "the game ends",
+            "bh.assume.stalemate",
+            player=p,
+        )
+    elif n >= 2:
+        game.emit("game_over", rule="bh.assume.stalemate", stalemate=True, player=p)
 
 
 def activated_effects(game: Game, source: str, name: str) -> list[dict]:

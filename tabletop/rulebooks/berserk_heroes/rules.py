@@ -11,8 +11,16 @@ from tabletop.core import Rule, RuleTable
 SEED = "001_240eaaff2b2d73c1.txt"
 
 
-def _a(rule_id: str, text: str, term: str = "", lines: tuple[int, int] | None = None, outside: bool = False) -> Rule:
-    return Rule(rule_id, text, term, SEED, lines, assumption=True, outside_text=outside)
+def _a(
+    rule_id: str,
+    text: str,
+    term: str = "",
+    lines: tuple[int, int] | None = None,
+    outside: bool = False,
+    option: str = "",
+) -> Rule:
+    """An assumption; ``option`` names the rulebook option(s) that switch its reading."""
+    return Rule(rule_id, text, term, SEED, lines, assumption=True, outside_text=outside, option=option)
 
 
 RULES = RuleTable(
@@ -250,6 +258,19 @@ RULES = RuleTable(
             "bh.assume.win",
             "A player whose hero dies loses; if both heroes die together the game is a draw.",
             outside=True,
+        ),
+        _a(
+            "bh.assume.stalemate",
+            "When both decks are empty and the two players, one after the other, each end a turn by passing "
+            "without having done anything else in it, the game ends in a draw. Why: the fragment gives no end "
+            "of the game at all, and the one assumed (bh.assume.win) needs a hero to die, so a game whose "
+            "decks have run out with no creature left could only pass for ever. Once nothing can be drawn and "
+            "both players decline to act, neither wants to change the position (as two passes in a row end a "
+            "game of Go), and since no hero died nobody has won. Rejected: a loss for drawing from an empty "
+            "deck (a penalty the text does not give, which would also end every scenario, none of which has a "
+            "deck, at its first draw) and a turn limit (an arbitrary number). Option stalemate: draw (this), "
+            "most_life (the hero with more life left wins; equal life is a draw) or off (no such end).",
+            option="stalemate",
         ),
         _a(
             "bh.assume.close",
