@@ -180,12 +180,13 @@ RULES = RuleTable(
         ),
         _a(
             "bh.assume.setup",
-            "Set-up: each player has a hero (hero-warrior or hero-mage) with 20 life, a shuffled deck of two copies "
-            "of each non-hero card of the catalogue, 4 cards in hand, no coins in play (option starting_coins) and "
-            "20 coins in the coin supply (option coin_supply).",
+            "Set-up: each player has a hero (hero-warrior or hero-mage) with 20 life (option hero_life), a shuffled "
+            "deck of two copies of each non-hero card of the catalogue, 4 cards in hand (option starting_hand), no "
+            "coins in play (option starting_coins) and 20 coins in the coin supply (option coin_supply).",
             "запас монет",
             (3, 3),
             outside=True,
+            option="starting_coins, coin_supply, starting_hand, hero_life",
         ),
         _a(
             "bh.assume.draw",
@@ -200,6 +201,7 @@ RULES = RuleTable(
             "оплаты",
             (1, 1),
             outside=True,
+            option="pay_with",
         ),
         _a(
             "bh.assume.temporary_limit",
@@ -207,6 +209,7 @@ RULES = RuleTable(
             "accumulation phase (option temporary_coins_count_for_limit).",
             "меньше 10 монет в игровой зоне",
             (5, 7),
+            option="temporary_coins_count_for_limit",
         ),
         _a(
             "bh.assume.temporary_gain",
@@ -214,12 +217,14 @@ RULES = RuleTable(
             "temporary_gain_is_gain). A temporary coin that was spent (closed) still returns.",
             "временные монеты",
             (7, 7),
+            option="temporary_gain_is_gain",
         ),
         _a(
             "bh.assume.rounding",
             "Division rounds down (option division_rounding: down, up or nearest), at the end of the division step.",
             "Модификаторы, делящее значение",
             (21, 21),
+            option="division_rounding",
         ),
         _a(
             "bh.assume.values",
@@ -306,6 +311,7 @@ RULES = RuleTable(
             "(option ability_chain_targets: may_fizzle or required).",
             "Если заклинание имеет вид конструктора",
             (31, 31),
+            option="ability_chain_targets",
         ),
         _a(
             "bh.assume.vanguard",
@@ -316,6 +322,7 @@ RULES = RuleTable(
             "creature returns at the end of the turn only if it is still in its controller's squad.",
             "стоимостью Х или менее",
             (33, 33),
+            option="vanguard_cost",
         ),
         _a(
             "bh.assume.discount",
