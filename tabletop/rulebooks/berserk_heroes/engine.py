@@ -714,7 +714,8 @@ def on_game_over(game: Game, ev: dict) -> None:
         best = max(left.values())
         winners = [p for p in PLAYERS if left[p] == best]
         if game.options["stalemate"] == "most_life" and len(winners) == 1:
-            reason += f": the hero of player {winners[0]} has more life left ({left[0]} against {left[1]})"
+            w = winners[0]
+            reason += f": the hero of player {w} has more life left ({left[w]} against {left[other(w)]})"
         else:
             winners = []
             reason += ": a draw"

@@ -84,6 +84,16 @@ def test_most_life_option_gives_the_win_to_the_hero_with_more_life_left():
     assert "(20 against 17)" in game.result["reason"]
 
 
+def test_most_life_option_names_the_winner_s_life_first():
+    """bh.assume.stalemate, option stalemate=most_life: player 0's hero has 2 wounds, so player 1 wins 20 to 18."""
+    game = RB.new_game(seed=0, scenario="vanguard", stalemate="most_life")
+    game.state.set_in(game.state.zone("hero:0")[0], "counters", "wounds", 2)
+    quiet_turn(game)
+    quiet_turn(game)
+    assert game.result["winners"] == [1]
+    assert game.result["reason"].endswith("the hero of player 1 has more life left (20 against 18)")
+
+
 def test_most_life_option_with_equal_life_is_a_draw():
     """bh.assume.stalemate, option stalemate=most_life: equal life left is a draw."""
     game = RB.new_game(seed=0, scenario="vanguard", stalemate="most_life")
