@@ -264,17 +264,26 @@ def discounts(game: Game, player: int) -> list[dict]:
     return [e for e in game.state.effects if e["kind"] == "cost_discount" and e["player"] == player]
 
 
-def cost_explain(game: Game, oid: str) -> Explanation:
-    """The payment for a card: its cost with every modifier (521.1), one-shot discounts included."""
-    obj = game.state.objects[oid]
+def cost_explain(game: Game, oid: str, player: int | None = None) -> Explanation:
+    """What ``player`` (default: the card's controller) would pay for a card now: its cost with every
+    modifier (521.1), his one-shot discounts included (bh.assume.discount).
+
+    The one function for a card's cost to pay: the main phase offers and pays by it, and Vanguard
+    compares it with X (bh.assume.vanguard), so a creature offered "for 2" is one Vanguard 2 may play.
+    """
     base = card_data(game, oid)["cost"]
     mods = game.modifiers_for(oid, "cost")
     if is_creature(game, oid):
-        for e in discounts(game, obj["owner"]):
+        for e in discounts(game, controller(game, oid) if player is None else player):
             mods.append(
                 {"op": "sub", "value": e["amount"], "ts": e["ts"], "source": e.get("source"), "rule": e["rule"]}
             )
     return compute(base, mods, game.profile.modifiers, oid, "cost")
+
+
+def cost_to_pay(game: Game, oid: str, player: int) -> int:
+    """The number of coins ``player`` would pay for card ``oid`` now (:func:`cost_explain`)."""
+    return cost_explain(game, oid, player).value
 
 
 def use_discounts(game: Game, player: int, free: bool) -> None:
@@ -690,16 +699,36 @@ def on_cast(game: Game, ev: dict) -> None:
     )
 
 
+def life_left(game: Game, p: int) -> int:
+    h = hero(game, p)
+    return game.value(h, "life") - wounds(game, h)
+
+
 def on_game_over(game: Game, ev: dict) -> None:
+    """The end: a hero died (bh.assume.win) or nothing is left to play for (bh.assume.stalemate)."""
     st = game.state
-    winners = [p for p in PLAYERS if alive(game, hero(game, p))]
+    if ev.get("stalemate"):
+        rule = "bh.assume.stalemate"
+        reason = "both decks are empty and both players passed in turn without acting"
+        left = {p: life_left(game, p) for p in PLAYERS}
+        best = max(left.values())
+        winners = [p for p in PLAYERS if left[p] == best]
+        if game.options["stalemate"] == "most_life" and len(winners) == 1:
+            w = winners[0]
+            reason += f": the hero of player {w} has more life left ({left[w]} against {left[other(w)]})"
+        else:
+            winners = []
+            reason += ": a draw"
+    else:
+        rule = "bh.assume.win"
+        winners = [p for p in PLAYERS if alive(game, hero(game, p))]
+        reason = "both heroes died" if not winners else f"the hero of player {other(winners[0])} died"
     created = sorted(o for o, obj in st.objects.items() if obj.get("created"))
     if created:
         for oid in created:
             game.destroy(oid)
         game.record("end", f"created cards are cleared from the game: {', '.join(created)}", "bh.created")
-    reason = "both heroes died" if not winners else f"the hero of player {other(winners[0])} died"
-    game.end_game(winners, reason=reason, rule="bh.assume.win")
+    game.end_game(winners, reason=reason, rule=rule)
 
 
 def state_checks(game: Game) -> list[dict]:
@@ -739,6 +768,8 @@ def event_text(kind: str):
         if kind == "cast":
             return f"player {ev['player']} declares {name_of(game, ev['card'])}"
         if kind == "game_over":
+            if ev.get("stalemate"):
+                return "nothing is left to draw and both players passed: the game ends"
             return "a hero has died: the game ends"
         return kind
 
@@ -918,7 +949,7 @@ def main_options(game: Game, p: int) -> list[dict]:
     n_open = len(open_coins(game, p))
     for oid in st.zone(z("hand", p)):
         card = card_data(game, oid)
-        cost = cost_explain(game, oid).value
+        cost = cost_to_pay(game, oid, p)
         if cost > n_open:
             continue
         if card["type"] == "spell" and not spell_declarable(game, oid, p):
@@ -952,7 +983,10 @@ def t_act(game: Game, args: dict) -> None:
     cid = args["choice"]["id"]
     if cid == "pass":
         game.record("flow", f"player {p} passes: the turn ends", "bh.assume.turn", player=p)
+        check_stalemate(game, p)
         return
+    if game.options["stalemate"] != "off":
+        game.state.set_var("acted_in", turn_key(game))  # bh.assume.stalemate: this turn was not a quiet one
     again(game)
     verb, _, rest = cid.partition(":")
     if verb == "attack":
@@ -966,8 +1000,7 @@ def t_act(game: Game, args: dict) -> None:
         oid = rest
         card = card_data(game, oid)
         if card["type"] == "creature":
-            cost = cost_explain(game, oid).value
-            pay(game, p, cost, name_of(game, oid))
+            pay(game, p, cost_to_pay(game, oid, p), name_of(game, oid))
             use_discounts(game, p, free=False)
             game.emit("enter_squad", rule="bh.squad", player=p, card=oid, way="played")
         elif card["effects"][0]["effect"] == "choose":
@@ -976,6 +1009,36 @@ def t_act(game: Game, args: dict) -> None:
             game.push(
                 "bh.targets", effects=card["effects"], i=0, targets={}, player=p, card=oid, spell=True, then="cast"
             )
+
+
+def turn_key(game: Game) -> list[int]:
+    """Which turn this is: its number and its player (the number alone is shared by a round's turns)."""
+    return [game.state.turn["number"], game.state.turn["player"]]
+
+
+def check_stalemate(game: Game, p: int) -> None:
+    """bh.assume.stalemate: with both decks empty, two quiet turns in a row (a pass and nothing else) end it.
+
+    ``quiet_passes`` counts the turns in a row that ended in such a pass while no deck had a card left.
+    """
+    if game.options["stalemate"] == "off":
+        return
+    st = game.state
+    empty = not any(st.zone(z("deck", q)) for q in PLAYERS)
+    before = st.vars.get("quiet_passes", 0)
+    n = before + 1 if empty and st.vars.get("acted_in") != turn_key(game) else 0
+    if n != before:
+        st.set_var("quiet_passes", n)
+    if n == 1:
+        game.record(
+            "flow",
+            f"both decks are empty and player {p} passed without acting: if player {other(p)} does the same, "
+            "the game ends",
+            "bh.assume.stalemate",
+            player=p,
+        )
+    elif n >= 2:
+        game.emit("game_over", rule="bh.assume.stalemate", stalemate=True, player=p)
 
 
 def activated_effects(game: Game, source: str, name: str) -> list[dict]:
@@ -1014,7 +1077,7 @@ def t_targets(game: Game, args: dict) -> None:
 
 def t_cast(game: Game, args: dict) -> None:
     oid, p = args["card"], args["player"]
-    pay(game, p, cost_explain(game, oid).value, name_of(game, oid))
+    pay(game, p, cost_to_pay(game, oid, p), name_of(game, oid))
     game.emit("cast", rule="bh.assume.cards", player=p, card=oid, items=args["items"], constructor=args["constructor"])
 
 
@@ -1044,13 +1107,14 @@ def attack(game: Game, attacker: str, target: str) -> None:
 
 # -------------------------------------------------------------------- Vanguard
 def vanguard_candidates(game: Game, player: int, x: int, source: str | None) -> list[str]:
-    """Creatures in hand with cost X or less (bh.assume.vanguard: current or printed cost)."""
+    """Creatures in hand with cost X or less (bh.assume.vanguard: by default the cost the main phase
+    would ask of the player now, :func:`cost_to_pay`; option vanguard_cost=printed: the printed cost)."""
     printed = game.options["vanguard_cost"] == "printed"
     out = []
     for oid in game.state.zone(z("hand", player)):
         if oid == source or not is_creature(game, oid):
             continue
-        cost = card_data(game, oid)["cost"] if printed else game.value(oid, "cost")
+        cost = card_data(game, oid)["cost"] if printed else cost_to_pay(game, oid, player)
         if cost <= x:
             out.append(oid)
     return out

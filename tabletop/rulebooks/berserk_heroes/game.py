@@ -174,6 +174,14 @@ OPTIONS = {
         "bh.assume.vanguard",
         choices=("current", "printed"),
     ),
+    "stalemate": OptionSpec(
+        "stalemate",
+        "draw",
+        "With both decks empty, two turns in a row that end in a pass and nothing else end the game: a draw, "
+        "a win for the hero with more life left (most_life), or no such end (off).",
+        "bh.assume.stalemate",
+        choices=("draw", "most_life", "off"),
+    ),
     "starting_coins": OptionSpec(
         "starting_coins",
         0,

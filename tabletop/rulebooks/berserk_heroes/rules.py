@@ -11,8 +11,16 @@ from tabletop.core import Rule, RuleTable
 SEED = "001_240eaaff2b2d73c1.txt"
 
 
-def _a(rule_id: str, text: str, term: str = "", lines: tuple[int, int] | None = None, outside: bool = False) -> Rule:
-    return Rule(rule_id, text, term, SEED, lines, assumption=True, outside_text=outside)
+def _a(
+    rule_id: str,
+    text: str,
+    term: str = "",
+    lines: tuple[int, int] | None = None,
+    outside: bool = False,
+    option: str = "",
+) -> Rule:
+    """An assumption; ``option`` names the rulebook option(s) that switch its reading."""
+    return Rule(rule_id, text, term, SEED, lines, assumption=True, outside_text=outside, option=option)
 
 
 RULES = RuleTable(
@@ -172,12 +180,13 @@ RULES = RuleTable(
         ),
         _a(
             "bh.assume.setup",
-            "Set-up: each player has a hero (hero-warrior or hero-mage) with 20 life, a shuffled deck of two copies "
-            "of each non-hero card of the catalogue, 4 cards in hand, no coins in play (option starting_coins) and "
-            "20 coins in the coin supply (option coin_supply).",
+            "Set-up: each player has a hero (hero-warrior or hero-mage) with 20 life (option hero_life), a shuffled "
+            "deck of two copies of each non-hero card of the catalogue, 4 cards in hand (option starting_hand), no "
+            "coins in play (option starting_coins) and 20 coins in the coin supply (option coin_supply).",
             "запас монет",
             (3, 3),
             outside=True,
+            option="starting_coins, coin_supply, starting_hand, hero_life",
         ),
         _a(
             "bh.assume.draw",
@@ -192,6 +201,7 @@ RULES = RuleTable(
             "оплаты",
             (1, 1),
             outside=True,
+            option="pay_with",
         ),
         _a(
             "bh.assume.temporary_limit",
@@ -199,6 +209,7 @@ RULES = RuleTable(
             "accumulation phase (option temporary_coins_count_for_limit).",
             "меньше 10 монет в игровой зоне",
             (5, 7),
+            option="temporary_coins_count_for_limit",
         ),
         _a(
             "bh.assume.temporary_gain",
@@ -206,12 +217,14 @@ RULES = RuleTable(
             "temporary_gain_is_gain). A temporary coin that was spent (closed) still returns.",
             "временные монеты",
             (7, 7),
+            option="temporary_gain_is_gain",
         ),
         _a(
             "bh.assume.rounding",
             "Division rounds down (option division_rounding: down, up or nearest), at the end of the division step.",
             "Модификаторы, делящее значение",
             (21, 21),
+            option="division_rounding",
         ),
         _a(
             "bh.assume.values",
@@ -252,6 +265,19 @@ RULES = RuleTable(
             outside=True,
         ),
         _a(
+            "bh.assume.stalemate",
+            "When both decks are empty and the two players, one after the other, each end a turn by passing "
+            "without having done anything else in it, the game ends in a draw. Why: the fragment gives no end "
+            "of the game at all, and the one assumed (bh.assume.win) needs a hero to die, so a game whose "
+            "decks have run out with no creature left could only pass for ever. Once nothing can be drawn and "
+            "both players decline to act, neither wants to change the position (as two passes in a row end a "
+            "game of Go), and since no hero died nobody has won. Rejected: a loss for drawing from an empty "
+            "deck (a penalty the text does not give, which would also end every scenario, none of which has a "
+            "deck, at its first draw) and a turn limit (an arbitrary number). Option stalemate: draw (this), "
+            "most_life (the hero with more life left wins; equal life is a draw) or off (no such end).",
+            option="stalemate",
+        ),
+        _a(
             "bh.assume.close",
             "To close a card (or coin) is to turn it sideways (tap it); closed things open at the start of their "
             "controller's turn.",
@@ -285,18 +311,24 @@ RULES = RuleTable(
             "(option ability_chain_targets: may_fizzle or required).",
             "Если заклинание имеет вид конструктора",
             (31, 31),
+            option="ability_chain_targets",
         ),
         _a(
             "bh.assume.vanguard",
-            "Vanguard compares the current cost (after 521.1) with X (option vanguard_cost: current or printed). "
-            "The creature returns at the end of the turn only if it is still in its controller's squad.",
+            "Vanguard compares with X the cost the player would pay for the creature now: its cost after 521.1 "
+            "with his one-shot payment modifiers (bh.assume.discount), the same number the main phase offers and "
+            "pays, so a creature offered 'for 2' is one Vanguard 2 may play; the free play then loses those "
+            "modifiers (L35). Option vanguard_cost: current (this) or printed (the printed cost alone). The "
+            "creature returns at the end of the turn only if it is still in its controller's squad.",
             "стоимостью Х или менее",
             (33, 33),
+            option="vanguard_cost",
         ),
         _a(
             "bh.assume.discount",
             "A one-shot cost reduction ('the next creature you play this turn costs N less') is a subtracting "
-            "modifier of that payment; a free play loses it all the same.",
+            "modifier of that payment (521.1), counted wherever the cost to pay is read (the offer, the payment, "
+            "Vanguard's 'cost X or less'); a free play loses it all the same.",
             "модификаторы к оплате",
             (35, 35),
         ),

@@ -5,6 +5,7 @@ import pytest
 from bh import RB, oid
 
 import tabletop as tt
+from tabletop.rulebooks.berserk_heroes import engine as E
 from tabletop.rulebooks.berserk_heroes.engine import cost_explain
 
 
@@ -184,6 +185,38 @@ def test_l35_free_play_loses_the_payment_modifier():
     assert len(lost) == 1
     troll = oid(game, "Forest Troll", "hand:0")
     assert cost_explain(game, troll).value == 4  # the discount is gone
+
+
+def test_l33_vanguard_reads_the_cost_the_main_phase_offers_discounts_included():
+    """L33 "cost X or less" + bh.assume.vanguard + bh.assume.discount (L35): a Stone Golem (printed cost 3)
+    that the main phase offers "for 2" under Quartermaster's Order (a one-shot -1) is a creature Vanguard 2
+    may play; eligibility and payment read the same cost (engine.cost_to_pay)."""
+    game = RB.scenario("vanguard")
+    golem = E.new_card(game, 0, "stone_golem", "hand:0")
+    game.apply("play:" + oid(game, "Quartermaster's Order", "hand:0"))
+    labels = {o.id: o.label for o in game.decision.options}
+    assert labels[f"play:{golem}"].endswith(" for 2")
+    captain = oid(game, "Scout Captain", "hand:0")
+    game.apply(f"play:{captain}")  # pays 2: one use of the discount is left
+    assert len(open_coins(game, 0)) == 5 - 2
+    assert cost_explain(game, golem).value == 2 and game.value(golem, "cost") == 3
+    assert game.decision.kind == "optional_trigger" and game.decision.rule == "bh.vanguard"
+    game.apply("use")
+    assert golem in game.decision.ids
+    game.apply(golem)
+    assert game.state.objects[golem]["zone"] == "play:0"
+    assert len(open_coins(game, 0)) == 5 - 2  # free (L35): no coin closed, and the discount is lost
+    assert not [e for e in game.state.effects if e["kind"] == "cost_discount"]
+
+
+def test_l33_vanguard_printed_cost_option_ignores_the_discount():
+    """bh.assume.vanguard, option vanguard_cost=printed: the Golem's printed cost 3 is above X = 2."""
+    game = RB.new_game(seed=0, scenario="vanguard", vanguard_cost="printed")
+    golem = E.new_card(game, 0, "stone_golem", "hand:0")
+    game.apply("play:" + oid(game, "Quartermaster's Order", "hand:0"))
+    game.apply("play:" + oid(game, "Scout Captain", "hand:0"))
+    game.apply("use")
+    assert golem not in game.decision.ids and oid(game, "Pikeman", "hand:0") in game.decision.ids
 
 
 # ------------------------------------------------------------ Create / Created

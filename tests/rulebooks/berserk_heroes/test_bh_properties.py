@@ -22,6 +22,7 @@ games = st.fixed_dictionaries(
         "temporary_gain_is_gain": st.booleans(),
         "ability_chain_targets": st.sampled_from(["may_fizzle", "required"]),
         "vanguard_cost": st.sampled_from(["current", "printed"]),
+        "stalemate": st.sampled_from(["draw", "most_life", "off"]),
         "starting_coins": st.integers(0, 10),
         "hero0": st.sampled_from(["warrior", "mage"]),
     },
@@ -61,7 +62,7 @@ def test_invariants_mid_game_and_later(spec, agent_seed, stop):
     random_playout(game, rng, max_steps=120, on_step=conserve)
     check_invariants(game)
     if game.decision is None:
-        assert game.over and game.result["rule"] == "bh.assume.win"
+        assert game.over and game.result["rule"] in ("bh.assume.win", "bh.assume.stalemate")
         assert set(game.result["winners"]) <= {0, 1}
 
 

@@ -49,6 +49,23 @@ def test_assumptions_are_marked_and_options_point_to_rules():
         assert spec.rule is None or spec.rule in RB.rules, spec.name
 
 
+def test_each_assumption_names_the_options_that_switch_it():
+    """Every option that switches an assumption (its ``rule``) is named in that assumption's ``option``
+    (several are comma-separated), and every option an assumption names exists and cites it back."""
+    for spec in RB.options.values():
+        rule = RB.rules.get(spec.rule) if spec.rule else None
+        if rule is not None and rule.assumption:
+            assert spec.name in [n.strip() for n in rule.option.split(",")], (spec.name, rule.id)
+    named = 0
+    for rule in RB.rules.assumptions():
+        for name in filter(None, (n.strip() for n in rule.option.split(","))):
+            assert name in RB.options and RB.options[name].rule == rule.id, (rule.id, name)
+            named += 1
+    assert named == len([s for s in RB.options.values() if s.rule and RB.rules[s.rule].assumption]) == 11
+    assert RB.rules["bh.assume.vanguard"].option == "vanguard_cost"
+    assert RB.rules["bh.assume.stalemate"].option == "stalemate"
+
+
 def test_seed_file_lines_match_the_terms():
     """The cited lines really contain the Russian terms (when the seed is available)."""
     path = Path("/work/shared/seeds") / SEED
