@@ -264,8 +264,20 @@ def discounts(game: Game, player: int) -> list[dict]:
     return [e for e in game.state.effects if e["kind"] == "cost_discount" and e["player"] == player]
 
 
+def explain(game: Game, obj: dict, stat: str) -> Explanation | None:
+    """The Rulebook.explain hook: ``game.explain(card, "payment")`` is what playing the card costs now
+    (:func:`cost_explain`); every other stat is the kernel's (base, then modifiers, 521.1)."""
+    if stat != "payment":
+        return None
+    if "cost" not in card_data(game, obj["id"]):
+        raise KeyError(f"{name_of(game, obj['id'])} has no cost, so no stat 'payment'")
+    return cost_explain(game, obj["id"])
+
+
 def cost_explain(game: Game, oid: str) -> Explanation:
-    """The payment for a card: its cost with every modifier (521.1), one-shot discounts included."""
+    """The payment for a card (stat ``payment``): its cost with every modifier (521.1), one-shot discounts
+    included. The cost characteristic itself (``game.value(card, "cost")``) has no discounts: they modify
+    the payment (bh.assume.discount, L35)."""
     obj = game.state.objects[oid]
     base = card_data(game, oid)["cost"]
     mods = game.modifiers_for(oid, "cost")
@@ -274,7 +286,7 @@ def cost_explain(game: Game, oid: str) -> Explanation:
             mods.append(
                 {"op": "sub", "value": e["amount"], "ts": e["ts"], "source": e.get("source"), "rule": e["rule"]}
             )
-    return compute(base, mods, game.profile.modifiers, oid, "cost")
+    return compute(base, mods, game.profile.modifiers, oid, "payment")
 
 
 def use_discounts(game: Game, player: int, free: bool) -> None:
