@@ -229,12 +229,26 @@ class Game:
         return self.explain(obj_id, stat).value
 
     def explain(self, obj_id: str, stat: str) -> Explanation:
-        """The base value and every modifier applied to it, in order, with its rule."""
+        """The base value and every contribution to it, in order, each with its source and rule.
+
+        An explicit base (``obj["base"]``) comes first; otherwise a rulebook that keeps a value itself (buffs,
+        auras, damage taken, a printed side that depends on a form) breaks it down with its ``explain`` hook.
+        The kernel's lasting and static modifiers then apply after it, in the profile's order, so the last
+        step always ends at ``game.value(obj, stat)``."""
         obj = self.obj(obj_id)
+        mods = self.modifiers_for(obj_id, stat)
         base = obj.get("base", {}).get(stat)
         if base is None:
+            hook = self.rulebook.explain
+            start = None if hook is None else hook(self, obj, stat)
+            if start is not None:
+                _check_explanation(self.rulebook.id, obj_id, stat, start)
+                if not mods:
+                    return start
+                rest = compute(start.value, mods, self.profile.modifiers, obj_id, stat)
+                return Explanation(obj_id, stat, rest.value, start.steps + rest.steps[1:])
             base = self.rulebook.base_value(self, obj, stat)
-        return compute(base, self.modifiers_for(obj_id, stat), self.profile.modifiers, obj_id, stat)
+        return compute(base, mods, self.profile.modifiers, obj_id, stat)
 
     def modifiers_for(self, obj_id: str, stat: str) -> list[dict]:
         """Lasting modifiers and static abilities that apply to ``stat`` of ``obj_id``."""
@@ -1385,6 +1399,22 @@ def _loop_key(st: State) -> str:
         return m.group(0) if m.group(0)[1:-1] in objects else f'"#e{newest - int(m.group(1))}"'
 
     return _EVENT_ID.sub(relative, st.canonical()) + json.dumps(st.rng, sort_keys=True)
+
+
+def _check_explanation(rulebook: str, obj_id: str, stat: str, ex: Explanation) -> None:
+    """A rulebook's explain hook must give a chain of steps from a base to its value (or the table lies)."""
+    where = f"{rulebook}: the explain hook for {stat!r} of {obj_id!r}"
+    if not isinstance(ex, Explanation):
+        raise RuleError(f"{where} returned {type(ex).__name__}, not an Explanation (or None)")
+    if (ex.obj, ex.stat) != (obj_id, stat):
+        raise RuleError(f"{where} explained {ex.stat!r} of {ex.obj!r} instead")
+    if not ex.steps or ex.steps[0].op != "base":
+        raise RuleError(f"{where} gave no base step first: {list(ex.steps)}")
+    for prev, step in zip(ex.steps, ex.steps[1:]):
+        if step.before != prev.after:
+            raise RuleError(f"{where}: step {step} starts at {step.before!r}, the step before ends at {prev.after!r}")
+    if ex.steps[-1].after != ex.value:
+        raise RuleError(f"{where}: its steps end at {ex.steps[-1].after!r}, its value is {ex.value!r}")
 
 
 def own_args(args: dict) -> dict:

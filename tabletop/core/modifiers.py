@@ -53,7 +53,7 @@ class Step:
         src = f" from {self.source}" if self.source else ""
         rule = f" [{self.rule}]" if self.rule else ""
         if self.op == "base":
-            return f"base {self.after}{src}{rule}"
+            return f"base {self.after}{src}{rule}{self.note}"
         if self.op in ("round", "floor"):
             return f"{self.op} ({self.amount}): {self.before} -> {self.after}{rule}"
         sym = {"add": "+", "sub": "-", "mul": "x", "div": "/", "set": "="}.get(self.op, self.op)

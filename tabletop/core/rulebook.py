@@ -16,6 +16,7 @@ from typing import Any
 from .abilities import Ability
 from .errors import RulebookOptionError, RuleError, UnknownScenario
 from .game import KERNEL_TASKS, Game
+from .modifiers import Explanation
 from .profile import Profile
 from .rules import RuleTable
 from .state import State
@@ -101,6 +102,10 @@ class Rulebook:
     public_fields: tuple[str, ...] = ("id", "zone", "owner", "controller")
     visibility: Callable[[Game, dict, int | None], bool] | None = None
     base_values: Callable[[Game, dict, str], Any] | None = None
+    # the rulebook's own breakdown of a value it keeps itself (printed value, buffs, auras, damage...):
+    # ``explain(game, obj, stat)`` returns an Explanation whose steps end at the value, or None to let the
+    # kernel start from the base value; Game.explain applies the kernel's modifiers after it
+    explain: Callable[[Game, dict, str], Explanation | None] | None = None
     scenarios: Mapping[str, Scenario] = field(default_factory=dict)
     board: Callable[[Game, int | None], dict] | None = None
     cards: Mapping[str, dict] = field(default_factory=dict)

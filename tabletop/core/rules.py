@@ -41,8 +41,9 @@ class Rule:
 
     ``lines`` is one range ``(first, last)`` or several, ``((468, 468), (650, 650))``; it is stored
     as a tuple of ranges and cited as ``L468, L650``. ``option`` names the rulebook option that
-    switches an assumption to another reading. ``kind`` is ``"rule"`` for a rule that code
-    applies, ``"glossary"`` for a definition that carries no behaviour of its own.
+    switches an assumption to another reading (several, separated by commas: ``switched_by``).
+    ``kind`` is ``"rule"`` for a rule that code applies, ``"glossary"`` for a definition that
+    carries no behaviour of its own.
     """
 
     id: str
@@ -52,7 +53,7 @@ class Rule:
     lines: Lines | None = None
     assumption: bool = False
     outside_text: bool = False  # general knowledge that the seed does not contain
-    option: str = ""  # the rulebook option that switches this assumption's reading
+    option: str = ""  # the rulebook option(s) that switch this assumption's reading, e.g. "a" or "a, b"
     kind: str = "rule"  # "rule" or "glossary"
     gloss: bool = False  # the term is an English-to-Russian gloss, not a quotation of the seed
 
@@ -60,6 +61,12 @@ class Rule:
         object.__setattr__(self, "lines", _ranges(self.lines))
         if self.kind not in ("rule", "glossary"):
             raise RuleError(f"rule {self.id!r}: kind must be 'rule' or 'glossary', not {self.kind!r}")
+
+    @property
+    def switched_by(self) -> tuple[str, ...]:
+        """The names of the rulebook options that switch this rule's reading (``option`` may list several,
+        separated by commas)."""
+        return tuple(name.strip() for name in self.option.split(",") if name.strip())
 
     @property
     def citation(self) -> str:
@@ -72,7 +79,7 @@ class Rule:
     def __str__(self) -> str:
         tag = " [assumption]" if self.assumption else ""
         term = f" ({self.term})" if self.term else ""
-        switch = f" [option {self.option}]" if self.option else ""
+        switch = f" [switched by option {', '.join(self.switched_by)}]" if self.option else ""
         return f"{self.id}{tag}: {self.text}{term} — {self.citation}{switch}"
 
 
@@ -129,20 +136,37 @@ class RuleTable:
     def __repr__(self) -> str:
         return f"<RuleTable: {len(self)} rules, {len(self.assumptions())} assumptions>"
 
-    def assumptions(self) -> list[Rule]:
-        """The rules this rulebook assumed where its source text is silent or ambiguous."""
-        return [r for r in self if r.assumption]
+    def assumptions(self) -> RuleList:
+        """The rules this rulebook assumed where its source text is silent or ambiguous, each with the
+        options that switch its reading (a list that shows itself as a table with a "switched by" column)."""
+        return RuleList(r for r in self if r.assumption)
 
     def _repr_html_(self) -> str:
-        from html import escape
+        return _rules_html(self)
 
-        rows = "".join(
-            f"<tr><td><code>{escape(r.id)}</code></td><td>{escape(r.text)}"
-            f"{' <em>(assumption)</em>' if r.assumption else ''}</td>"
-            f"<td>{escape(r.term)}</td><td>{escape(r.citation)}</td></tr>"
-            for r in self
-        )
-        return (
-            "<table><thead><tr><th>id</th><th>rule</th><th>original term</th><th>source</th>"
-            f"</tr></thead><tbody>{rows}</tbody></table>"
-        )
+
+class RuleList(list):
+    """A list of rules (``RuleTable.assumptions()``) that shows itself as a table, options included."""
+
+    def __str__(self) -> str:
+        return "\n".join(str(r) for r in self)
+
+    def _repr_html_(self) -> str:
+        return _rules_html(self)
+
+
+def _rules_html(rules: Iterable[Rule]) -> str:
+    """id, rule, original term, source, and the options that switch the rule ("switched by")."""
+    from html import escape
+
+    rows = "".join(
+        f"<tr><td><code>{escape(r.id)}</code></td><td>{escape(r.text)}"
+        f"{' <em>(assumption)</em>' if r.assumption else ''}</td>"
+        f"<td>{escape(r.term)}</td><td>{escape(r.citation)}</td>"
+        f"<td>{', '.join(f'<code>{escape(name)}</code>' for name in r.switched_by)}</td></tr>"
+        for r in rules
+    )
+    return (
+        "<table><thead><tr><th>id</th><th>rule</th><th>original term</th><th>source</th><th>switched by</th>"
+        f"</tr></thead><tbody>{rows}</tbody></table>"
+    )

@@ -264,9 +264,20 @@ def discounts(game: Game, player: int) -> list[dict]:
     return [e for e in game.state.effects if e["kind"] == "cost_discount" and e["player"] == player]
 
 
+def explain(game: Game, obj: dict, stat: str) -> Explanation | None:
+    """The Rulebook.explain hook: ``game.explain(card, "payment")`` is what playing the card costs now
+    (:func:`cost_explain`); every other stat is the kernel's (base, then modifiers, 521.1)."""
+    if stat != "payment":
+        return None
+    if "cost" not in card_data(game, obj["id"]):
+        raise KeyError(f"{name_of(game, obj['id'])} has no cost, so no stat 'payment'")
+    return cost_explain(game, obj["id"])
+
+
 def cost_explain(game: Game, oid: str, player: int | None = None) -> Explanation:
-    """What ``player`` (default: the card's controller) would pay for a card now: its cost with every
-    modifier (521.1), his one-shot discounts included (bh.assume.discount).
+    """What ``player`` (default: the card's controller) would pay for a card now (stat ``payment``): its
+    cost with every modifier (521.1), his one-shot discounts included (bh.assume.discount). The cost
+    characteristic itself (``game.value(card, "cost")``) has no discounts: they modify the payment (L35).
 
     The one function for a card's cost to pay: the main phase offers and pays by it, and Vanguard
     compares it with X (bh.assume.vanguard), so a creature offered "for 2" is one Vanguard 2 may play.
@@ -278,7 +289,7 @@ def cost_explain(game: Game, oid: str, player: int | None = None) -> Explanation
             mods.append(
                 {"op": "sub", "value": e["amount"], "ts": e["ts"], "source": e.get("source"), "rule": e["rule"]}
             )
-    return compute(base, mods, game.profile.modifiers, oid, "cost")
+    return compute(base, mods, game.profile.modifiers, oid, "payment")
 
 
 def cost_to_pay(game: Game, oid: str, player: int) -> int:

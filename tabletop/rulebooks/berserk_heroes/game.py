@@ -240,6 +240,7 @@ RULEBOOK = Rulebook(
     },
     active_zones=("play:", "hero:"),
     public_fields=("id", "zone", "owner", "controller", "kind"),
+    explain=E.explain,
     scenarios=SCENARIOS,
     board=board,
     cards=CARDS,

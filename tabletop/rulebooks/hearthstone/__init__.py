@@ -11,7 +11,6 @@ the real game and marked as assumptions from outside the text (``RULEBOOK.rules.
 'action'
 """
 
-from .engine import explain
 from .game import RULEBOOK
 
-__all__ = ["RULEBOOK", "explain"]
+__all__ = ["RULEBOOK"]

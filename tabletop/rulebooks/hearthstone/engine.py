@@ -8,8 +8,8 @@ pipeline only what abilities can listen to (summons, damage, deaths, the end of 
 Object fields: a minion on the board has ``atk`` and ``hp`` (printed value plus its buffs),
 ``dmg`` (damage taken), ``aura`` (attack from auras, recomputed when minions enter or leave),
 ``sick`` (summoning sickness, L27), ``attacks`` (this turn), ``taunt``/``charge``/``shield``
-flags and ``buffs`` (what changed it, for :func:`explain`). A hero has ``hp``, ``dmg`` and
-``attacks``; a weapon ``atk`` and ``dur``.
+flags and ``buffs`` (what changed it, which :func:`explain` shows through ``game.explain``). A hero
+has ``hp``, ``dmg`` and ``attacks``; a weapon ``atk`` and ``dur``.
 """
 
 from __future__ import annotations
@@ -180,56 +180,84 @@ def _minion_fields(card: dict) -> dict:
 
 
 # ================================================================== explanations
-def explain(game: Game, oid: str, stat: str) -> Explanation:
-    """Why a stat is what it is: printed value, each buff with its source, auras (hs.assume.aura)."""
-    obj = game.state.objects[oid]
-    if obj["kind"] == "hero":
+class _Steps:
+    """The steps of one explanation, from a base on: each ``add`` starts where the last one ended."""
+
+    def __init__(self, oid: str, stat: str, base: int, source: str | None, rule: str, note: str = "") -> None:
+        self.oid, self.stat, self.value = oid, stat, base
+        self.steps = [Step("base", base, None, base, source, rule, note)]
+
+    def add(self, amount: int, source: str | None, rule: str, note: str = "") -> None:
+        if amount:
+            op, shown = ("add", amount) if amount > 0 else ("sub", -amount)
+            self.steps.append(Step(op, shown, self.value, self.value + amount, source, rule, note))
+            self.value += amount
+
+    def to(self, value: int, rule: str, note: str) -> Explanation:
+        """End at ``value``, the field the engine keeps (what a scenario set directly shows as a step)."""
+        self.add(value - self.value, None, rule, note)
+        return Explanation(self.oid, self.stat, self.value, tuple(self.steps))
+
+
+def explain(game: Game, obj: dict, stat: str) -> Explanation:
+    """The Rulebook.explain hook behind ``game.explain`` and ``game.value``: why a stat is what it is.
+
+    A minion's printed value, each buff with its source and rule, each aura with its source
+    (hs.assume.aura) and the damage taken; a hero's attack is his weapon's (hs.assume.hero_attack);
+    a weapon's durability, its uses (L31); a card's cost (L37). The engine keeps current values in plain
+    fields (``atk``, ``hp``, ``dmg``, ``aura``, ``dur``), so the steps end exactly at those; a value a
+    scenario set directly shows as a step of its own."""
+    oid = obj["id"]
+    card = CARDS.get(obj.get("card"), {})
+    kind = obj.get("kind")
+    if stat == "cost" and kind != "hero":
+        cost = card["power"]["cost"] if kind == "power" else card.get("cost")
+        if cost is not None:
+            return Explanation(oid, stat, cost, (Step("base", cost, None, cost, oid, "hs.cost", " (printed)"),))
+    elif kind == "hero":
         if stat == "attack":
             w = weapon(game, obj["owner"])
             value = game.state.objects[w]["atk"] if w else 0
-            steps = [Step("base", value, None, value, w, "hs.assume.hero_attack", " (weapon)" if w else "")]
-            return Explanation(oid, stat, value, tuple(steps))
-        value = obj["hp"] - obj["dmg"]
-        steps = [Step("base", obj["hp"], None, obj["hp"], oid, "hs.win")]
-        if obj["dmg"]:
-            steps.append(Step("sub", obj["dmg"], obj["hp"], value, None, "hs.health", " (damage taken)"))
-        return Explanation(oid, stat, value, tuple(steps))
-    card = CARDS[obj["card"]]
-    if stat == "durability":
-        base = card["durability"]
-        return Explanation(oid, stat, obj["dur"], (Step("base", base, None, base, oid, "hs.durability_attr"),))
-    key = "attack" if stat == "attack" else "health"
-    value = card[key]
-    steps = [Step("base", value, None, value, oid, "hs.attack" if key == "attack" else "hs.health")]
-    for source, da, dh, rule in obj.get("buffs", ()):
-        d = da if key == "attack" else dh
-        if d:
-            steps.append(Step("add", d, value, value + d, source, rule))
-            value += d
-    if key == "attack" and obj.get("aura"):
-        for source, amount in aura_sources(game, oid):
-            steps.append(Step("add", amount, value, value + amount, source, "hs.assume.aura", " (aura)"))
-            value += amount
-    if key == "health" and obj.get("dmg"):
-        steps.append(Step("sub", obj["dmg"], value, value - obj["dmg"], None, "hs.health", " (damage taken)"))
-        value -= obj["dmg"]
-    return Explanation(oid, stat, value, tuple(steps))
+            note = " (the weapon's attack)" if w else " (no weapon)"
+            return Explanation(oid, stat, value, (Step("base", value, None, value, w, "hs.assume.hero_attack", note),))
+        if stat in ("health", "max_health"):
+            steps = _Steps(oid, stat, obj["hp"], oid, "hs.win", " (hero health)")
+            if stat == "health":
+                steps.add(-obj["dmg"], None, "hs.health", " (damage taken)")
+            return steps.to(obj["hp"] - (obj["dmg"] if stat == "health" else 0), "hs.assume.cards", " (set directly)")
+    elif card.get("type") == "weapon" and stat in ("attack", "durability"):
+        if stat == "attack":
+            steps = _Steps(oid, stat, card["attack"], oid, "hs.attack", " (printed)")
+            return steps.to(obj.get("atk", card["attack"]), "hs.assume.cards", " (set directly)")
+        steps = _Steps(oid, stat, card["durability"], oid, "hs.durability_attr", " (printed)")
+        dur = obj.get("dur", card["durability"])
+        if dur < card["durability"]:
+            steps.add(dur - card["durability"], oid, "hs.durability", " (1 per attack or use)")
+        return steps.to(dur, "hs.assume.cards", " (set directly)")
+    elif card.get("type") == "minion" and stat in ("attack", "health", "max_health"):
+        return _explain_minion(game, obj, card, stat)
+    raise KeyError(f"{name_of(game, oid)} has no stat {stat!r}")
 
 
-def base_value(game: Game, obj: dict, stat: str) -> Any:
-    """``game.value`` reads the current values (the breakdown is :func:`explain`)."""
+def _explain_minion(game: Game, obj: dict, card: dict, stat: str) -> Explanation:
     oid = obj["id"]
-    if stat == "attack":
-        return attack_of(game, oid)
+    key = "attack" if stat == "attack" else "health"
+    steps = _Steps(oid, stat, card[key], oid, "hs.attack" if key == "attack" else "hs.health", " (printed)")
+    if "atk" not in obj:  # a minion card that has not been on the board: its printed values
+        return steps.to(card[key], "hs.assume.cards", "")
+    for source, da, dh, rule in obj.get("buffs", ()):
+        steps.add(da if key == "attack" else dh, source, rule, " (buff)")
+    if key == "attack":
+        steps.to(obj["atk"], "hs.assume.cards", " (set directly)")
+        if obj.get("aura"):
+            for source, amount in aura_sources(game, oid):
+                steps.add(amount, source, "hs.assume.aura", " (aura)")
+        return steps.to(obj["atk"] + obj["aura"], "hs.assume.aura", " (aura)")
+    steps.to(obj["hp"], "hs.assume.cards", " (set directly)")
     if stat == "health":
-        return health_of(game, oid)
-    if stat == "max_health":
-        return obj["hp"]
-    if stat == "durability":
-        return obj["dur"]
-    if stat == "cost":
-        return CARDS[obj["card"]]["cost"]
-    raise KeyError(f"object {oid!r} has no stat {stat!r}")
+        steps.add(-obj["dmg"], None, "hs.health", " (damage taken)")
+        return steps.to(obj["hp"] - obj["dmg"], "hs.health", " (damage taken)")
+    return steps.to(obj["hp"], "hs.assume.cards", " (set directly)")
 
 
 # ========================================================================= auras
@@ -565,7 +593,12 @@ def on_damage(game: Game, ev: dict) -> None:
                 "resolution", f"Divine Shield of {name_of(game, t)} absorbs the damage", "hs.assume.divine_shield"
             )
         return
-    st.objects[t] = {**obj, "dmg": obj["dmg"] + ev["amount"]}
+    dmg = obj["dmg"] + ev["amount"]
+    st.objects[t] = {**obj, "dmg": dmg}
+    if obj["dmg"] < obj["hp"] <= dmg and obj["kind"] == "card" and game.options["deaths"] == "at_once":
+        # L27 read literally (option deaths): "as soon as" its health reaches 0 the minion is removed, before
+        # the responses to this damage and whatever else is pending (hs.assume.death_phase)
+        game.emit("die", rule="hs.death", minion=t)
 
 
 def on_die(game: Game, ev: dict) -> None:
@@ -1003,7 +1036,7 @@ def main_options(game: Game, p: int) -> list[dict]:
     hand_cache = _HAND
     for oid in zones[HAND_ZONES[p]]:
         card = objects[oid]["card"]
-        cost, kind, _name, need = play[card]
+        cost, kind, name, need = play[card]
         if cost > mana:
             continue
         try:
@@ -1013,6 +1046,8 @@ def main_options(game: Game, p: int) -> list[dict]:
         if kind == "minion":
             if n_row < BOARD_LIMIT:  # hs.assume.board_full
                 options.extend(entry[n_row])
+            elif game.options["play_onto_full_board"]:  # L26 read literally: played, then destroyed
+                options.append(_option(f"play:{oid}@{n_row}", f"play {name} (the board is full: it is destroyed)"))
         elif need is None:
             options.extend(entry)
         else:
@@ -1114,7 +1149,8 @@ def play_minion(game: Game, p: int, oid: str, pos: int) -> None:
     if game.tracing:
         game.record("action", f"player {p} plays {name_of(game, oid)} for {card['cost']} mana", "hs.play", player=p)
     need = BATTLECRY_TARGET.get(card["id"])
-    if need is not None and chosen_targets(game, need, p):
+    full = len(game.state.zones[BOARD_ZONES[p]]) >= BOARD_LIMIT  # (option play_onto_full_board: no Battlecry)
+    if need is not None and not full and chosen_targets(game, need, p):
         game.push("hs.battlecry_target", player=p, card=oid, position=pos, need=need)
         return
     game.emit("summon", rule="hs.play", player=p, card=oid, minion=None, way="played", position=pos, target=None)

@@ -224,6 +224,21 @@ OPTIONS = {
         "the real game says no.",
         "hs.assume.hero_attack",
     ),
+    "play_onto_full_board": OptionSpec(
+        "play_onto_full_board",
+        False,
+        "A minion card may be played while its player has 7 minions; the minion is destroyed and does not get "
+        "onto the field (L26 read literally); the real game refuses the play.",
+        "hs.assume.board_full",
+    ),
+    "deaths": OptionSpec(
+        "deaths",
+        "death_phase",
+        "When a minion at 0 health dies: 'death_phase', once the action has resolved (the real game), or "
+        "'at_once', the moment its health reaches 0 (L27 'as soon as' read literally).",
+        "hs.assume.death_phase",
+        choices=("death_phase", "at_once"),
+    ),
     "scenario": OptionSpec(
         "scenario", "", "Start from a ready position instead of a shuffled deal.", None, choices=("", *SETUPS)
     ),
@@ -265,7 +280,7 @@ RULEBOOK = Rulebook(
     checks=(E.state_checks,),
     active_zones=("board:", "hero:", "weapon:"),
     public_fields=("id", "zone", "owner", "controller", "kind"),
-    base_values=E.base_value,
+    explain=E.explain,
     scenarios=SCENARIOS,
     board=board_view,
     cards=CARDS,

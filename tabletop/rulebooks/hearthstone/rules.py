@@ -16,8 +16,20 @@ def _r(rule_id: str, text: str, term: str, lines: tuple[int, int]) -> Rule:
     return Rule(rule_id, text, term, SEED, lines)
 
 
-def _a(rule_id: str, text: str, term: str = "", lines: tuple[int, int] | None = None, outside: bool = True) -> Rule:
-    return Rule(rule_id, text, term, SEED, lines, assumption=True, outside_text=outside)
+def _a(
+    rule_id: str,
+    text: str,
+    term: str = "",
+    lines: tuple[int, int] | None = None,
+    outside: bool = True,
+    option: str = "",
+) -> Rule:
+    return Rule(rule_id, text, term, SEED, lines, assumption=True, outside_text=outside, option=option)
+
+
+# Why the real game's rule is the default where the text, read literally, says otherwise: the text is a
+# translated tutorial for the real game's beta (L19), a paraphrase of its rules, not a rulebook of its own.
+_WHY_DEFAULT = "The default is the real game's rule, since the text is a translated tutorial of the real game (L19)."
 
 
 RULES = RuleTable(
@@ -271,9 +283,15 @@ RULES = RuleTable(
         _a("hs.assume.hand_limit", "A hand holds at most 10 cards; a card drawn or given to a full hand is destroyed."),
         _a(
             "hs.assume.board_full",
-            "A minion card cannot be played while its player has 7 minions (L26 speaks only "
-            "of minions summoned beyond the limit, which are destroyed).",
+            "A minion card cannot be played while its player has 7 minions, nor a hero power that summons used "
+            "(the real game). L26 read literally says otherwise: 'if you play a card that summons one more minion "
+            "beyond the limit, it is destroyed and does not get onto the field', so the card may be played, its "
+            "mana is spent and the minion is destroyed (option play_onto_full_board; a hero power is not a card "
+            "played, so it stays refused). Minions an effect summons beyond the limit are destroyed either way. "
+            + _WHY_DEFAULT,
+            "если вы разыграете карту, призывающую ещё миньона сверх ограничения, он будет уничтожен",
             lines=(26, 26),
+            option="play_onto_full_board",
         ),
         _a(
             "hs.assume.the_coin",
@@ -322,8 +340,15 @@ RULES = RuleTable(
             "hs.assume.death_phase",
             "Deaths are not checked in the middle of an action: when the outermost action and "
             "everything it set off have resolved, every character at 0 health dies at once (a death phase), "
-            "Deathrattles queue in order of play, and the check repeats until nothing dies.",
+            "Deathrattles queue in order of play, and the check repeats until nothing dies (the real game). "
+            "L27 read literally says otherwise: 'as soon as a minion's health drops to 0, the card is removed', "
+            "so a minion dies the moment damage brings it to 0, before any other effect resolves (option "
+            "deaths='at_once'; a hero at 0 health still loses in the death phase, L1507 says no 'as soon as'). "
+            + _WHY_DEFAULT,
+            "Как только запас здоровья миньона опускается до 0",
+            lines=(27, 27),
             outside=True,
+            option="deaths",
         ),
         _a(
             "hs.assume.end_turn", "A turn ends when its player says so; 'at the end of your turn' effects then trigger."
@@ -338,8 +363,13 @@ RULES = RuleTable(
         _a(
             "hs.assume.hero_attack",
             "A hero's attack is his weapon's attack; a hero attacking a minion takes counter-damage like a minion "
-            "(L68 'attacking minion/Hero'); a hero being attacked deals none back (outside the text: the real game).",
+            "(L68 'attacking minion/Hero'); a hero being attacked deals none back (outside the text: the real "
+            "game). L68 read literally says otherwise: it names the 'defending minion/Hero', then 'the "
+            "defender's attack is subtracted from the attacker's health', so a defending hero with a weapon "
+            "strikes back (option defending_hero_strikes_back). " + _WHY_DEFAULT,
+            "показатель атаки обороняющегося вычитается из запаса здоровья атакующего",
             lines=(68, 68),
+            option="defending_hero_strikes_back",
         ),
         _a(
             "hs.assume.random",

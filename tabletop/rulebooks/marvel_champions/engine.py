@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.core import Game, RuleError, own_args
+from tabletop.core.modifiers import Explanation, Step
 
 from .data import CARDS
 
@@ -229,6 +230,27 @@ def base_value(game: Game, obj: dict, stat: str) -> Any:
     if stat in ("atk", "thw", "def", "rec", "sch", "cost"):
         return 0
     raise KeyError(f"object {obj['id']!r} ({card.get('name', 'no card')}) has no stat {stat!r}")
+
+
+def explain(game: Game, obj: dict, stat: str) -> Explanation:
+    """The Rulebook.explain hook: the base of a stat (:func:`base_value`) with its reason; the kernel's
+    modifiers (attachments, upgrades, boosts, L582-588) follow it in ``game.explain``.
+
+    An identity shows the printed value of the side it is on (mc.form, mc.hand_size); a per-player value
+    is the printed value times the players who started (mc.per_player, L621-623)."""
+    oid = obj["id"]
+    value = base_value(game, obj, stat)
+    card = CARDS.get(obj.get("card"), {})
+    if card.get("type") == "identity" and stat in ("hand_size", "atk", "thw", "def", "rec"):
+        side = "hero" if player_form(game, obj["owner"]) == "hero" else "alter-ego"
+        rule = "mc.hand_size" if stat == "hand_size" else "mc.form"
+        return Explanation(oid, stat, value, (Step("base", value, None, value, oid, rule, f" ({side} form)"),))
+    if stat == "hp" and card.get("hp_per_player"):
+        n = n_started(game)
+        printed = Step("base", card["hp"], None, card["hp"], oid, "mc.base_value", " (printed, per player)")
+        times = Step("mul", n, card["hp"], value, None, "mc.per_player", f" ({n} player{'s' if n > 1 else ''})")
+        return Explanation(oid, stat, value, (printed, times))
+    return Explanation(oid, stat, value, (Step("base", value, None, value, oid, "mc.base_value"),))
 
 
 def remaining_hp(game: Game, oid: str) -> int:

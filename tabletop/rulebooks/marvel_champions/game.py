@@ -453,6 +453,7 @@ RULEBOOK = Rulebook(
     active_zones=("play",),
     public_fields=("id", "zone", "owner", "controller", "kind"),
     base_values=E.base_value,
+    explain=E.explain,
     scenarios=SCENARIOS,
     board=board,
     cards=CARDS,

@@ -77,6 +77,7 @@ RULES = RuleTable(
             source=SEED,
             lines=(1524, 1524),
             assumption=True,
+            option="first_player",
         ),
         Rule(
             "mem.assume.end",
@@ -94,6 +95,7 @@ RULES = RuleTable(
             SEED,
             (1524, 1524),
             assumption=True,
+            option="columns",
         ),
     ]
 )

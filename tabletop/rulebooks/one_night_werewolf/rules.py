@@ -77,6 +77,7 @@ RULES = RuleTable(
             "Игрок с картой Провидца открывает глаза",
             190,
             assumption=True,
+            option="wake_by",
         ),
         _r(
             "onw.assume.no_new_action",
@@ -294,6 +295,7 @@ RULES = RuleTable(
             "Жители могут проиграть игру",
             231,
             assumption=True,
+            option="minion_wins_alone",
         ),
         _r(
             "onw.assume.order_option",
@@ -301,6 +303,7 @@ RULES = RuleTable(
             "порядок их объявления",
             209,
             assumption=True,
+            option="call_order",
         ),
     ]
 )

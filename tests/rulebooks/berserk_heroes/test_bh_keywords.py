@@ -6,7 +6,6 @@ from bh import RB, oid
 
 import tabletop as tt
 from tabletop.rulebooks.berserk_heroes import engine as E
-from tabletop.rulebooks.berserk_heroes.engine import cost_explain
 
 
 def events(game, type_, since=0):
@@ -174,8 +173,8 @@ def test_l35_free_play_loses_the_payment_modifier():
     game = RB.scenario("vanguard")
     game.apply("play:" + oid(game, "Quartermaster's Order", "hand:0"))
     captain = oid(game, "Scout Captain", "hand:0")
-    ex = cost_explain(game, captain)  # the payment: the card's cost with the modifiers to its payment
-    assert ex.value == 2 and [s.op for s in ex.steps] == ["base", "sub"]
+    ex = game.explain(captain, "payment")  # the payment: the card's cost with the modifiers to its payment
+    assert ex.value == 2 == game.value(captain, "payment") and [s.op for s in ex.steps] == ["base", "sub"]
     assert ex.steps[1].rule == "bh.assume.discount"
     assert game.explain(captain, "cost").value == 3  # the card's printed cost characteristic is unchanged
     play_captain_and_use_vanguard(game)
@@ -184,7 +183,7 @@ def test_l35_free_play_loses_the_payment_modifier():
     lost = [r for r in game.trace.records if r["rule"] == "bh.free" and "lost" in r["summary"]]
     assert len(lost) == 1
     troll = oid(game, "Forest Troll", "hand:0")
-    assert cost_explain(game, troll).value == 4  # the discount is gone
+    assert game.value(troll, "payment") == 4  # the discount is gone
 
 
 def test_l33_vanguard_reads_the_cost_the_main_phase_offers_discounts_included():
@@ -199,7 +198,7 @@ def test_l33_vanguard_reads_the_cost_the_main_phase_offers_discounts_included():
     captain = oid(game, "Scout Captain", "hand:0")
     game.apply(f"play:{captain}")  # pays 2: one use of the discount is left
     assert len(open_coins(game, 0)) == 5 - 2
-    assert cost_explain(game, golem).value == 2 and game.value(golem, "cost") == 3
+    assert game.value(golem, "payment") == 2 and game.value(golem, "cost") == 3
     assert game.decision.kind == "optional_trigger" and game.decision.rule == "bh.vanguard"
     game.apply("use")
     assert golem in game.decision.ids

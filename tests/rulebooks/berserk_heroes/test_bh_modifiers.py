@@ -134,3 +134,19 @@ def test_cost_is_a_numeric_value_under_521_1():
     assert f"play:{card}" in game.legal()
     label = next(o.label for o in game.decision.options if o.id == f"play:{card}")
     assert label.endswith("for 3")
+
+
+def test_the_payment_is_a_public_value_with_its_discount():
+    """bh.assume.discount (L35), bh.521.1: game.explain(card, "payment") is what playing the card costs now,
+    the printed cost and then the one-shot discount with its source and rule; the cost characteristic
+    itself stays printed."""
+    game = RB.scenario("vanguard")
+    order = next(o for o in game.state.zone("hand:0") if game.state.objects[o]["card"] == "quartermasters_order")
+    game.apply("play:" + order)
+    captain = next(o for o in game.state.zone("hand:0") if game.state.objects[o]["card"] == "scout_captain")
+    ex = game.explain(captain, "payment")
+    assert [(s.op, s.amount, s.source, s.rule) for s in ex.steps] == [
+        ("base", 3, captain, None),
+        ("sub", 1, order, "bh.assume.discount"),
+    ]
+    assert ex.value == 2 == game.value(captain, "payment") and game.value(captain, "cost") == 3

@@ -22,6 +22,8 @@ games = st.fixed_dictionaries(
         "first": st.sampled_from(["coin", "0", "1"]),
         "mulligan": st.booleans(),
         "defending_hero_strikes_back": st.booleans(),
+        "play_onto_full_board": st.booleans(),
+        "deaths": st.sampled_from(["death_phase", "at_once"]),
     },
 )
 

@@ -165,7 +165,7 @@ def test_an_adjacency_aura_follows_the_board():
     game.apply(f"play:{ids['hand0'][0]}@2")
     sentry = ids["hand0"][0]
     assert atk(game, sentry) == 2 and atk(game, crawler) == 4
-    ex = E.explain(game, sentry, "attack")
+    ex = game.explain(sentry, "attack")
     assert ex.value == 2 and [s.source for s in ex.steps if s.rule == "hs.assume.aura"] == [wolf]
     E.put(game, wolf, "grave:0")  # the wolf leaves: recomputed
     E.refresh_auras(game)

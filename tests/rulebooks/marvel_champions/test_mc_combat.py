@@ -459,3 +459,25 @@ def test_l300_an_attachment_modifies_the_villain_and_follows_it_to_the_next_stag
     assert v2 != v and E.card_of(game, v2)["stage"] == 2
     assert game.state.objects[v2]["damage"] == 0  # L854: excess not carried over
     assert game.value(v2, "atk") == 3 and "stunned" in E.status_cards(game, v2)  # L855
+
+
+def test_explain_per_player_hit_points_a_form_and_an_attachment():
+    """game.explain gives the reason of each base (mc.base_value L315-316, mc.per_player L621-623, mc.form
+    L466-472) and the modifiers after it (mc.gets L480-483): the villain's 8 printed hit points times 2 players,
+    its ATK with Charged Gauntlets' +1, and an identity's ATK of the side it shows."""
+    game = sandbox(2)
+    v = E.villain(game)
+    ex = game.explain(v, "hp")
+    assert [(s.op, s.amount, s.rule) for s in ex.steps] == [("base", 8, "mc.base_value"), ("mul", 2, "mc.per_player")]
+    assert ex.value == 16 == game.value(v, "hp")
+    gauntlets = known(game, "charged_gauntlets", "play:attach", None, host=v)
+    atk = game.explain(v, "atk")
+    assert [(s.op, s.source, s.rule) for s in atk.steps] == [
+        ("base", v, "mc.base_value"),
+        ("add", gauntlets, "mc.gets"),
+    ]
+    assert atk.value == atk.steps[0].amount + 1 == game.value(v, "atk")
+    hero = E.identity(game, 0)
+    form = game.explain(hero, "atk")  # the sandbox puts every player in hero form
+    assert [(s.op, s.rule, s.note) for s in form.steps] == [("base", "mc.form", " (hero form)")]
+    assert form.value == E.CARDS[game.state.objects[hero]["card"]]["atk"]

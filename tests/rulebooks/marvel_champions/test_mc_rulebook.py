@@ -96,7 +96,7 @@ def test_assumptions_name_the_option_that_switches_them():
     named = {r.id: r.option for r in RB.rules.assumptions() if r.option}
     assert named == switched
     assert named["mc.assume.guard"] == "guard" and RB.options["guard"].default == "villain"
-    assert "[option guard]" in str(RB.rules["mc.assume.guard"])
+    assert "[switched by option guard]" in str(RB.rules["mc.assume.guard"])
 
 
 def test_cards_are_all_invented_and_cite_existing_rules():
