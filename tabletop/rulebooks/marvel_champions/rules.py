@@ -13,12 +13,15 @@ from tabletop.core import Rule, RuleTable
 SEED = "000_7fc8e0fd1bcbc422.txt"
 
 
-def _r(rule_id: str, text: str, term: str, lines: tuple[int, int]) -> Rule:
-    return Rule(rule_id, text, term, SEED, lines)
+Span = tuple[int, int] | tuple[tuple[int, int], ...]  # one range, or several for places apart
 
 
-def _a(rule_id: str, text: str, term: str = "", lines: tuple[int, int] | None = None, outside: bool = False) -> Rule:
-    return Rule(rule_id, text, term, SEED, lines, assumption=True, outside_text=outside)
+def _r(rule_id: str, text: str, term: str, lines: Span, **kw) -> Rule:
+    return Rule(rule_id, text, term, SEED, lines, **kw)
+
+
+def _a(rule_id: str, text: str, term: str = "", lines: Span | None = None, outside: bool = False, **kw) -> Rule:
+    return Rule(rule_id, text, term, SEED, lines, assumption=True, outside_text=outside, **kw)
 
 
 RULES = RuleTable(
@@ -706,7 +709,7 @@ RULES = RuleTable(
             "Both 'косвенный' entries are kept apart: L349-350 is consequential damage to an ally after it attacks or "
             "thwarts, L520-521 is indirect damage a player divides.",
             "КОСВЕННЫЙ",
-            (349, 521),
+            ((349, 350), (520, 521)),
         ),
         _a(
             "mc.assume.activation_order",
@@ -745,19 +748,19 @@ RULES = RuleTable(
             "Hazard: one extra encounter card per hazard icon in play (only side schemes carry one here, so both "
             "readings agree).",
             "ЗНАЧОК ОПАСНОСТИ",
-            (743, 860),
+            ((743, 743), (860, 860)),
         ),
         _a(
             "mc.assume.acceleration_token",
             "Acceleration tokens are kept on the main scheme deck and carry over to its next stage.",
             "жетон ускорения",
-            (270, 402),
+            ((270, 270), (402, 402)),
         ),
         _a(
             "mc.assume.form_once",
             "'Once per round' (L468) and 'once per turn' (L650) agree: one voluntary form change per player per round.",
             "ФОРМА",
-            (468, 650),
+            ((468, 468), (650, 650)),
         ),
         _a(
             "mc.assume.stunned_boost",
@@ -769,7 +772,7 @@ RULES = RuleTable(
             "mc.assume.tough_overkill",
             "When tough prevents an attack's damage there is no excess damage for overkill (option tough_overkill).",
             "Жесткий / OVERKILL",
-            (610, 768),
+            ((609, 611), (768, 768)),
         ),
         _a(
             "mc.assume.gets_hp",
@@ -782,7 +785,7 @@ RULES = RuleTable(
             "Mandatory keywords (Retaliate, Quickstrike, Surge) and When Revealed/Defeated abilities count as forced "
             "for the forced-first priority of L463.",
             "ПРИНУДИТЕЛЬНЫЙ",
-            (263, 463),
+            ((263, 263), (463, 463)),
         ),
         _a(
             "mc.assume.when",
@@ -795,13 +798,13 @@ RULES = RuleTable(
             "Overkill excess to a hero is 'not possible' (lost) when the ally's controller is in alter-ego form or "
             "eliminated; undefended damage goes to the identity in either form.",
             "OVERKILL",
-            (610, 623),
+            (610, 610),
         ),
         _a(
             "mc.assume.attachment_target",
             "Attachments here name the villain, so both readings (L714, L1475) agree.",
             "ПРИЛОЖЕНИЕ",
-            (714, 1475),
+            ((714, 714), (1475, 1475)),
         ),
         _a(
             "mc.assume.nemesis",
@@ -838,7 +841,7 @@ RULES = RuleTable(
             "Defenders are offered in player order from the target player: the target may defend with their hero or "
             "an ally, the others with an ally; the first who defends is the defender.",
             "",
-            (294, 418),
+            ((294, 294), (418, 418)),
         ),
         _a(
             "mc.assume.payment",
@@ -852,7 +855,7 @@ RULES = RuleTable(
             "'The last replacement initiated is used' (L686): a constant replacement is initiated when its card "
             "entered play, so the most recent one applies first; status cards go first (L762; option status_priority).",
             "",
-            (686, 762),
+            ((686, 686), (762, 762)),
         ),
         _a(
             "mc.assume.window_events",
