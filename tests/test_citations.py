@@ -61,7 +61,9 @@ def test_an_absent_seed_skips_naming_where_it_looked(seed_text, tmp_path, monkey
 def test_an_absent_seed_fails_when_seeds_are_required(seed_text, tmp_path, monkeypatch):
     monkeypatch.setenv("TABLETOP_SEEDS", str(tmp_path))
     monkeypatch.setenv("TABLETOP_REQUIRE_SEEDS", "1")
-    with pytest.raises(pytest.fail.Exception, match="TABLETOP_REQUIRE_SEEDS=1 but seed absent.txt not found"):
+    with pytest.raises(
+        pytest.fail.Exception, match=re.escape("TABLETOP_REQUIRE_SEEDS=1 but seed absent.txt not found")
+    ):
         seed_text("absent.txt")
 
 

@@ -182,7 +182,7 @@ RULES = RuleTable(
             "mc.exhaust",
             "An exhausted card cannot be used again until readied; its abilities stay active, but one that needs it "
             "to exhaust cannot be used.",
-            "ВЫХЛОПНЫЕ (истощить)",
+            "ВЫХЛОПНЫЕ; истощенная карта",
             (445, 448),
         ),
         _r("mc.ready", "Readying turns a card upright; cards enter play ready.", "ГОТОВ", (667, 669)),
@@ -195,7 +195,7 @@ RULES = RuleTable(
         _r(
             "mc.ally_limit",
             "A player may control at most three allies; one who plays a fourth must discard one.",
-            "Лимит союзников",
+            "ПРЕДЕЛ СОЮЗНИКА; «союзническим лимитом»",
             (296, 297),
         ),
         _r(
@@ -229,7 +229,12 @@ RULES = RuleTable(
             (409, 413),
         ),
         _r("mc.hand_size", "Hand size is printed on the identity (per form).", "Размер руки", (486, 487)),
-        _r("mc.draw", "Several cards drawn by one step are drawn simultaneously.", "КАРТОЧКИ (тянуть)", (395, 398)),
+        _r(
+            "mc.draw",
+            "Several cards drawn by one step are drawn simultaneously.",
+            "КАРТОЧКИ; эти карты тянутся одновременно",
+            (395, 398),
+        ),
         _r(
             "mc.player_deck_empty",
             "A player whose deck runs out shuffles their discard pile into a new deck and deals themselves one "
@@ -331,7 +336,7 @@ RULES = RuleTable(
             "mc.star",
             "A star in the boost field is a boost ability, applied when the card is flipped; a star is not a boost "
             "icon.",
-            "Значок звезды",
+            "ЗВЕЗДА ИКОНА; Значок звездочки",
             (749, 757),
         ),
         _r(
@@ -364,7 +369,7 @@ RULES = RuleTable(
         _r(
             "mc.engaged",
             "A minion entering play engages the player resolving the card.",
-            "ЗАВЕРШЕНО (вовлечён)",
+            "ЗАВЕРШЕНО; он захватывает игрока",
             (431, 433),
         ),
         _r(
@@ -446,7 +451,9 @@ RULES = RuleTable(
             (382, 384),
         ),
         _r("mc.hit_points", "Hit points on dials and damage tokens; 0 remaining defeats.", "Хиты", (495, 500)),
-        _r("mc.heal", "Healing removes damage, never above maximum hit points.", "ЗДОРОВЬЕ (лечение)", (491, 493)),
+        _r(
+            "mc.heal", "Healing removes damage, never above maximum hit points.", "ЗДОРОВЬЕ; Эффект лечения", (491, 493)
+        ),
         _r(
             "mc.prevent",
             "Prevented damage is reduced before it is dealt; prevented threat before it is placed.",
@@ -557,7 +564,7 @@ RULES = RuleTable(
         _r(
             "mc.guard",
             "While a guard minion is engaged with a player, that player cannot attack the villain.",
-            "ЗАЩИТА (guard)",
+            "ЗАЩИТА",
             (484, 485),
         ),
         _r(
