@@ -12,8 +12,8 @@ from tabletop.core import Rule, RuleTable
 SEED = "000_7fc8e0fd1bcbc422.txt"
 
 
-def _r(rule_id: str, text: str, term: str, lines: tuple[int, int]) -> Rule:
-    return Rule(rule_id, text, term, SEED, lines)
+def _r(rule_id: str, text: str, term: str, lines: tuple[int, int], **kw) -> Rule:
+    return Rule(rule_id, text, term, SEED, lines, **kw)
 
 
 def _a(rule_id: str, text: str, term: str = "", lines: tuple[int, int] | None = None, outside: bool = True) -> Rule:
@@ -28,6 +28,7 @@ RULES = RuleTable(
             "Almost everything in the game is a card: abilities, minions, weapons, heroes and their power.",
             "Карты – основа игры",
             (21, 21),
+            kind="glossary",
         ),
         _r(
             "hs.spell",
@@ -140,6 +141,7 @@ RULES = RuleTable(
             "The text on a card says what it can do; some terms are worth knowing.",
             "Эффект / Описание карты",
             (45, 46),
+            kind="glossary",
         ),
         _r("hs.enemy", "Enemy: a minion or hero that belongs to the other player.", "Противник", (47, 47)),
         _r("hs.friendly", "Your / friendly: your hero and minions.", "Ваши / дружественные", (48, 48)),
