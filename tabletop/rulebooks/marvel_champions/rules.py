@@ -32,6 +32,7 @@ RULES = RuleTable(
             "Card text beats the Rules Reference, which beats the Learn to Play book.",
             "ЗОЛОТЫЕ ПРАВИЛА",
             (235, 237),
+            kind="glossary",
         ),
         _r(
             "mc.grim",
