@@ -94,6 +94,18 @@ def test_no_rule_cites_one_wide_span_for_places_apart(rulebook):
     assert wide == [], f"ranges over {MAX_SPAN} lines: cite the places apart, or list the rule in WIDE_RANGES"
 
 
+@pytest.mark.parametrize("rulebook", RULEBOOKS)
+def test_every_line_a_rule_names_is_cited(rulebook):
+    """A line the paraphrase names (mc.assume.form_once: 'once per round' (L468) and 'once per turn'
+    (L650)) is one of the places the rule cites."""
+    missing = []
+    for rule in tt.rulebook(rulebook).rules:
+        for n in map(int, re.findall(r"\bL(\d+)", rule.text)):
+            if not any(a <= n <= b for a, b in rule.lines or ()):
+                missing.append(f"{rule.id} names L{n} but cites {rule.citation}")
+    assert missing == []
+
+
 def test_the_wide_ranges_listed_are_rules_and_wide():
     rules = {r.id: r for rb in RULEBOOKS for r in tt.rulebook(rb).rules}
     for rule_id, reason in WIDE_RANGES.items():

@@ -695,7 +695,7 @@ RULES = RuleTable(
             "mc.assume.boost_face_down",
             "Boost cards are dealt face down (L417/L427 say 'open'; L319 and the flip say face down).",
             "закрытая карта",
-            (317, 319),
+            ((317, 319), (417, 417), (427, 427)),
         ),
         _a(
             "mc.assume.replacement_interrupts",
@@ -742,7 +742,7 @@ RULES = RuleTable(
             "the rest (hit points lowered when a lasting effect ends, a side scheme left without threat, damage "
             "made lethal by a later replacement).",
             "постоянно проверяет",
-            (583, 583),
+            ((583, 583), (825, 825)),
         ),
         _a(
             "mc.assume.grim_simultaneous",
