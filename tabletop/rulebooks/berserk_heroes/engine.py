@@ -87,6 +87,7 @@ def alive(game: Game, oid: str) -> bool:
 
 
 def wounds(game: Game, oid: str) -> int:
+    """Wounds are counters compared with life, not a modifier of it (bh.assume.values)."""
     return game.state.objects[oid].get("counters", {}).get("wounds", 0)
 
 
@@ -351,7 +352,7 @@ def legal_targets(game: Game, kind: str, player: int, source: str | None, spell:
         "character": creatures(game, player) + creatures(game, q) + [hero(game, p) for p in PLAYERS],
     }[kind]
     pool = [o for o in pool if alive(game, o)]
-    if spell:
+    if spell:  # bh.assume.protection: no spell targets a card with protection from spells
         pool = [o for o in pool if "spell" not in protections(game, o)]
     return pool
 
@@ -658,7 +659,7 @@ def on_enter_squad(game: Game, ev: dict) -> None:
     st = game.state
     p = ev["player"]
     if ev["way"] == "created":
-        oid = new_card(game, p, ev["name"], z("play", p), created=True)
+        oid = new_card(game, p, ev["name"], z("play", p), created=True)  # bh.assume.created: marked created
         st.events[ev["id"]] = {**ev, "card": oid}
     else:
         oid = ev["card"]
@@ -1187,6 +1188,8 @@ def vanguard_return(game: Game, act) -> None:
 
 # ------------------------------------------------------------------ protection
 def protection_applies(what: str):
+    """bh.assume.protection: ``what`` names the wounding card's type or one of its tags."""
+
     def condition(game: Game, act) -> bool:
         ev = act.event
         return ev.get("source_type") == what or what in ev.get("source_tags", ())

@@ -321,7 +321,7 @@ RULES = RuleTable(
             "modifiers (L35). Option vanguard_cost: current (this) or printed (the printed cost alone). The "
             "creature returns at the end of the turn only if it is still in its controller's squad.",
             "стоимостью Х или менее",
-            (33, 33),
+            ((33, 33), (35, 35)),
             option="vanguard_cost",
         ),
         _a(

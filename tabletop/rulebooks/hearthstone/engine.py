@@ -284,7 +284,8 @@ def _auras_reaching(objects: dict, row: tuple, i: int) -> Iterator[tuple[str, in
 
 
 def refresh_auras(game: Game, player: int | None = None) -> None:
-    """hs.assume.aura: recompute every minion's aura attack from the auras now in play.
+    """hs.assume.aura: recompute every minion's aura attack from the auras now in play (an aura lasts as
+    long as its card is in play, hs.duration).
 
     ``player``: only that player's row changed (auras reach friendly minions only, L50), so the
     other row's values are already right and are not recomputed."""
@@ -835,7 +836,7 @@ def t_coin(game: Game, args: dict) -> None:
         game.record("action", f"the coin toss: player {first} goes first", "hs.coin_toss", player=first)
     second = other(first)
     tasks = [("hs.draw", {"player": first}) for _ in range(3)] + [("hs.draw", {"player": second}) for _ in range(4)]
-    if game.options["mulligan"]:
+    if game.options["mulligan"]:  # hs.assume.mulligan: the first player decides first, then the second
         tasks += [("hs.mulligan", {"player": first}), ("hs.mulligan", {"player": second})]
     tasks.append(("hs.give_coin", {"player": second}))
     game.then(*tasks)
@@ -916,7 +917,7 @@ def t_start(game: Game, args: dict) -> None:
 
 
 def attack_targets(game: Game, player: int) -> list[str]:
-    """hs.no_friendly_attack: enemies only; hs.assume.taunt: Taunt minions first."""
+    """hs.no_friendly_attack: enemies only, the hero or a minion (hs.board); hs.assume.taunt: Taunt minions first."""
     st = game.state
     q = 1 - player
     theirs = st.zones[BOARD_ZONES[q]]
@@ -1034,7 +1035,7 @@ def main_options(game: Game, p: int) -> list[dict]:
     n_row = len(row)
     play = PLAY_INFO
     hand_cache = _HAND
-    for oid in zones[HAND_ZONES[p]]:
+    for oid in zones[HAND_ZONES[p]]:  # hs.play_cards: cards are played from the hand
         card = objects[oid]["card"]
         cost, kind, name, need = play[card]
         if cost > mana:
@@ -1143,7 +1144,8 @@ _ACTIONS: dict[str, tuple[Callable[..., None], tuple]] = {}
 
 
 def play_minion(game: Game, p: int, oid: str, pos: int) -> None:
-    """hs.play (L1512): a minion goes onto the board where the player chooses (L50)."""
+    """hs.play (L1512): a minion goes onto the board where the player chooses (L50), on the player's
+    own half of it (hs.minion)."""
     card = card_of(game, oid)
     pay(game, p, card["cost"])
     if game.tracing:

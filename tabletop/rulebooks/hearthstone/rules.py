@@ -12,8 +12,8 @@ from tabletop.core import Rule, RuleTable
 SEED = "000_7fc8e0fd1bcbc422.txt"
 
 
-def _r(rule_id: str, text: str, term: str, lines: tuple[int, int]) -> Rule:
-    return Rule(rule_id, text, term, SEED, lines)
+def _r(rule_id: str, text: str, term: str, lines: tuple[int, int], **kw) -> Rule:
+    return Rule(rule_id, text, term, SEED, lines, **kw)
 
 
 def _a(
@@ -40,6 +40,7 @@ RULES = RuleTable(
             "Almost everything in the game is a card: abilities, minions, weapons, heroes and their power.",
             "Карты – основа игры",
             (21, 21),
+            kind="glossary",
         ),
         _r(
             "hs.spell",
@@ -152,6 +153,7 @@ RULES = RuleTable(
             "The text on a card says what it can do; some terms are worth knowing.",
             "Эффект / Описание карты",
             (45, 46),
+            kind="glossary",
         ),
         _r("hs.enemy", "Enemy: a minion or hero that belongs to the other player.", "Противник", (47, 47)),
         _r("hs.friendly", "Your / friendly: your hero and minions.", "Ваши / дружественные", (48, 48)),
@@ -290,7 +292,7 @@ RULES = RuleTable(
             "played, so it stays refused). Minions an effect summons beyond the limit are destroyed either way. "
             + _WHY_DEFAULT,
             "если вы разыграете карту, призывающую ещё миньона сверх ограничения, он будет уничтожен",
-            lines=(26, 26),
+            lines=((19, 19), (26, 26)),
             option="play_onto_full_board",
         ),
         _a(
@@ -346,7 +348,7 @@ RULES = RuleTable(
             "deaths='at_once'; a hero at 0 health still loses in the death phase, L1507 says no 'as soon as'). "
             + _WHY_DEFAULT,
             "Как только запас здоровья миньона опускается до 0",
-            lines=(27, 27),
+            lines=((19, 19), (27, 27), (1507, 1507)),
             outside=True,
             option="deaths",
         ),
@@ -368,7 +370,7 @@ RULES = RuleTable(
             "defender's attack is subtracted from the attacker's health', so a defending hero with a weapon "
             "strikes back (option defending_hero_strikes_back). " + _WHY_DEFAULT,
             "показатель атаки обороняющегося вычитается из запаса здоровья атакующего",
-            lines=(68, 68),
+            lines=((19, 19), (68, 68)),
             option="defending_hero_strikes_back",
         ),
         _a(

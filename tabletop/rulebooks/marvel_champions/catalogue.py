@@ -65,6 +65,7 @@ def could_change(game: Game, effects: list[dict], act) -> bool:
 # ====================================================================== events from hand
 def _window_event(card_id: str, card: dict) -> Ability:
     spec = card["trigger"]
+    # mc.assume.when: 'when' is the interrupt timing (L537); mc.after: 'after', once the event has happened
     timing = "when" if card["timing"] == "interrupt" else "after"
     form = card.get("form")
 
@@ -518,6 +519,8 @@ def _trip_wire(game: Game, act) -> None:
     game.push("k.checks")
 
 
+# mc.assume.keywords_forced: keyword abilities (like When Defeated, _when_defeated) keep Ability's default
+# forced=True, so they go first (L463)
 NAMED = {
     "retaliate": Ability(
         "Retaliate",

@@ -58,6 +58,7 @@ def ctype(game: Game, oid: str) -> str:
 
 
 def keyword(game: Game, oid: str, name: str) -> Any:
+    """The value of keyword ``name`` on the card (mc.keywords, L543-545), or None."""
     return card_of(game, oid).get("keywords", {}).get(name)
 
 
@@ -78,7 +79,7 @@ def new_card(game: Game, card_id: str | None, zone: str, owner: int | None, **fi
         "owner": owner,
         "controller": owner,
         "vis": vis_for(zone),
-        "exhausted": False,
+        "exhausted": False,  # mc.ready: cards enter play ready
         "damage": 0,
         **fields,
     }
@@ -114,7 +115,7 @@ def discard_pile(game: Game, oid: str) -> str:
 
 # ====================================================================== players
 def n_started(game: Game) -> int:
-    """L622: per-player values count the players who started the scenario."""
+    """L622 (mc.per_player): per-player values count the players who started the scenario."""
     return len(game.state.players)
 
 
@@ -213,7 +214,8 @@ def threat_of(game: Game, scheme: str) -> int:
 
 # ====================================================================== values
 def base_value(game: Game, obj: dict, stat: str) -> Any:
-    """L316: printed values; an identity's depend on its form; per-player hit points multiply (L622)."""
+    """mc.base_value (L316): printed values; an identity's depend on its form; per-player hit points multiply
+    (mc.per_player, L622)."""
     card = CARDS.get(obj.get("card"), {})
     if card.get("type") == "identity":
         form = player_form(game, obj["owner"])
@@ -254,7 +256,8 @@ def explain(game: Game, obj: dict, stat: str) -> Explanation:
 
 
 def remaining_hp(game: Game, oid: str) -> int:
-    """L675-677: maximum hit points minus damage."""
+    """L675-677: maximum hit points minus damage (no card here makes a character 'get' hit points:
+    mc.assume.gets_hp)."""
     return game.value(oid, "hp") - game.state.objects[oid].get("damage", 0)
 
 
@@ -395,6 +398,7 @@ def reshuffle(game: Game, deck: str) -> bool:
         st.update(oid, card=None, vis="none", obligation_of=None)
     st.set_var(left_var(deck), dict(sorted(comp.items())))
     if deck == "enc":
+        # mc.assume.acceleration_token: kept with the main scheme deck (not on a stage), so it carries over
         st.set_var("accel_tokens", st.vars.get("accel_tokens", 0) + 1)
         game.record(
             "action",
@@ -824,6 +828,7 @@ def on_damage(game: Game, ev: dict) -> None:
         return
     before = remaining_hp(game, t)
     damage_reduced(game, ev, ev["amount"])
+    # mc.damage: damage lowers the remaining hit points (the defeat at 0 is dealt with it, deal_damage, or checked)
     st.update(t, damage=st.objects[t].get("damage", 0) + ev["amount"])
     if ev.get("overkill") and ctype(game, t) == "minion":  # read (and removed) by the overkill step (L611)
         st.set_var("overkill", {"target": t, "excess": max(0, ev["amount"] - max(before, 0))})
@@ -842,6 +847,7 @@ def on_heal(game: Game, ev: dict) -> None:
 
 
 def on_threat(game: Game, ev: dict) -> None:
+    """mc.threat: threat is placed on a scheme in play."""
     st = game.state
     s = ev["scheme"]
     if s in st.objects and st.objects[s]["zone"].startswith("play"):
@@ -849,6 +855,7 @@ def on_threat(game: Game, ev: dict) -> None:
 
 
 def on_remove_threat(game: Game, ev: dict) -> None:
+    """mc.threat: thwarting removes threat from a scheme (never below 0)."""
     st = game.state
     s = ev["scheme"]
     if s not in st.objects or not st.objects[s]["zone"].startswith("play"):

@@ -13,20 +13,15 @@ from tabletop.core import Rule, RuleTable
 SEED = "000_7fc8e0fd1bcbc422.txt"
 
 
-def _r(rule_id: str, text: str, term: str, lines: tuple[int, int]) -> Rule:
-    return Rule(rule_id, text, term, SEED, lines)
+Span = tuple[int, int] | tuple[tuple[int, int], ...]  # one range, or several for places apart
 
 
-def _a(
-    rule_id: str,
-    text: str,
-    term: str = "",
-    lines: tuple[int, int] | tuple[tuple[int, int], ...] | None = None,
-    outside: bool = False,
-    option: str = "",
-) -> Rule:
-    """An assumption; ``option`` names the rulebook option that switches it to another reading."""
-    return Rule(rule_id, text, term, SEED, lines, assumption=True, outside_text=outside, option=option)
+def _r(rule_id: str, text: str, term: str, lines: Span, **kw) -> Rule:
+    return Rule(rule_id, text, term, SEED, lines, **kw)
+
+
+def _a(rule_id: str, text: str, term: str = "", lines: Span | None = None, outside: bool = False, **kw) -> Rule:
+    return Rule(rule_id, text, term, SEED, lines, assumption=True, outside_text=outside, **kw)
 
 
 RULES = RuleTable(
@@ -37,6 +32,7 @@ RULES = RuleTable(
             "Card text beats the Rules Reference, which beats the Learn to Play book.",
             "ЗОЛОТЫЕ ПРАВИЛА",
             (235, 237),
+            kind="glossary",
         ),
         _r(
             "mc.grim",
@@ -187,7 +183,7 @@ RULES = RuleTable(
             "mc.exhaust",
             "An exhausted card cannot be used again until readied; its abilities stay active, but one that needs it "
             "to exhaust cannot be used.",
-            "ВЫХЛОПНЫЕ (истощить)",
+            "ВЫХЛОПНЫЕ; истощенная карта",
             (445, 448),
         ),
         _r("mc.ready", "Readying turns a card upright; cards enter play ready.", "ГОТОВ", (667, 669)),
@@ -200,7 +196,7 @@ RULES = RuleTable(
         _r(
             "mc.ally_limit",
             "A player may control at most three allies; one who plays a fourth must discard one.",
-            "Лимит союзников",
+            "ПРЕДЕЛ СОЮЗНИКА; «союзническим лимитом»",
             (296, 297),
         ),
         _r(
@@ -242,7 +238,12 @@ RULES = RuleTable(
             (409, 413),
         ),
         _r("mc.hand_size", "Hand size is printed on the identity (per form).", "Размер руки", (486, 487)),
-        _r("mc.draw", "Several cards drawn by one step are drawn simultaneously.", "КАРТОЧКИ (тянуть)", (395, 398)),
+        _r(
+            "mc.draw",
+            "Several cards drawn by one step are drawn simultaneously.",
+            "КАРТОЧКИ; эти карты тянутся одновременно",
+            (395, 398),
+        ),
         _r(
             "mc.player_deck_empty",
             "A player whose deck runs out shuffles their discard pile into a new deck and deals themselves one "
@@ -344,7 +345,7 @@ RULES = RuleTable(
             "mc.star",
             "A star in the boost field is a boost ability, applied when the card is flipped; a star is not a boost "
             "icon.",
-            "Значок звезды",
+            "ЗВЕЗДА ИКОНА; Значок звездочки",
             (749, 757),
         ),
         _r(
@@ -377,7 +378,7 @@ RULES = RuleTable(
         _r(
             "mc.engaged",
             "A minion entering play engages the player resolving the card.",
-            "ЗАВЕРШЕНО (вовлечён)",
+            "ЗАВЕРШЕНО; он захватывает игрока",
             (431, 433),
         ),
         _r(
@@ -459,7 +460,9 @@ RULES = RuleTable(
             (382, 384),
         ),
         _r("mc.hit_points", "Hit points on dials and damage tokens; 0 remaining defeats.", "Хиты", (495, 500)),
-        _r("mc.heal", "Healing removes damage, never above maximum hit points.", "ЗДОРОВЬЕ (лечение)", (491, 493)),
+        _r(
+            "mc.heal", "Healing removes damage, never above maximum hit points.", "ЗДОРОВЬЕ; Эффект лечения", (491, 493)
+        ),
         _r(
             "mc.prevent",
             "Prevented damage is reduced before it is dealt; prevented threat before it is placed.",
@@ -570,7 +573,7 @@ RULES = RuleTable(
         _r(
             "mc.guard",
             "While a guard minion is engaged with a player, that player cannot attack the villain.",
-            "ЗАЩИТА (guard)",
+            "ЗАЩИТА",
             (484, 485),
         ),
         _r(
@@ -701,7 +704,7 @@ RULES = RuleTable(
             "mc.assume.boost_face_down",
             "Boost cards are dealt face down (L417/L427 say 'open'; L319 and the flip say face down).",
             "закрытая карта",
-            (317, 319),
+            ((317, 319), (417, 417), (427, 427)),
         ),
         _a(
             "mc.assume.replacement_interrupts",
@@ -729,7 +732,7 @@ RULES = RuleTable(
             "Both 'косвенный' entries are kept apart: L349-350 is consequential damage to an ally after it attacks or "
             "thwarts, L520-521 is indirect damage a player divides.",
             "КОСВЕННЫЙ",
-            (349, 521),
+            ((349, 350), (520, 521)),
         ),
         _a(
             "mc.assume.activation_order",
@@ -755,7 +758,7 @@ RULES = RuleTable(
             "the rest (hit points lowered when a lasting effect ends, a side scheme left without threat, damage "
             "made lethal by a later replacement).",
             "постоянно проверяет",
-            (583, 583),
+            ((583, 583), (825, 825)),
             option="defeat_timing",
         ),
         _a(
@@ -771,19 +774,19 @@ RULES = RuleTable(
             "Hazard: one extra encounter card per hazard icon in play (only side schemes carry one here, so both "
             "readings agree).",
             "ЗНАЧОК ОПАСНОСТИ",
-            (743, 860),
+            ((743, 743), (860, 860)),
         ),
         _a(
             "mc.assume.acceleration_token",
             "Acceleration tokens are kept on the main scheme deck and carry over to its next stage.",
             "жетон ускорения",
-            (270, 402),
+            ((270, 270), (402, 402)),
         ),
         _a(
             "mc.assume.form_once",
             "'Once per round' (L468) and 'once per turn' (L650) agree: one voluntary form change per player per round.",
             "ФОРМА",
-            (468, 650),
+            ((468, 468), (650, 650)),
         ),
         _a(
             "mc.assume.stunned_boost",
@@ -796,7 +799,7 @@ RULES = RuleTable(
             "mc.assume.tough_overkill",
             "When tough prevents an attack's damage there is no excess damage for overkill (option tough_overkill).",
             "Жесткий / OVERKILL",
-            (610, 768),
+            ((609, 611), (768, 768)),
             option="tough_overkill",
         ),
         _a(
@@ -810,7 +813,7 @@ RULES = RuleTable(
             "Mandatory keywords (Retaliate, Quickstrike, Surge) and When Revealed/Defeated abilities count as forced "
             "for the forced-first priority of L463.",
             "ПРИНУДИТЕЛЬНЫЙ",
-            (263, 463),
+            ((263, 263), (463, 463)),
         ),
         _a(
             "mc.assume.when",
@@ -823,13 +826,13 @@ RULES = RuleTable(
             "Overkill excess to a hero is 'not possible' (lost) when the ally's controller is in alter-ego form or "
             "eliminated; undefended damage goes to the identity in either form.",
             "OVERKILL",
-            (610, 623),
+            (610, 610),
         ),
         _a(
             "mc.assume.attachment_target",
             "Attachments here name the villain, so both readings (L714, L1475) agree.",
             "ПРИЛОЖЕНИЕ",
-            (714, 1475),
+            ((714, 714), (1475, 1475)),
         ),
         _a(
             "mc.assume.nemesis",
@@ -866,7 +869,7 @@ RULES = RuleTable(
             "Defenders are offered in player order from the target player: the target may defend with their hero or "
             "an ally, the others with an ally; the first who defends is the defender.",
             "",
-            (294, 418),
+            ((294, 294), (418, 418)),
         ),
         _a(
             "mc.assume.payment",
@@ -880,7 +883,7 @@ RULES = RuleTable(
             "'The last replacement initiated is used' (L686): a constant replacement is initiated when its card "
             "entered play, so the most recent one applies first; status cards go first (L762; option status_priority).",
             "",
-            (686, 762),
+            ((686, 686), (762, 762)),
             option="status_priority",
         ),
         _a(

@@ -44,7 +44,7 @@ def turn_options(game: Game, p: int) -> list[dict]:
     st = game.state
     opts: list[dict] = []
     ident = E.identity(game, p)
-    if st.players[p].get("form_round") != st.turn["round"]:
+    if st.players[p].get("form_round") != st.turn["round"]:  # mc.assume.form_once: once per player per round
         to = "alter_ego" if E.hero_form(game, p) else "hero"
         opts.append({"id": "form", "label": f"change to {to.replace('_', '-')} form"})
     for c in st.zone(E.z("hand", p)):
@@ -71,6 +71,7 @@ def turn_options(game: Game, p: int) -> list[dict]:
         if game.value(a, "thw") > 0:
             for s in thwart_targets(game):
                 opts.append({"id": f"thwart:{a}>{s}", "label": f"{E.name_of(game, a)} thwarts {E.name_of(game, s)}"})
+    # mc.assume.villain_phase_actions: Action abilities are offered here only, in the player's own turn
     for act in game.activatable(p):
         choose = ACTIVATED_CHOOSE.get(act.ability.name)
         for t in choices_for(game, p, choose):
@@ -141,7 +142,8 @@ def can_play(game: Game, p: int, c: str) -> bool:
 
 
 def event_could_change(game: Game, p: int, card: dict) -> bool:
-    """L260/L444 for Action events: Regroup needs damage to heal or a card to draw; Trip Wire needs a villain."""
+    """mc.could_change (L260, L444) for Action events: Regroup needs damage to heal or a card to draw; Trip Wire
+    needs a villain."""
     effects = card.get("effects", ())
     if any(e["effect"] == "heal" for e in effects):
         return game.state.objects[E.identity(game, p)]["damage"] > 0 or any(e["effect"] == "draw" for e in effects)
@@ -329,9 +331,10 @@ def resource_abilities(game: Game, p: int) -> list[str]:
 
 
 def t_pay(game: Game, args: dict) -> None:
-    """Step 4 (L528): generate resources until the cost is covered, by discarding cards from hand (L689) or by
-    Resource abilities (L697); the excess is lost (L693). A wild resource's type is named when it is generated
-    (L872) where the card asks which types paid for it (mc.assume.wild_naming)."""
+    """Step 4 (L528): the cost is paid in resources (mc.cost): generate resources until the cost is covered, by
+    discarding cards from hand (L689) or by Resource abilities (L697); the excess is lost (L693). A wild
+    resource's type is named when it is generated (L872) where the card asks which types paid for it
+    (mc.assume.wild_naming)."""
     st = game.state
     p, need, paid, used = args["player"], args["need"], args["paid"], list(args["used"])
     exhausted = list(args.get("exhausted", ()))
@@ -479,8 +482,8 @@ def on_play(game: Game, ev: dict) -> None:
     if kind == "event":
         resolve_event(game, p, c, card, ev.get("chosen"), event_id=None)
         return
-    E.put(game, c, E.z("play", p))
-    st.update(c, exhausted=False)  # L668: cards enter play ready
+    E.put(game, c, E.z("play", p))  # mc.upgrade: an upgrade too goes next to the identity (none here attaches)
+    st.update(c, exhausted=False)  # L668 (mc.ready): cards enter play ready
     enters_play(game, c)
     if kind == "ally" and len(E.allies(game, p)) > 3:
         game.push("mc.over_limit", player=p, what="ally", limit=3)

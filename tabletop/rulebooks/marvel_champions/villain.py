@@ -241,7 +241,7 @@ def t_attack_damage(game: Game, args: dict) -> None:
         else:
             amount = atk
         target = d
-    else:
+    else:  # mc.assume.hero_attack_target: undefended, the target player's identity, whatever its form
         target, amount = E.identity(game, p), atk
     if target not in st.objects or st.players[p].get("out"):
         return
@@ -381,7 +381,8 @@ def t_reveal_queue(game: Game, args: dict) -> None:
 
 
 def t_reveal(game: Game, args: dict) -> None:
-    """L713: flip the card and resolve it by type, with its keywords and When Revealed abilities."""
+    """L713: flip the card and resolve it by type, with its keywords and When Revealed abilities (the quick
+    start's encounter cards, mc.obligation_quickstart)."""
     st = game.state
     p = args["player"]
     c = args.get("card") or args.get("taken")
@@ -433,7 +434,7 @@ def on_reveal(game: Game, ev: dict) -> None:
             game, card.get("effects", []), {"player": q, "source": c, "name": card["name"], "rule": "mc.obligation"}
         )
     elif kind == "attachment":
-        v = E.villain(game)
+        v = E.villain(game)  # mc.assume.attachment_target: the attachments here name the villain
         E.put(game, c, "play:attach")
         st.update(c, host=v)
         game.record("action", f"{card['name']} enters play attached to {E.name_of(game, v)}", "mc.attachment")

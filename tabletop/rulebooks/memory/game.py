@@ -129,7 +129,7 @@ def after_flip(game: Game, args: dict) -> None:
         ask_flip(game, first=card)
         return
     player = st.turn["player"]
-    if st.objects[first]["picture"] == st.objects[card]["picture"]:
+    if st.objects[first]["picture"] == st.objects[card]["picture"]:  # mem.assume.match: the same picture
         game.emit("take_pair", rule="mem.match", player=player, cards=[first, card])
         if game.options["extra_turn_on_match"]:
             if game.tracing:
@@ -150,7 +150,7 @@ def after_flip(game: Game, args: dict) -> None:
 
 # -------------------------------------------------------------------- events
 def on_flip(game: Game, ev: dict) -> None:
-    game.state.update(ev["card"], face_up=True, vis="all")
+    game.state.update(ev["card"], face_up=True, vis="all")  # mem.assume.public_flip: every player sees it
 
 
 def on_turn_down(game: Game, ev: dict) -> None:

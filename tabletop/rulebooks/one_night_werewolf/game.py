@@ -11,7 +11,7 @@ from tabletop.core import Game, OptionSpec, Phase, Profile, Rulebook, RulebookOp
 from .rules import RULES
 
 TABLE, CENTRE = "table", "centre"
-TOKENS = Counter(
+TOKENS = Counter(  # onw.components: the 16 role cards of the box
     villager=3,
     werewolf=2,
     mason=2,
@@ -40,6 +40,7 @@ TEXT_ORDER = (
     "doppel_insomniac",
 )
 ACTIVE = ("seer", "robber", "troublemaker", "drunk")  # what a Doppelganger performs at once (L212)
+# onw.assume.teams: every role not named in a team is on the village team; the Minion is a werewolf
 VILLAGE = ("villager", "seer", "robber", "troublemaker", "drunk", "insomniac", "hunter", "mason", "doppelganger")
 WEREWOLF_TEAM = ("werewolf", "minion")
 RULE_OF = {
@@ -57,7 +58,7 @@ RULE_OF = {
 
 
 def seat(p: int) -> str:
-    """The id of the card position in front of player ``p``."""
+    """The id of the card position in front of player ``p`` (onw.assume.card_in_front)."""
     return f"p{p}"
 
 
@@ -89,7 +90,7 @@ def check_roles(players: int, roles: list[str]) -> None:
             raise RulebookOptionError(f"one_night_werewolf: {c} {r} cards but the game has {TOKENS[r]} (L167)")
     if count["mason"] == 1:
         raise RulebookOptionError("one_night_werewolf: both Mason cards are used if one is (L218)")
-    if count["insomniac"] and not (count["robber"] or count["troublemaker"]):
+    if count["insomniac"] and not (count["robber"] or count["troublemaker"]):  # onw.insomniac_needs
         raise RulebookOptionError("one_night_werewolf: the Insomniac needs the Robber or the Troublemaker (L226)")
 
 
@@ -131,6 +132,7 @@ def wakers(game: Game, call: str) -> list[int]:
     st = game.state
     dop = st.vars.get("_doppel")
     by_dealt = game.options["wake_by"] == "dealt"
+    # onw.assume.no_new_action: by the dealt card, a player whose card was changed does not act as the new role
     held = st.vars["_dealt"] if by_dealt else {str(p): card(game, seat(p)) for p in range(game.players)}
     if call == "doppel_insomniac":
         if not dop or dop["role"] != "insomniac":
@@ -254,6 +256,7 @@ def call(game: Game, args: dict) -> None:
                 role=role,
                 what="the werewolves" if role == "werewolf" else "the masons",
             )
+        # onw.assume.lone_wolf_counts_awake: the werewolves who woke (a Doppelganger-Werewolf among them)
         if role == "werewolf" and len(who) == 1 and game.options["lone_wolf"]:
             game.push("onw.ask", i=i, role="lone_wolf", player=who[0], doppel=False)
             return
@@ -270,7 +273,7 @@ def ask_role(game: Game, args: dict) -> None:
     role, p = args["role"], args["player"]
     n = game.players
     others = [q for q in range(n) if q != p]
-    if role == "doppelganger":
+    if role == "doppelganger":  # onw.assume.doppel_must: no option to pass
         opts = [{"id": f"copy:{q}", "label": f"look at player {q}'s card and become that role"} for q in others]
     elif role == "lone_wolf":
         opts = [{"id": f"view:c{i}", "label": f"look at centre card {i + 1}"} for i in range(3)]
@@ -684,7 +687,7 @@ RULEBOOK = Rulebook(
     id="one_night_werewolf",
     title="One Night Ultimate Werewolf",
     source="000_7fc8e0fd1bcbc422.txt L159-233",
-    players=(3, 10),
+    players=(3, 10),  # onw.players
     rules=RULES,
     setup=setup,
     profile=Profile(),

@@ -5,8 +5,9 @@ from tabletop.core import Rule, RuleTable
 SEED = "000_7fc8e0fd1bcbc422.txt"
 
 
-def _r(rid: str, text: str, term: str, a: int, b: int | None = None, **kw) -> Rule:
-    return Rule(rid, text, term, SEED, (a, a if b is None else b), **kw)
+def _r(rid: str, text: str, term: str, a: int | tuple[tuple[int, int], ...], b: int | None = None, **kw) -> Rule:
+    """Lines ``a`` to ``b`` (``b`` defaults to ``a``), or ``a`` a tuple of ranges for places apart."""
+    return Rule(rid, text, term, SEED, a if isinstance(a, tuple) else (a, a if b is None else b), **kw)
 
 
 RULES = RuleTable(
@@ -130,8 +131,7 @@ RULES = RuleTable(
             "onw.doppel.insomniac",
             "A Doppelganger-Insomniac looks at her card after the Insomniac closes her eyes.",
             "она открывает глаза после того, как Бессонница закрывает свои",
-            214,
-            224,
+            ((214, 214), (224, 224)),
         ),
         _r(
             "onw.werewolf",
@@ -284,8 +284,7 @@ RULES = RuleTable(
             "Every role not named in a team (Villager, Seer, Robber, Troublemaker, Drunk, Insomniac, Hunter, an "
             "uncopied Doppelganger) is on the village team; the Minion wins with the werewolves.",
             "деревенскую команду",
-            211,
-            233,
+            ((211, 211), (215, 215), (217, 217), (233, 233)),
             assumption=True,
         ),
         _r(

@@ -159,5 +159,5 @@ def test_literal_l68_option_and_the_rules_that_name_their_options():
     ):
         rule = RB.rules[rule_id]
         assert rule.assumption and rule.option == option and RB.options[option].rule == rule_id
-        assert rule.lines == ((line, line),) and "read literally" in rule.text and "default" in rule.text
+        assert (line, line) in rule.lines and "read literally" in rule.text and "default" in rule.text
     assert RB.options["deaths"].default == "death_phase" and RB.options["play_onto_full_board"].default is False

@@ -1,0 +1,41 @@
+"""What every test may share: where the seeds (the Russian source texts the rules cite) are read from.
+
+The seeds are not part of the repository. They are read from ``../shared/seeds/`` beside the
+repository root (CI copies ``shared/`` there) or from the folder the ``TABLETOP_SEEDS`` environment
+variable names. A test that needs a seed that is not there is skipped, naming the path it looked
+for; with ``TABLETOP_REQUIRE_SEEDS=1`` (set by ``.ci/run``) that skip is a failure instead, so CI
+cannot go green without reading them.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+
+
+def seeds_dir() -> Path:
+    """The folder of the seeds: ``$TABLETOP_SEEDS``, else ``../shared/seeds`` beside the repository root."""
+    configured = os.environ.get("TABLETOP_SEEDS")
+    return Path(configured) if configured else REPOSITORY.parent / "shared" / "seeds"
+
+
+def read_seed(name: str) -> str:
+    """The text of seed file ``name``; skips the calling test (fails it under TABLETOP_REQUIRE_SEEDS=1) if absent."""
+    path = seeds_dir() / name
+    if not path.is_file():
+        reason = f"seed {name} not found at {path} (set TABLETOP_SEEDS to the folder of the seeds)"
+        if os.environ.get("TABLETOP_REQUIRE_SEEDS") == "1":
+            pytest.fail(f"TABLETOP_REQUIRE_SEEDS=1 but {reason}", pytrace=False)
+        pytest.skip(reason)
+    return path.read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def seed_text() -> Callable[[str], str]:
+    """``seed_text(name)``: the text of a seed, read as :func:`read_seed` says."""
+    return read_seed
