@@ -29,10 +29,24 @@ from .board import BoardWidget, game_status
 __all__ = ["StateGraphWidget", "TriggerChainWidget"]
 
 
+class _FigureWidget(go.FigureWidget):
+    """A FigureWidget whose messages from the browser never raise in the kernel: a malformed one
+    (a click on a trace that does not exist, a value of the wrong type) is ignored."""
+
+    def set_state(self, sync_data: Any) -> None:
+        try:
+            super().set_state(sync_data)
+        except Exception:
+            for name in sync_data if isinstance(sync_data, dict) else ():
+                if isinstance(name, str) and name.startswith("_js2py_"):  # plotly clears these once handled
+                    with contextlib.suppress(Exception):
+                        self.set_trait(name, None)
+
+
 def _figure_widget(fig: go.Figure, prefix: str) -> tuple[go.FigureWidget, list[int]]:
     """A FigureWidget copy of ``fig`` and the indices of its node traces (static uid ``prefix*``)."""
     nodes = [i for i, tr in enumerate(fig.data) if str(tr.uid or "").startswith(prefix)]
-    return go.FigureWidget(fig.to_dict()), nodes
+    return _FigureWidget(fig.to_dict()), nodes
 
 
 def _point_node(trace: Any, points: Any) -> Any:

@@ -7,6 +7,7 @@ never changed.
 
 from __future__ import annotations
 
+import contextlib
 import operator
 import re
 from typing import Any
@@ -84,6 +85,18 @@ def positions(game: Game) -> tuple[list[Game], str]:
     return [], "this game cannot be replayed from its seed and history (" + "; ".join(problems) + ")"
 
 
+class _StepSlider(ipw.IntSlider):
+    """An IntSlider whose state from the browser never raises in the kernel: a value that is not an
+    int is ignored, and the browser is sent the slider's real state back."""
+
+    def set_state(self, sync_data: Any) -> None:
+        try:
+            super().set_state(sync_data)
+        except Exception:
+            with contextlib.suppress(Exception):
+                self.send_state()
+
+
 class Timeline(ipw.VBox):
     """Scrub through ``game``'s history: step ``k`` shows the position after ``k`` choices.
 
@@ -97,7 +110,7 @@ class Timeline(ipw.VBox):
             raise TypeError(f"Timeline needs a tabletop Game, not {type(game).__name__}")
         self._own_board = board is None
         self.board = board if board is not None else BoardWidget(game)
-        self.slider = ipw.IntSlider(
+        self.slider = _StepSlider(
             min=0, max=0, value=0, description="step", continuous_update=True, layout=ipw.Layout(width="95%")
         )
         self.caption = ipw.HTML()

@@ -205,3 +205,35 @@ def test_a_lab_button_of_an_older_panel_changes_nothing(memory):
     assert "s01" in memory.legal()  # the old button's option is legal again, in another position
     old["s01"].click()
     assert memory.fingerprint() == fp and lab.board.moves == moves and "no longer shown" in lab.board.message
+
+
+@pytest.mark.parametrize("value", ["abc", None, [1], HUGE])
+def test_timeline_slider_state_of_the_wrong_type_is_ignored(memory, value):
+    memory.apply("s00")
+    t = Timeline(memory)
+    t.slider.set_state({"value": value})  # raised TraitError in the kernel
+    assert t.step == 1 and t.board.fingerprint == memory.fingerprint()
+    t.slider.set_state({"value": 0})  # a real drag still works
+    assert t.step == 0 and t.board.fingerprint != memory.fingerprint()
+
+
+def test_a_malformed_plotly_click_message_is_ignored():
+    w = TriggerChainWidget(tt.rulebook("memory").scenario("match-official").apply("s03"))
+    index = w._node_traces[0]
+    for message in [
+        {"event_type": "plotly_click", "points": {"trace_indexes": [99], "point_indexes": [0], "xs": [0], "ys": [0]}},
+        {
+            "event_type": "plotly_click",
+            "points": {"trace_indexes": [index], "point_indexes": [10**6], "xs": [0], "ys": [0]},
+        },
+        {"event_type": "plotly_click"},
+        "abc",
+    ]:
+        w.figure.set_state({"_js2py_pointsCallback": message})  # the first raised KeyError in the kernel
+        assert w.selected is None and w.figure._js2py_pointsCallback is None
+    good = {
+        "event_type": "plotly_click",
+        "points": {"trace_indexes": [index], "point_indexes": [0], "xs": [0], "ys": [0]},
+    }
+    w.figure.set_state({"_js2py_pointsCallback": good})
+    assert w.selected is not None
