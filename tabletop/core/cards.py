@@ -62,7 +62,11 @@ def read_toml(path: Path) -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except ValueError as exc:  # TOMLDecodeError, or an integer literal of thousands of digits
-        raise CardDataError(name, None, None, f"not valid TOML: {clip(str(exc), 300)}") from None
+        card = field = None
+        if (at := re.search(r"at line (\d+)", str(exc))) is not None:  # the card and key on or before that line
+            lines = text.split("\n")[: int(at.group(1))]
+            card, field = _card_before("\n".join(lines)), _field_before("\n".join(lines))
+        raise CardDataError(name, card, field, f"not valid TOML: {clip(str(exc), 300)}") from None
     except RecursionError:  # _check_nesting makes this unreachable; kept so that it can never escape
         raise CardDataError(name, None, None, f"nested more than {MAX_DEPTH} levels deep") from None
 

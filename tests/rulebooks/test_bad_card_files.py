@@ -76,6 +76,14 @@ def test_card_entries_that_are_not_tables(book, tmp_path, content):
     assert "not a [[card]] table" in str(err)
 
 
+def test_a_toml_syntax_error_names_the_card_and_the_field(book, tmp_path):
+    text = HEAD + book[1].replace("cost = 1", "cost = = 1")
+    err = refused(book, tmp_path, text)
+    line = text.split("\n").index("cost = = 1") + 1
+    assert (err.card, err.field) == ("test_card", "cost") and "not valid TOML" in str(err)
+    assert f"line {line}" in str(err)
+
+
 def test_a_file_without_cards(book, tmp_path):
     err = refused(book, tmp_path, 'card = "none"\n')
     assert (err.card, err.field) == (None, "card")
