@@ -2,6 +2,7 @@
 // Python draws the board as SVG (trait `svg`); elements the player may click carry
 // `data-option` (the option id). A click sends {type: "choose", id, fingerprint} to Python,
 // which applies the move, re-renders and updates the traits; this view just redraws.
+// It never sets a trait: Python owns them all (the seat above all) and refuses state sent from here.
 
 function el_(tag, cls, text) {
   const node = document.createElement(tag);

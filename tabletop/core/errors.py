@@ -6,6 +6,24 @@ exactly as it was before the call.
 
 from __future__ import annotations
 
+from typing import Any
+
+QUOTE_LIMIT = 100  # characters of a user's input that an error message quotes at most
+
+
+def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` cut to about ``limit`` characters, saying how long it was."""
+    return text if len(text) <= limit else f"{text[: limit - 1]}… ({len(text)} characters)"
+
+
+def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, so that an error never echoes a huge input back."""
+    try:
+        text = repr(value)
+    except Exception:  # a broken __repr__ must not turn one error into another
+        text = f"<{type(value).__name__}>"
+    return clip(text, limit)
+
 
 class TabletopError(Exception):
     """Base class of every error raised by tabletop."""
@@ -26,9 +44,9 @@ class CardDataError(TabletopError, ValueError):
         self.file, self.card, self.field, self.problem = file, card, field, problem
         where = f"{file}"
         if card is not None:
-            where += f", card {card!r}"
+            where += f", card {quote(card)}"
         if field is not None:
-            where += f", field {field!r}"
+            where += f", field {quote(field)}"
         super().__init__(f"{where}: {problem}")
 
 

@@ -5,6 +5,11 @@ sends ``{"type": "choose", "id": ..., "fingerprint": ...}`` when an element with
 ``data-option`` (or an option button) is clicked; :meth:`BoardWidget.receive` handles that
 message, applies the option with ``game.apply`` and updates every trait. A click that cannot
 be applied (stale fingerprint, unknown option, wrong player, game over) only sets ``message``.
+
+The browser is not trusted: the seat a board was created for is kept in Python, every trait is
+written by Python only (state the browser sends is refused and sent back), a board sends only the
+options of its seat, and a malformed message is answered in ``message``, quoting at most ~100
+characters of it. Nothing the browser sends raises in the kernel or changes the game.
 """
 
 from __future__ import annotations
@@ -16,7 +21,7 @@ import anywidget
 import traitlets as t
 
 from ..core.decision import CHANCE
-from ..core.errors import TabletopError
+from ..core.errors import TabletopError, clip, quote
 from ..core.game import Game
 from ..render.board import _option_ids, board_html, board_svg
 from ._assets import asset
@@ -28,14 +33,36 @@ def _who(player: Any) -> str:
     return "chance" if player == CHANCE else f"player {player}"
 
 
+ITEM_KEYS = ("cards", "tokens", "zones", "cells")  # the parts of a board view whose elements offer options
+# the traits this board owns; the browser only draws them (``player`` above all: it is the seat)
+BOARD_TRAITS = ("view", "svg", "options", "prompt", "message", "error", "fingerprint", "moves", "title", "player")
+
+
 def _on_board(view: dict) -> set[str]:
     """Option ids that some element of the board view offers (the rest get buttons)."""
     ids: set[str] = set()
-    for key in ("cards", "tokens", "zones", "cells"):
+    for key in ITEM_KEYS:
         for item in view.get(key) or ():
             if isinstance(item, dict):
                 ids.update(_option_ids(item.get("option"), item.get("options")))
     return ids
+
+
+def _only_options(view: dict, allowed: set[str]) -> dict:
+    """``view`` with every element offering only ``allowed`` options (the seat's): a board never
+    draws a clickable element for an option its seat may not choose, whatever the rulebook's view says."""
+    if _on_board(view) <= allowed:
+        return view
+
+    def trimmed(item: Any) -> Any:
+        if not isinstance(item, dict):
+            return item
+        ids = _option_ids(item.get("option"), item.get("options"))
+        return item if set(ids) <= allowed else {**item, "option": None, "options": [o for o in ids if o in allowed]}
+
+    return {
+        k: [trimmed(i) for i in v] if k in ITEM_KEYS and isinstance(v, list | tuple) else v for k, v in view.items()
+    }
 
 
 def game_status(game: Game) -> str:
@@ -60,6 +87,10 @@ class BoardWidget(anywidget.AnyWidget):
     player or for anybody when ``player`` is ``None``), ``prompt``, ``message`` (what the user
     is told; ``error`` is true when it explains a refused click), ``fingerprint`` (of the game
     shown), ``moves`` (choices applied through this widget), ``title`` and ``player``.
+
+    ``player`` is the seat, fixed when the board is made: it decides what the board shows and
+    for whom it plays, so neither the browser nor a later assignment can change it (make another
+    board for another seat). All traits are Python's: state sent by the browser is refused.
     """
 
     _esm = asset("board.js")
@@ -81,6 +112,7 @@ class BoardWidget(anywidget.AnyWidget):
             raise TypeError(f"BoardWidget needs a tabletop Game, not {type(game).__name__}")
         if game.rulebook.board is None:
             raise ValueError(f"rulebook {game.rulebook.id!r} has no board view to draw")
+        self._seat = player  # the seat the board was made for; the ``player`` trait only shows it
         super().__init__(**kwargs)
         self._game = game
         self._callbacks: list[Callable[[dict], Any]] = []
@@ -89,6 +121,15 @@ class BoardWidget(anywidget.AnyWidget):
         self._sync()
 
     # ------------------------------------------------------------ public API
+    @t.validate("player")
+    def _fixed_seat(self, proposal: Any) -> Any:
+        if proposal["value"] != self._seat:
+            raise t.TraitError(
+                f"the seat of a BoardWidget is fixed when it is made (player {self._seat}); "
+                f"make BoardWidget(game, player={quote(proposal['value'])}) for another seat"
+            )
+        return proposal["value"]
+
     @property
     def game(self) -> Game:
         """The game shown (moves made on the board are applied to this very object)."""
@@ -103,7 +144,7 @@ class BoardWidget(anywidget.AnyWidget):
         try:
             return self._choose(option_id, fingerprint)
         except Exception as exc:  # a widget callback must never raise into the kernel's comm loop
-            self._say(f"Not applied: unexpected {type(exc).__name__}: {exc}", error=True)
+            self._say(f"Not applied: unexpected {type(exc).__name__}: {clip(str(exc))}", error=True)
             return False
 
     def show(self, game: Game, message: str = "") -> None:
@@ -132,18 +173,55 @@ class BoardWidget(anywidget.AnyWidget):
             self._callbacks.append(callback)
 
     def receive(self, content: Any) -> bool:
-        """Handle one message from the browser (what a click sends). Never raises."""
-        if not isinstance(content, dict):
-            self._say(f"Ignored a message from the browser that is not a dict: {content!r}", error=True)
+        """Handle one message from the browser (what a click sends). Never raises, never trusts it:
+        the option must be an id (text) of the open decision of this board's seat."""
+        try:
+            if not isinstance(content, dict):
+                self._say(f"Ignored a message from the browser that is not a dict: {quote(content)}", error=True)
+                return False
+            kind = content.get("type")
+            if kind != "choose":
+                self._say(f"Ignored a message of unknown type {quote(kind)} from the browser", error=True)
+                return False
+            oid, fingerprint = content.get("id"), content.get("fingerprint")
+            if oid is None:
+                self._say("Ignored a click that named no option", error=True)
+                return False
+            if not isinstance(oid, str):
+                self._say(f"Ignored a click whose option id is not text: {quote(oid)}", error=True)
+                return False
+            if fingerprint is not None and not isinstance(fingerprint, str):
+                self._say(f"Ignored a click whose fingerprint is not text: {quote(fingerprint)}", error=True)
+                return False
+            return self.choose(oid, fingerprint)
+        except Exception as exc:  # e.g. a dict subclass whose get() fails: still never raise
+            self._say(f"Ignored a message from the browser: {type(exc).__name__}: {clip(str(exc))}", error=True)
             return False
-        kind = content.get("type")
-        if kind != "choose":
-            self._say(f"Ignored a message of unknown type {kind!r} from the browser", error=True)
-            return False
-        if content.get("id") is None:
-            self._say("Ignored a click that named no option", error=True)
-            return False
-        return self.choose(content.get("id"), content.get("fingerprint"))
+
+    def set_state(self, sync_data: Any) -> None:
+        """State sent by the browser. Every trait of the board is Python's (a browser that set ``player``
+        would see another seat's hand and play for it), so a change is refused, Python's values are sent
+        back and ``message`` says what was ignored; the traits of the widget base go to ipywidgets.
+        Never raises."""
+        try:
+            if not isinstance(sync_data, dict):
+                self._say(f"Ignored state from the browser that is not a dict: {quote(sync_data)}", error=True)
+                return
+            refused = [k for k in sync_data if k in BOARD_TRAITS]
+            rest = {k: v for k, v in sync_data.items() if isinstance(k, str) and k not in BOARD_TRAITS}
+            if rest:
+                super().set_state(rest)
+            if refused:
+                self.send_state(key=refused)  # the browser's model gets Python's values again
+                what = "the seat" if "player" in refused else "the board"
+                seat = "everybody" if self._seat is None else f"player {self._seat}"
+                self._say(
+                    f"Ignored a change of {', '.join(refused)} from the browser: {what} is set in Python "
+                    f"(this board is {seat}'s).",
+                    error=True,
+                )
+        except Exception as exc:
+            self._say(f"Ignored state from the browser: {type(exc).__name__}: {clip(str(exc))}", error=True)
 
     # ------------------------------------------------------------- internals
     def _front_end_message(self, _widget: Any, content: Any, _buffers: Any = None) -> None:
@@ -165,10 +243,10 @@ class BoardWidget(anywidget.AnyWidget):
         if dec is None:
             self._say("Not applied: no decision is open.", error=True)
             return False
-        if self.player is not None and dec.player != self.player:
+        if self._seat is not None and dec.player != self._seat:
             self._say(
                 f"Not applied: it is {_who(dec.player)}'s decision ({dec.prompt}), "
-                f"and this board is player {self.player}'s.",
+                f"and this board is player {self._seat}'s.",
                 error=True,
             )
             return False
@@ -176,7 +254,9 @@ class BoardWidget(anywidget.AnyWidget):
         legal = dec.ids
         if oid not in legal:
             shown = ", ".join(legal[:12]) + (f" and {len(legal) - 12} more" if len(legal) > 12 else "")
-            self._say(f"Not applied: {oid!r} is not an option now ({dec.prompt}); the options are {shown}.", error=True)
+            self._say(
+                f"Not applied: {quote(oid)} is not an option now ({dec.prompt}); the options are {shown}.", error=True
+            )
             return False
         label = next(o.label for o in dec.options if o.id == oid)
         who = _who(dec.player)
@@ -190,6 +270,10 @@ class BoardWidget(anywidget.AnyWidget):
         self._notify({"type": "move", "owner": self, "game": game, "option": oid, "fingerprint": self.fingerprint})
         return True
 
+    def tell(self, text: str, error: bool = False) -> None:
+        """Show ``text`` under the board (``error``: as the reason something was not done)."""
+        self._say(text, error=error)
+
     def _say(self, text: str, error: bool = False) -> None:
         with self.hold_sync():
             self.message = text
@@ -200,11 +284,13 @@ class BoardWidget(anywidget.AnyWidget):
             try:
                 callback(event)
             except Exception as exc:  # a linked widget failing must not break the board
-                self._say(f"{self.message} (a linked widget failed: {type(exc).__name__}: {exc})", error=True)
+                self._say(
+                    f"{self.message} (a linked widget failed: {type(exc).__name__}: {clip(str(exc))})", error=True
+                )
 
     def _options(self, view: dict) -> list[dict]:
         dec = self._game.decision
-        if dec is None or (self.player is not None and dec.player != self.player):
+        if dec is None or (self._seat is not None and dec.player != self._seat):
             return []
         on_board = _on_board(view)
         return [{"id": o.id, "label": o.label, "on_board": o.id in on_board} for o in dec.options]
@@ -213,17 +299,19 @@ class BoardWidget(anywidget.AnyWidget):
         dec = self._game.decision
         if dec is None:
             return game_status(self._game).split(", ", 1)[1]
-        if self.player is not None and dec.player != self.player:
+        if self._seat is not None and dec.player != self._seat:
             return f"waiting for {_who(dec.player)}: {dec.prompt}"
         return f"{_who(dec.player)}: {dec.prompt}" if dec.prompt else f"{_who(dec.player)} decides ({dec.kind})"
 
     def _sync(self, message: str = "", error: bool = False) -> None:
         game = self._game
-        view = game.rulebook.board(game, self.player)
+        view = game.rulebook.board(game, self._seat)
+        options = self._options(view)
+        view = _only_options(view, {o["id"] for o in options})
         with self.hold_sync():
             self.view = view
             self.svg = board_svg(view)
-            self.options = self._options(view)
+            self.options = options
             self.prompt = self._prompt()
             self.fingerprint = game.fingerprint()
             self.title = f"{game.rulebook.title} — {game_status(game)}"
@@ -231,7 +319,7 @@ class BoardWidget(anywidget.AnyWidget):
             self.error = error
 
     def __repr__(self) -> str:
-        seat = "" if self.player is None else f" as player {self.player}"
+        seat = "" if self._seat is None else f" as player {self._seat}"
         n = len(self.options)
         return f"<BoardWidget {self._game.rulebook.id}{seat}: {game_status(self._game)}, {n} option{'s' * (n != 1)}>"
 

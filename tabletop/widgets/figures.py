@@ -10,6 +10,7 @@ built from it) and attaches ``on_click`` to the node traces; the node id is in `
 from __future__ import annotations
 
 import contextlib
+import numbers
 from html import escape
 from typing import Any
 
@@ -18,6 +19,7 @@ import plotly.graph_objects as go
 
 from ..analysis.chains import trigger_chain, why
 from ..analysis.explore import StateGraph
+from ..core.errors import quote
 from ..core.game import Game
 from ..core.trace import Trace
 from ..render.chains import chain_figure
@@ -27,21 +29,44 @@ from .board import BoardWidget, game_status
 __all__ = ["StateGraphWidget", "TriggerChainWidget"]
 
 
+class _FigureWidget(go.FigureWidget):
+    """A FigureWidget whose messages from the browser never raise in the kernel: a malformed one
+    (a click on a trace that does not exist, a value of the wrong type) is ignored."""
+
+    def set_state(self, sync_data: Any) -> None:
+        try:
+            super().set_state(sync_data)
+        except Exception:
+            for name in sync_data if isinstance(sync_data, dict) else ():
+                if isinstance(name, str) and name.startswith("_js2py_"):  # plotly clears these once handled
+                    with contextlib.suppress(Exception):
+                        self.set_trait(name, None)
+
+
 def _figure_widget(fig: go.Figure, prefix: str) -> tuple[go.FigureWidget, list[int]]:
     """A FigureWidget copy of ``fig`` and the indices of its node traces (static uid ``prefix*``)."""
     nodes = [i for i, tr in enumerate(fig.data) if str(tr.uid or "").startswith(prefix)]
-    return go.FigureWidget(fig.to_dict()), nodes
+    return _FigureWidget(fig.to_dict()), nodes
 
 
 def _point_node(trace: Any, points: Any) -> Any:
-    inds = list(getattr(points, "point_inds", None) or [])
-    if not inds or trace.customdata is None:
+    """The node id of the clicked point, or None for a click the figure cannot have sent (a point
+    index that is not a whole number within the trace: the browser is not trusted). Never raises."""
+    try:
+        inds = list(getattr(points, "point_inds", None) or [])
+        data_of = trace.customdata
+        if not inds or data_of is None:
+            return None
+        index = inds[0]
+        if isinstance(index, bool) or not isinstance(index, numbers.Integral) or not 0 <= index < len(data_of):
+            return None
+        data = data_of[index]
+        if isinstance(data, str) or not hasattr(data, "__len__"):
+            return data
+        node = data[0] if len(data) else None
+        return node.item() if hasattr(node, "item") else node  # a numpy scalar, when plotly used numpy
+    except Exception:  # a malformed click from the browser: ignored
         return None
-    data = trace.customdata[inds[0]]
-    if isinstance(data, str) or not hasattr(data, "__len__"):
-        return data
-    node = data[0]
-    return node.item() if hasattr(node, "item") else node  # a numpy scalar, when plotly used numpy
 
 
 class TriggerChainWidget(ipw.HBox):
@@ -75,7 +100,7 @@ class TriggerChainWidget(ipw.HBox):
         if not self._has(node):
             self.selected = None
             self.why_text = ""
-            self.details.value = f"<div class='tt-why tt-error'>No step {escape(str(node))} in this chain.</div>"
+            self.details.value = f"<div class='tt-why tt-error'>No step {escape(quote(node))} in this chain.</div>"
             return False
         chain = why(self.chain, node)
         self.selected = node
@@ -166,10 +191,10 @@ class StateGraphWidget(ipw.HBox):
         sg = self.state_graph
         node = str(node)
         if node not in sg.graph:
-            self.board.message, self.board.error = f"No state {node[:12]}… in this state graph.", True
+            self.board.tell(f"No state {node[:12]}… in this state graph.", error=True)
             return False
         if node not in sg.games:
-            self.board.message, self.board.error = "This state graph kept no games (explore(keep_games=False)).", True
+            self.board.tell("This state graph kept no games (explore(keep_games=False)).", error=True)
             return False
         game = sg.game(node)
         d = sg.graph.nodes[node]

@@ -72,11 +72,12 @@ class Lab(ipw.VBox):
             f"{escape(game_status(self.game))}, {self.board.moves} moves in this lab</div>"
         )
         buttons = []
+        shown = self.board.fingerprint  # a click on a button of an older panel (a browser lagging) is refused
         for opt in self.board.options:
             label = opt["label"] if len(opt["label"]) <= 40 else opt["label"][:39] + "…"
             b = ipw.Button(description=label, tooltip=f"{opt['id']}: {opt['label']}", layout=ipw.Layout(width="auto"))
             b.add_class("tt-lab-option")
-            b.on_click(lambda _b, oid=opt["id"]: self.board.choose(oid))
+            b.on_click(lambda _b, oid=opt["id"], fp=shown: self.board.choose(oid, fp))
             buttons.append(b)
         self.buttons = buttons
         head = ipw.HTML(f"<b>{escape(self.board.prompt)}</b>")

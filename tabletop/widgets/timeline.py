@@ -7,14 +7,32 @@ never changed.
 
 from __future__ import annotations
 
+import contextlib
+import operator
+import re
 from typing import Any
 
 import ipywidgets as ipw
 
+from ..core.errors import clip, quote
 from ..core.game import Game
 from .board import BoardWidget, game_status
 
 __all__ = ["Timeline", "positions"]
+
+
+def _whole_number(k: Any) -> int | None:
+    """``k`` as an int when it is one (an int or numpy integer, an integral float, or text of digits), else None."""
+    if isinstance(k, bool):
+        return None
+    if isinstance(k, float):
+        return int(k) if k.is_integer() else None
+    if isinstance(k, str):
+        return int(k) if re.fullmatch(r"\s*[+-]?[0-9]{1,18}\s*", k) else None
+    try:
+        return operator.index(k)
+    except Exception:  # not an integer, or a broken __index__
+        return None
 
 
 def _fresh(game: Game, chance: str) -> Game:
@@ -67,6 +85,18 @@ def positions(game: Game) -> tuple[list[Game], str]:
     return [], "this game cannot be replayed from its seed and history (" + "; ".join(problems) + ")"
 
 
+class _StepSlider(ipw.IntSlider):
+    """An IntSlider whose state from the browser never raises in the kernel: a value that is not an
+    int is ignored, and the browser is sent the slider's real state back."""
+
+    def set_state(self, sync_data: Any) -> None:
+        try:
+            super().set_state(sync_data)
+        except Exception:
+            with contextlib.suppress(Exception):
+                self.send_state()
+
+
 class Timeline(ipw.VBox):
     """Scrub through ``game``'s history: step ``k`` shows the position after ``k`` choices.
 
@@ -80,7 +110,7 @@ class Timeline(ipw.VBox):
             raise TypeError(f"Timeline needs a tabletop Game, not {type(game).__name__}")
         self._own_board = board is None
         self.board = board if board is not None else BoardWidget(game)
-        self.slider = ipw.IntSlider(
+        self.slider = _StepSlider(
             min=0, max=0, value=0, description="step", continuous_update=True, layout=ipw.Layout(width="95%")
         )
         self.caption = ipw.HTML()
@@ -117,8 +147,16 @@ class Timeline(ipw.VBox):
         return self._positions[k].clone()
 
     def show_step(self, k: int) -> bool:
-        """Show the position after ``k`` choices in the board (the game is unchanged). Never raises."""
-        k = max(0, min(int(k), self._steps))
+        """Show the position after ``k`` choices in the board (the game is unchanged). Never raises:
+        a ``k`` that is not a whole number (``"abc"``, ``2.5``, ``None``) is refused in the board's message,
+        one outside 0..steps shows the nearest end."""
+        step = _whole_number(k)
+        if step is None:
+            self.board.tell(
+                f"Cannot show step {quote(k)}: a step is a whole number from 0 to {self._steps}.", error=True
+            )
+            return False
+        k = max(0, min(step, self._steps))
         if self.slider.value != k:
             self.slider.value = k  # observe calls back into _show
             return self._shown
@@ -154,7 +192,7 @@ class Timeline(ipw.VBox):
         try:
             pos = self.position(k)
         except Exception as exc:
-            self.board.message, self.board.error = f"Cannot show step {k}: {exc}", True
+            self.board.tell(f"Cannot show step {k}: {clip(str(exc))}", error=True)
             self._caption(k)
             return False
         note = "" if k == self._steps else " (a past position; moves made on the board play on from here)"

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core import Ability, CardDataError, Game
-from tabletop.core.cards import load_card_folder
+from tabletop.core.cards import load_card_folder, read_toml
+from tabletop.core.errors import quote
 
 from . import engine as E
 from .rules import RULES
@@ -76,22 +77,23 @@ def load(paths=None) -> dict[str, dict]:
 def load_decks(cards: dict[str, dict], path: Path = DECKS_PATH) -> dict[str, dict]:
     """The decks: 30 cards (L1505), at most 2 copies and 1 legendary (L54-55), hero's class or neutral."""
     name = Path(path).name
-    try:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise CardDataError(name, None, None, f"not valid TOML: {exc}") from None
+    data = read_toml(Path(path))
     for deck_id, deck in data.items():
+        if not isinstance(deck, dict):
+            raise CardDataError(name, deck_id, None, f"a deck is a [table], not {quote(deck)}")
         hero_id = deck.get("hero")
-        if hero_id not in cards or cards[hero_id]["type"] != "hero":
-            raise CardDataError(name, deck_id, "hero", f"{hero_id!r} is not a hero card")
+        if not isinstance(hero_id, str) or hero_id not in cards or cards[hero_id]["type"] != "hero":
+            raise CardDataError(name, deck_id, "hero", f"{quote(hero_id)} is not a hero card")
         cls = cards[hero_id]["class"]
         ids = deck.get("cards", [])
+        if not isinstance(ids, list) or not all(isinstance(cid, str) for cid in ids):
+            raise CardDataError(name, deck_id, "cards", f"a deck's cards are a list of card ids, not {quote(ids)}")
         if len(ids) != DECK_SIZE:
             raise CardDataError(name, deck_id, "cards", f"a deck holds {DECK_SIZE} cards, not {len(ids)} (L1505)")
         for cid in ids:
             card = cards.get(cid)
             if card is None:
-                raise CardDataError(name, deck_id, "cards", f"no card {cid!r}")
+                raise CardDataError(name, deck_id, "cards", f"no card {quote(cid)}")
             if card.get("token") or card["type"] == "hero":
                 raise CardDataError(name, deck_id, "cards", f"{cid!r} cannot be in a deck")
             if card["class"] not in ("neutral", cls):
