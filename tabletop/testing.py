@@ -155,7 +155,8 @@ def check_finished(game: Game) -> None:
 
 
 def check_tracing_off_matches(rulebook, spec: dict, rng: random.Random) -> None:
-    """A game with tracing off reaches the same positions and result as a traced one, choice by choice."""
+    """A game with tracing off reaches the same positions and result as a traced one, choice by choice,
+    and finishes in the same position (nothing left pending by one and not the other)."""
     traced, fast = rulebook.new_game(**spec), rulebook.new_game(tracing=False, **spec)
     while traced.state.decision is not None:
         assert traced.fingerprint() == fast.fingerprint(), "tracing changed the position"
@@ -163,6 +164,7 @@ def check_tracing_off_matches(rulebook, spec: dict, rng: random.Random) -> None:
         traced.apply(choice)
         fast.apply(choice)
     assert fast.result == traced.result, "tracing changed the result"
+    assert fast.fingerprint() == traced.fingerprint(), "tracing changed the position of the finished game"
     assert len(fast.trace) == 0 and len(traced.trace) > 0, "tracing=False still traced (or tracing=True did not)"
 
 
