@@ -145,7 +145,8 @@ def explore(
 ) -> StateGraph:
     """Every position reachable from ``game`` in at most ``depth`` decisions.
 
-    ``chance="enumerate"`` branches on every random outcome (edges carry its probability);
+    ``chance="enumerate"`` branches on every random outcome (an edge carries the probability of
+    reaching its state: the sum over the outcomes that lead there, so a chance state's edges sum to 1);
     ``"sample"`` lets the game draw outcomes from its seeded streams. Exploration stops cleanly
     at ``limit`` distinct states, with ``truncated`` set and the reason given. The original
     game is not changed.
@@ -192,7 +193,10 @@ def explore(
                 distinct[d + 1] += 1
                 frontier.append(fp)
             if graph.has_edge(node, fp):  # two options reach the same state
-                graph.edges[node, fp]["multiplicity"] += 1
+                merged = graph.edges[node, fp]
+                merged["multiplicity"] += 1
+                if "probability" in merged:  # two outcomes of a chance decision: either one leads here
+                    merged["probability"] += probs[i]
                 continue
             edge = {
                 "option": opt["id"],

@@ -1588,7 +1588,10 @@ def _k_happen(g: Game, args: dict) -> None:
         else:
             events[eid] = {**events[eid], "status": "happened"}
         g._left = None
-    if reactive:
+    if st.result is not None:  # the game ended here: no response window will open, traced or not
+        for eid in batch:
+            del st.events[eid]
+    elif reactive:
         if len(st.work) == g._mark and g._quiet(batch, before=False):
             for eid in batch:  # (fast path) nothing was scheduled and nothing could respond
                 del st.events[eid]
