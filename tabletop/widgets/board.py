@@ -16,7 +16,7 @@ import anywidget
 import traitlets as t
 
 from ..core.decision import CHANCE
-from ..core.errors import TabletopError
+from ..core.errors import TabletopError, quote
 from ..core.game import Game
 from ..render.board import _option_ids, board_html, board_svg
 from ._assets import asset
@@ -134,11 +134,11 @@ class BoardWidget(anywidget.AnyWidget):
     def receive(self, content: Any) -> bool:
         """Handle one message from the browser (what a click sends). Never raises."""
         if not isinstance(content, dict):
-            self._say(f"Ignored a message from the browser that is not a dict: {content!r}", error=True)
+            self._say(f"Ignored a message from the browser that is not a dict: {quote(content)}", error=True)
             return False
         kind = content.get("type")
         if kind != "choose":
-            self._say(f"Ignored a message of unknown type {kind!r} from the browser", error=True)
+            self._say(f"Ignored a message of unknown type {quote(kind)} from the browser", error=True)
             return False
         if content.get("id") is None:
             self._say("Ignored a click that named no option", error=True)
@@ -176,7 +176,9 @@ class BoardWidget(anywidget.AnyWidget):
         legal = dec.ids
         if oid not in legal:
             shown = ", ".join(legal[:12]) + (f" and {len(legal) - 12} more" if len(legal) > 12 else "")
-            self._say(f"Not applied: {oid!r} is not an option now ({dec.prompt}); the options are {shown}.", error=True)
+            self._say(
+                f"Not applied: {quote(oid)} is not an option now ({dec.prompt}); the options are {shown}.", error=True
+            )
             return False
         label = next(o.label for o in dec.options if o.id == oid)
         who = _who(dec.player)
