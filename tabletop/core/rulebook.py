@@ -135,7 +135,13 @@ class Rulebook:
         profile: Profile | None = None,
         **options: Any,
     ) -> Game:
-        """Set up a new game (run to its first decision)."""
+        """Set up a new game (run to its first decision).
+
+        ``seed``: an int (not a bool) or a str. The random streams are seeded from its text, so a
+        str that spells an int (``"7"``) is kept as that int (``7``): one game, one saved seed.
+        ``tracing`` is True or False, ``profile`` a :class:`Profile` or None, ``players`` an int;
+        anything else is refused here, naming the argument.
+        """
         lo, hi = self.players
         n = lo if players is None else players
         if type(n) is not int:

@@ -14,17 +14,15 @@ from __future__ import annotations
 
 import json
 import math
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .decision import CHANCE
 from .errors import ArgumentTypeError, SavedGameError, TabletopError, UnknownRulebook, quote
 from .game import FORMAT, SEED_RANGE, Game, checked_seed
 from .profile import CHECKS, CONTAINERS, LOOPS, OPTIONALS, ORDERINGS, REPLACEMENTS, Profile
+from .rulebook import Rulebook
 from .state import State
 from .trace import RECORD_KINDS, Trace
-
-if TYPE_CHECKING:
-    from .rulebook import Rulebook
 
 MAX_DEPTH = 64  # the deepest nesting a saved game may have (the shipped games' saves reach about 10)
 _MESSAGE = 300  # the most characters of a nested error's message a load error repeats
@@ -145,6 +143,8 @@ _validator = None  # the compiled SCHEMA, built on the first load (jsonschema is
 
 def load(text: str, rulebook: Rulebook | None, by_id) -> Game:
     """The game saved in ``text``, after every check in the module docstring; ``by_id`` finds installed rulebooks."""
+    if rulebook is not None and not isinstance(rulebook, Rulebook):
+        raise ArgumentTypeError(f"load_game(rulebook={quote(rulebook)}): rulebook must be a Rulebook or None")
     data = parse(text)
     check_schema(data)
     rb = _rulebook_of(data, rulebook, by_id)

@@ -156,9 +156,11 @@ def test_a_rulebook_other_than_the_saved_one_is_refused():
     assert info.value.path == "rulebook"
 
 
-def test_load_game_takes_text():
+def test_load_game_takes_text_and_a_rulebook():
     with pytest.raises(ArgumentTypeError, match="load_game"):
         tt.load_game({"format": "tabletop.game/1"})
+    with pytest.raises(ArgumentTypeError, match=r"load_game\(rulebook='memory'\): rulebook must be a Rulebook"):
+        tt.load_game(saved_game().to_json(), rulebook="memory")
 
 
 def test_a_long_field_name_is_quoted_short():
