@@ -232,7 +232,7 @@ class Rulebook:
         card = self.cards.get(obj.get("card"), {})
         if stat in card:
             return card[stat]
-        raise KeyError(f"object {obj['id']!r} has no stat {stat!r}")
+        raise KeyError(f"object {quote(obj['id'])} has no stat {quote(stat)}")
 
     def describe_event(self, game: Game, ev: dict) -> str:
         text = self.event_text.get(ev["type"])

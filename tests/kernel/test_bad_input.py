@@ -196,6 +196,10 @@ def test_a_huge_string_on_a_finished_game_gives_a_short_message():
         lambda: tt.rulebook("memory").new_game(seed=1, tracing=HUGE),
         lambda: tt.Profile(container=HUGE),
         lambda: memory().obj(HUGE),
+        lambda: memory().value("s00", HUGE),
+        lambda: tt.rulebook("memory").rules[HUGE],
+        lambda: tt.orderings(memory(), method=HUGE),
+        lambda: tt.simulate("memory", [], games=HUGE),
         lambda: memory().view(HUGE),
         lambda: tt.explore(memory(), depth=HUGE),
         lambda: tt.load_game(json.dumps({**json.loads(memory().to_json()), "chance": HUGE})),
@@ -213,6 +217,10 @@ def test_a_huge_string_on_a_finished_game_gives_a_short_message():
         "tracing",
         "profile",
         "object id",
+        "stat",
+        "rule id",
+        "orderings method",
+        "simulate games",
         "view",
         "explore",
         "load: field value",
@@ -223,7 +231,7 @@ def test_a_huge_string_on_a_finished_game_gives_a_short_message():
     ],
 )
 def test_every_error_that_quotes_input_quotes_it_short(call):
-    with pytest.raises((tt.TabletopError, KeyError)) as info:
+    with pytest.raises((tt.TabletopError, KeyError, ValueError)) as info:
         call()
     assert len(str(info.value)) < SHORT
 
