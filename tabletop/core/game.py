@@ -63,7 +63,8 @@ def checked_seed(seed: Any) -> int | str:
             raise ArgumentValueError(f"seed={quote(seed)} is outside the 64-bit range a saved game holds")
         return seed
     if isinstance(seed, str):
-        if 0 < len(seed) <= 21 and seed.lstrip("-").isdecimal() and seed.isascii():
+        digits = seed[1:] if seed[:1] == "-" else seed
+        if 0 < len(digits) <= 20 and digits.isascii() and digits.isdecimal():
             value = int(seed)
             if str(value) == seed and SEED_RANGE[0] <= value <= SEED_RANGE[1]:
                 return value

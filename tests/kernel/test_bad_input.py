@@ -71,6 +71,9 @@ def test_a_seed_that_spells_an_int_is_that_int():
     assert as_str.seed == 7 and as_str.to_json() == as_int.to_json()
     assert rb.new_game(seed="-3", pairs=3).seed == -3
     assert rb.new_game(seed="007", pairs=3).seed == "007"
+    assert rb.new_game(seed="--7", pairs=3).seed == "--7"
+    assert rb.new_game(seed="-0", pairs=3).seed == "-0"
+    assert rb.new_game(seed=str(2**64), pairs=3).seed == str(2**64)  # beyond what a saved int holds: a str
     assert rb.new_game(seed="abc", pairs=3).seed == "abc"
     assert json.loads(rb.new_game(seed="abc", pairs=3).to_json())["seed"] == "abc"
 
