@@ -46,7 +46,10 @@ _PLAYER = {"type": ["integer", "string"]}  # a player's number, or CHANCE
 _TASK = {"type": "array", "prefixItems": [_STR, _OBJ], "minItems": 2, "maxItems": 2}
 _OPTION = {**_record({"id": _STR}, extra=True), "properties": {"id": _STR, "label": _STR}}
 _DECISION = {
-    **_record({"player": _PLAYER, "kind": _STR, "options": {**_ARR, "items": _OPTION, "minItems": 1}}, extra=True),
+    **_record(
+        {"player": _PLAYER, "kind": _STR, "options": {**_ARR, "items": _OPTION, "minItems": 1}, "resume": _TASK},
+        extra=True,
+    ),
     "properties": {
         "player": _PLAYER,
         "kind": _STR,

@@ -77,6 +77,7 @@ BAD: list[tuple[str, Callable[[dict], None], str, str]] = [
         "state.objects.",
         "zone",
     ),
+    ("decision without its resume task", lambda d: d["state"]["decision"].pop("resume"), "state.decision", "resume"),
     ("unknown history field", lambda d: d["history"][0].update(why="x"), "history[0].why", "unknown field"),
     ("seed of a wrong type", lambda d: d.update(seed=1.5), "seed", "must be integer or string"),
     ("tracing of a wrong type", lambda d: d.update(tracing="no"), "tracing", "must be boolean"),
