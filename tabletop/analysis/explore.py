@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from ..core.decision import CHANCE
+from ..core.errors import ArgumentTypeError, ArgumentValueError, quote
 from ..core.game import Game
 
 if TYPE_CHECKING:
@@ -153,8 +154,19 @@ def explore(
     """
     import networkx as nx
 
+    if not isinstance(game, Game):
+        raise ArgumentTypeError(f"explore(game={quote(game)}): game must be a Game, not {type(game).__name__}")
+    for name, value, least in (("depth", depth, 0), ("limit", limit, 1)):
+        if type(value) is not int:
+            raise ArgumentTypeError(
+                f"explore({name}={quote(value)}): {name} must be an int, not {type(value).__name__}"
+            )
+        if value < least:
+            raise ArgumentValueError(f"explore({name}={value}): {name} must be {least} or more")
     if chance not in ("enumerate", "sample"):
-        raise ValueError(f"chance must be 'enumerate' or 'sample', not {chance!r}")
+        raise ArgumentValueError(f"explore(chance={quote(chance)}): chance must be 'enumerate' or 'sample'")
+    if not isinstance(keep_games, bool):
+        raise ArgumentTypeError(f"explore(keep_games={quote(keep_games)}): keep_games must be True or False")
     start = game.clone(tracing=False)
     start.chance = "manual" if chance == "enumerate" else "sample"
     graph = nx.DiGraph()

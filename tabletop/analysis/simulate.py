@@ -30,6 +30,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, overload
 
 from ..core import CHANCE, Rulebook, UnknownRulebook
+from ..core.errors import quote
 from ..core.registry import rulebook as _get_rulebook
 
 if TYPE_CHECKING:
@@ -383,9 +384,9 @@ def simulate(
     seats = _seat_agents(rb, agents, players)
     n = len(seats)
     if not isinstance(games, int) or games < 0:
-        raise ValueError(f"simulate: games must be a non-negative int, not {games!r}")
+        raise ValueError(f"simulate: games must be a non-negative int, not {quote(games)}")
     if not isinstance(max_decisions, int) or max_decisions < 1:
-        raise ValueError(f"simulate: max_decisions must be a positive int, not {max_decisions!r}")
+        raise ValueError(f"simulate: max_decisions must be a positive int, not {quote(max_decisions)}")
     resolved = rb.resolve_options(dict(options or {}))  # a bad option fails here, not in every game
     given = {k: resolved[k] for k in (options or {})}
     spec = _Spec(_reference(rb), tuple(seats), seed, n, given, max_decisions)
@@ -396,7 +397,7 @@ def simulate(
         if workers is None:
             workers = os.cpu_count() or 1
         if not isinstance(workers, int) or workers < 1:
-            raise ValueError(f"simulate: workers must be None or a positive int, not {workers!r}")
+            raise ValueError(f"simulate: workers must be None or a positive int, not {quote(workers)}")
         mode = workers
     chunks = _chunks(games, mode if isinstance(mode, int) else max(1, sum(client.nthreads().values())))
     if mode != "dask":
@@ -479,7 +480,7 @@ def _seat_agents(rb: Rulebook, agents: Any, players: int | None) -> list:
         seats = [agents] * n if isinstance(n, int) else []
     if not isinstance(n, int) or not lo <= n <= hi:
         raise ValueError(
-            f"simulate: {rb.id} takes {lo} to {hi} players, not {n!r}"
+            f"simulate: {rb.id} takes {lo} to {hi} players, not {quote(n)}"
             + (" (one per agent given)" if isinstance(agents, Sequence) and not isinstance(agents, str) else "")
         )
     for seat, agent in enumerate(seats):

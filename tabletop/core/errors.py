@@ -8,25 +8,60 @@ from __future__ import annotations
 
 from typing import Any
 
-QUOTE_LIMIT = 100  # characters of a user's input that an error message quotes at most
-
-
-def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """``text`` cut to about ``limit`` characters, saying how long it was."""
-    return text if len(text) <= limit else f"{text[: limit - 1]}… ({len(text)} characters)"
+QUOTE_LIMIT = 100  # the most characters of user input an error message quotes
 
 
 def quote(value: Any, limit: int = QUOTE_LIMIT) -> str:
-    """``repr(value)`` cut to about ``limit`` characters, so that an error never echoes a huge input back."""
+    """``repr(value)``, cut to about ``limit`` characters: what an error message quotes of user input.
+
+    Errors name what was wrong, but a message that echoes a 10 MB string is 10 MB long (and the
+    board widget sends messages on to the browser), so every error that quotes input quotes it
+    through here.
+
+    >>> quote("end")
+    "'end'"
+    >>> quote("x" * 1000, limit=5)
+    "'xxxxx...' (1000 characters)"
+    """
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{repr(value[:limit])[:-1]}...{repr(value[:limit])[-1]} ({len(value)} characters)"
     try:
         text = repr(value)
-    except Exception:  # a broken __repr__ must not turn one error into another
+    except Exception:  # a repr that fails must not hide the error being reported
         text = f"<{type(value).__name__}>"
-    return clip(text, limit)
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({type(value).__name__}, {len(text)} characters)"
+
+
+def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` (a message, not a value) cut to about ``limit`` characters, saying how long it was."""
+    return text if len(text) <= limit else f"{text[: limit - 1]}… ({len(text)} characters)"
 
 
 class TabletopError(Exception):
     """Base class of every error raised by tabletop."""
+
+
+class ArgumentTypeError(TabletopError, TypeError):
+    """An argument of a public function has the wrong type; the message names the argument."""
+
+
+class ArgumentValueError(TabletopError, ValueError):
+    """An argument of a public function has a value outside what it allows; the message names the argument."""
+
+
+class SavedGameError(TabletopError, ValueError):
+    """A saved game that :func:`tabletop.load_game` refuses; ``path`` names the field (``state.objects.c5.zone``).
+
+    Nothing is built from a document that fails, so no half-loaded game exists.
+    """
+
+    def __init__(self, path: str, problem: str):
+        self.path, self.problem = path, problem
+        super().__init__(f"not a valid saved game: {path}: {problem}" if path else f"not a valid saved game: {problem}")
 
 
 class IllegalOption(TabletopError, ValueError):
@@ -35,6 +70,13 @@ class IllegalOption(TabletopError, ValueError):
 
 class GameOver(IllegalOption):
     """A choice was made on a game that has already ended."""
+
+
+class StaleOption(IllegalOption):
+    """An :class:`Option` object taken from another decision than the open one (an earlier one, say).
+
+    Its id may be legal again (every turn offers ``end``), but it was offered for another choice.
+    """
 
 
 class CardDataError(TabletopError, ValueError):
@@ -52,6 +94,10 @@ class CardDataError(TabletopError, ValueError):
 
 class RulebookOptionError(TabletopError, ValueError):
     """An unknown rulebook option, or an option value outside what the rulebook allows."""
+
+
+class PlayersTypeError(RulebookOptionError, ArgumentTypeError):
+    """``players`` that is not an int (``True`` for 1, say): a wrong option and a wrong type at once."""
 
 
 class UnknownRulebook(TabletopError, LookupError):

@@ -22,7 +22,17 @@ from typing import TYPE_CHECKING, Any
 from . import rng as _rng
 from .abilities import Ability, Activation, Modify, Prevent, Replace
 from .decision import CHANCE, Decision, Option
-from .errors import GameOver, IllegalOption, MandatoryLoop, RuleError, StepBudgetExceeded
+from .errors import (
+    ArgumentTypeError,
+    ArgumentValueError,
+    GameOver,
+    IllegalOption,
+    MandatoryLoop,
+    RuleError,
+    StaleOption,
+    StepBudgetExceeded,
+    quote,
+)
 from .modifiers import Explanation, compute
 from .profile import Profile
 from .state import State
@@ -35,6 +45,31 @@ FORMAT = "tabletop.game/1"
 _LOOP_WATCH_AFTER = 1000  # automatic steps before loop detection starts hashing positions
 # (object id, card) -> (the card's abilities, their references): see Game.abilities_of
 _ABILITY_REFS: dict[tuple[str, Any], tuple[tuple[Ability, ...], tuple[tuple[str, Ability], ...]]] = {}
+
+
+SEED_RANGE = (-(1 << 63), (1 << 64) - 1)  # the integers a saved game holds (what orjson writes)
+
+
+def checked_seed(seed: Any) -> int | str:
+    """``seed`` as a game keeps it: an int (not a bool) or a str; a str that spells an int is that int.
+
+    The random streams are seeded from the seed's text, so ``seed=7`` and ``seed="7"`` play the
+    same game; keeping the one int makes them save the same seed too. Any other str (``"007"``,
+    ``"abc"``) stays a str. Anything else (bytes, floats, bools, None) is refused: its text would
+    seed the game, but it could not be saved (bytes) or would look like another seed (``1.0``).
+    """
+    if type(seed) is int:
+        if not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
+            raise ArgumentValueError(f"seed={quote(seed)} is outside the 64-bit range a saved game holds")
+        return seed
+    if isinstance(seed, str):
+        digits = seed[1:] if seed[:1] == "-" else seed
+        if 0 < len(digits) <= 20 and digits.isascii() and digits.isdecimal():
+            value = int(seed)
+            if str(value) == seed and SEED_RANGE[0] <= value <= SEED_RANGE[1]:
+                return value
+        return seed
+    raise ArgumentTypeError(f"seed must be an int or a str, not {type(seed).__name__} ({quote(seed)})")
 
 
 class Game:
@@ -54,11 +89,17 @@ class Game:
         history: list | None = None,
     ):
         if chance not in ("sample", "manual"):
-            raise ValueError(f"chance must be 'sample' or 'manual', not {chance!r}")
+            raise ArgumentValueError(f"chance must be 'sample' or 'manual', not {quote(chance)}")
+        if not isinstance(tracing, bool):
+            raise ArgumentTypeError(f"tracing must be True or False, not {quote(tracing)}")
+        if profile is not None and not isinstance(profile, Profile):
+            raise ArgumentTypeError(
+                f"profile must be a Profile (rulebook.profile.replace(...)) or None, not {quote(profile)}"
+            )
         self.rulebook = rulebook
         self.state = state
         self.options = options
-        self.seed = seed
+        self.seed = checked_seed(seed)
         self.chance = chance
         self.tracing = tracing
         self.profile = profile or rulebook.profile
@@ -81,7 +122,7 @@ class Game:
             return None
         cause = data.get("cause")
         why = self.trace.why(cause) if cause is not None and cause < len(self.trace) else ""
-        return Decision.from_data(data, why)
+        return Decision.from_data(data, why, len(self.history))
 
     @property
     def result(self) -> dict | None:
@@ -113,10 +154,12 @@ class Game:
         """
         st = self.state
         if st.result is not None:
-            raise GameOver(f"the game is over ({st.result.get('reason', 'ended')}); no choice {choice!r} can be made")
+            raise GameOver(
+                f"the game is over ({st.result.get('reason', 'ended')}); no choice {quote(choice)} can be made"
+            )
         data = st.decision
         if data is None:
-            raise IllegalOption(f"no decision is open; cannot apply {choice!r}")
+            raise IllegalOption(f"no decision is open; cannot apply {quote(choice)}")
         index = self._find_option(data, choice)
         snapshot = st.clone()
         n_trace, n_hist = len(self.trace.records), len(self.history)
@@ -196,6 +239,16 @@ class Game:
     def view(self, player: int | None) -> dict:
         """What ``player`` can see (``None``: a spectator who sees only public things)."""
         st = self.state
+        if player is not None:
+            if not isinstance(player, int) or isinstance(player, bool):
+                raise ArgumentTypeError(
+                    f"view(player={quote(player)}): player must be a player's number (an int) or None, "
+                    f"not {type(player).__name__}"
+                )
+            if not 0 <= player < len(st.players):
+                raise ArgumentValueError(
+                    f"view(player={player}): this game has players 0 to {len(st.players) - 1} (None: a spectator)"
+                )
         rb = self.rulebook
         objects = {}
         for oid, obj in st.objects.items():
@@ -222,7 +275,7 @@ class Game:
         try:
             return self.state.objects[obj_id]
         except KeyError:
-            raise KeyError(f"no object {obj_id!r} in this game") from None
+            raise KeyError(f"no object {quote(obj_id)} in this game") from None
 
     def value(self, obj_id: str, stat: str) -> Any:
         """The current value of ``stat`` on an object, after every modifier."""
@@ -911,6 +964,12 @@ class Game:
                 if o["id"] == choice:
                     return i
         if isinstance(choice, Option):
+            if choice.step is not None and choice.step != len(self.history):
+                raise StaleOption(
+                    f"Option {quote(choice.id)} was offered for the decision after choice {choice.step}, "
+                    f"not for the open one ({_who(data)}'s {data['kind']} decision after choice "
+                    f"{len(self.history)}); take the Option from game.decision, or pass its id"
+                )
             choice = choice.id
         if isinstance(choice, int) and not isinstance(choice, bool):
             choice = str(choice)
@@ -926,7 +985,7 @@ class Game:
         more = f" and {len(options) - 12} more" if len(options) > 12 else ""
         what = "matches several labels" if matches else "is not a legal option"
         raise IllegalOption(
-            f"{choice!r} {what} for {_who(data)}'s {data['kind']} decision "
+            f"{quote(choice)} {what} for {_who(data)}'s {data['kind']} decision "
             f"({data.get('prompt', '')}); legal: {legal}{more}"
         )
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
+from .errors import ArgumentTypeError, ArgumentValueError, quote
 from .modifiers import ModifierOrder
 
 ORDERINGS = ("active_player_first", "first_player_orders_all", "order_of_play", "controller_chooses")
@@ -18,6 +19,7 @@ CHECKS = ("each_resolution", "idle", "end_of_phase")
 OPTIONALS = ("ask", "priority_window")
 REPLACEMENTS = ("affected_chooses", "most_recent", "first_player", "order_of_play")
 LOOPS = ("error", "draw")
+_FLAGS = ("forced_before_optional", "lookback", "delayed_before_responses", "expire_before_end_triggers")
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,21 @@ class Profile:
     rules: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        # (checked here, not at the first run: a wrong type would otherwise fail deep in the engine)
+        for name in _FLAGS:
+            if not isinstance(getattr(self, name), bool):
+                raise ArgumentTypeError(f"Profile.{name} = {quote(getattr(self, name))} must be True or False")
+        budget = self.step_budget
+        if type(budget) is not int:
+            raise ArgumentTypeError(f"Profile.step_budget = {quote(budget)} must be an int")
+        if budget < 1:
+            raise ArgumentValueError(f"Profile.step_budget = {budget} must be at least 1")
+        if not isinstance(self.modifiers, ModifierOrder):
+            raise ArgumentTypeError(f"Profile.modifiers = {quote(self.modifiers)} must be a ModifierOrder")
+        if not isinstance(self.rules, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in self.rules.items()
+        ):
+            raise ArgumentTypeError(f"Profile.rules = {quote(self.rules)} must map step names (str) to rule ids (str)")
         for name, allowed in (
             ("ordering", ORDERINGS),
             ("container", CONTAINERS),
@@ -91,7 +108,7 @@ class Profile:
             ("loops", LOOPS),
         ):
             if getattr(self, name) not in allowed:
-                raise ValueError(f"Profile.{name} = {getattr(self, name)!r} is not one of {allowed}")
+                raise ArgumentValueError(f"Profile.{name} = {quote(getattr(self, name))} is not one of {allowed}")
 
     def rule(self, step: str) -> str:
         """The rule id that the trace cites for kernel step ``step``."""
