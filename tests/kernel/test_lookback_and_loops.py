@@ -100,7 +100,7 @@ def test_mandatory_loop_is_reported_with_its_cycle_and_the_game_is_unchanged():
     assert cycle
     # one turn of the loop: ping -> P triggers and resolves -> pong -> Q triggers and resolves
     assert len(cycle) == 12
-    assert sorted({task for task, _ in cycle}) == [
+    assert sorted({step.task for step in cycle}) == [
         "k.happen",
         "k.interrupt",
         "k.order",
@@ -108,7 +108,7 @@ def test_mandatory_loop_is_reported_with_its_cycle_and_the_game_is_unchanged():
         "k.resolve",
         "k.respond",
     ]
-    summaries = {s for _, s in cycle}
+    summaries = {step.summary for step in cycle}
     assert {"P (P) triggers", "Q (Q) triggers", "ping()", "pong()"} <= summaries
     assert "mandatory loop of" in str(info.value)
     assert (game.fingerprint(), len(game.trace), game.trace.records, game.history) == before
