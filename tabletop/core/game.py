@@ -1550,10 +1550,10 @@ class _LoopWatch:
         st = self.game.state
         self.tortoise = st.clone()
         self.shape = _shape(st)
-        self.pending: str | None = None  # (computed when first needed)
-        self.full: str | None = None
+        self.pending = None  # (computed when first needed)
+        self.full = None
         self.lam = 0
-        self.steps: list[LoopStep] = []
+        self.steps = []
 
     def _look_ahead(self) -> None:
         """What the next step (the top of the work stack) is about, while its events still exist."""
@@ -1585,13 +1585,13 @@ class _LoopWatch:
         if _shape(st) != self.shape:
             return False
         t = self.tortoise
+        for part in _BULK:
+            if getattr(st, part) != getattr(t, part):
+                return False
         if self.pending is None:
             self.pending = _pending_key(t)
         if _pending_key(st) != self.pending:
             return False
-        for part in _BULK:
-            if getattr(st, part) != getattr(t, part):
-                return False
         if self.full is None:
             self.full = _loop_key(t)
         return _loop_key(st) == self.full
