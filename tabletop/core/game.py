@@ -215,6 +215,8 @@ class Game:
             "trace": self.trace.records,
             "history": self.history,
         }
+        if self._forced:  # (positions a forced loop would come back to: so a loaded game resumes alike)
+            data["forced_loop"] = [[key.hex(), at] for key, at in self._forced.items()]
         return json.dumps(data, indent=indent, ensure_ascii=False)
 
     def view(self, player: int | None) -> dict:
@@ -1480,6 +1482,7 @@ def _loop_key(st: State) -> str:
 # the parts of the position that grow with the game (objects, zones, ...): loop detection compares them
 # with the earlier position's by identity and equality, without serialising them (see _LoopWatch)
 _BULK = ("vars", "players", "uses", "modifiers", "effects", "delayed", "zones", "objects")
+_BULK_PER_STEP = 64  # entries of objects and zones loop detection may compare per automatic step, on average
 
 
 def _pending_key(st: State) -> str:
@@ -1532,17 +1535,35 @@ class _LoopWatch:
     One earlier position (the tortoise, moved on at steps 1, 2, 4, 8, ... after the watch starts)
     is compared with each new one; a loop of ``n`` steps is found within about twice its start
     plus ``n`` steps, with its exact length. Nothing is serialised while the pending work differs
-    in shape or content from the tortoise's; the bulk of the state is compared by identity and
-    equality (copy on write: unchanged parts are the same objects); only a match is confirmed by a
-    full serialisation (:func:`_loop_key`) of both positions. So the cost per step does not grow
-    with the number of objects in the game.
+    in shape from the tortoise's; the bulk of the state is compared by equality, which copy on
+    write makes mostly identity checks, and a match is confirmed by a full serialisation
+    (:func:`_loop_key`) of both positions. The objects and zones are compared only as often as
+    ``_BULK_PER_STEP`` entries a step pay for, so a run that changes an object every turn does not
+    cost more the more objects there are; a match found after a comparison was put off may span
+    several turns of the loop, so the watch then goes round once more, comparing every step, to
+    report one turn exactly.
     """
 
-    __slots__ = ("full", "game", "lam", "pending", "power", "shape", "steps", "tortoise", "upcoming")
+    __slots__ = (
+        "credit",
+        "exact",
+        "full",
+        "game",
+        "lam",
+        "pending",
+        "power",
+        "put_off",
+        "shape",
+        "steps",
+        "tortoise",
+        "upcoming",
+    )
 
     def __init__(self, game: Game):
         self.game = game
         self.power = 1
+        self.credit = 0
+        self.exact = False  # (going round once more after a match that may span several turns)
         self._settle()
         self._look_ahead()
 
@@ -1554,6 +1575,7 @@ class _LoopWatch:
         self.full = None
         self.lam = 0
         self.steps = []
+        self.put_off = False  # a comparison with this tortoise was put off
 
     def _look_ahead(self) -> None:
         """What the next step (the top of the work stack) is about, while its events still exist."""
@@ -1573,28 +1595,47 @@ class _LoopWatch:
             abilities, events = (), ()
         self.steps.append(LoopStep(name, abilities, events, g._last_summary() if g.tracing else ""))
         self.lam += 1
+        self.credit += _BULK_PER_STEP
         if self._same(st):
-            return self.steps
-        if self.lam == self.power:
+            if self.put_off and not self.exact:
+                # the position came back, but perhaps after several turns of the loop: go round once
+                # more from here comparing every step, the tortoise staying put, for one turn exactly
+                self.exact = True
+                self._settle()
+                self._look_ahead()
+                return None
+            if _loop_key(st) == self._full():
+                return self.steps
+        if self.lam == self.power and not self.exact:
             self.power *= 2
             self._settle()
         self._look_ahead()
         return None
 
+    def _full(self) -> str:
+        if self.full is None:
+            self.full = _loop_key(self.tortoise)
+        return self.full
+
     def _same(self, st: State) -> bool:
+        """Is the position the tortoise's (short of the full serialisation)?"""
         if _shape(st) != self.shape:
             return False
         t = self.tortoise
-        for part in _BULK:
+        for part in _BULK[:-2]:
             if getattr(st, part) != getattr(t, part):
                 return False
         if self.pending is None:
             self.pending = _pending_key(t)
         if _pending_key(st) != self.pending:
             return False
-        if self.full is None:
-            self.full = _loop_key(t)
-        return _loop_key(st) == self.full
+        if not self.exact:
+            size = len(st.objects) + len(st.zones)
+            if self.credit < size:
+                self.put_off = True
+                return False
+            self.credit -= size
+        return st.zones == t.zones and st.objects == t.objects
 
 
 def own_args(args: dict) -> dict:

@@ -92,7 +92,7 @@ def load_game(text: str, rulebook: Rulebook | None = None) -> Game:
                 rule=m.get("rule", "core.modifier"),
             ),
         )
-    return Game(
+    game = Game(
         rb,
         State.from_data(data["state"]),
         options=data["options"],
@@ -103,3 +103,6 @@ def load_game(text: str, rulebook: Rulebook | None = None) -> Game:
         trace=Trace(rb.rules, data["trace"]),
         history=data["history"],
     )
+    if data.get("forced_loop"):
+        game._forced = {bytes.fromhex(key): at for key, at in data["forced_loop"]}
+    return game

@@ -11,7 +11,7 @@ import pytest
 from tabletop.core import Ability, ForcedLoop, MandatoryLoop, Profile
 from tabletop.testing import random_playout
 
-from .toybook import creature, game_of
+from .toybook import creature, game_of, make
 
 PASS_FOREVER = [{"player": 1, "kind": "action", "option": "end"}, {"player": 0, "kind": "action", "option": "end"}]
 
@@ -92,3 +92,17 @@ def test_the_explorers_unchecked_path_sees_forced_loops_too():
     for _ in range(3):
         game._advance(0)
     assert game.over and game.result["cycle"] == PASS_FOREVER
+
+
+def test_a_saved_game_remembers_the_positions_of_a_forced_loop():
+    """Saved in the middle of a forced loop, a game resumes as the original does: the next pass
+    ends both as a draw (to_json keeps the positions noted, load_game brings them back)."""
+    from tabletop import load_game
+
+    rb = make(Profile(), [])
+    game = rb.new_game(seed=0).apply("end").apply("end")
+    loaded = load_game(game.to_json(), rulebook=rb)
+    assert game.child("end").over and loaded.child("end").over
+    assert loaded.child("end").fingerprint() == game.child("end").fingerprint()
+    fresh = rb.new_game(seed=0)
+    assert "forced_loop" not in json.loads(fresh.to_json())  # (nothing noted, nothing saved)

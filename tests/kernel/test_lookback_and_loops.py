@@ -333,3 +333,62 @@ def test_a_time_budget_must_be_a_positive_number_of_seconds(bad):
 def test_a_step_budget_must_be_a_whole_number_of_at_least_one(bad):
     with pytest.raises(ValueError, match=r"Profile\.step_budget"):
         Profile(step_budget=bad)
+
+
+class CountingDict(dict):
+    """A state's objects that count how often they are compared with another position's."""
+
+    compared = 0
+
+    def __eq__(self, other):
+        CountingDict.compared += 1
+        return dict.__eq__(self, other)
+
+    __hash__ = None
+
+
+def test_a_runaway_that_changes_an_object_each_turn_compares_the_objects_rarely(monkeypatch):
+    """Each ping adds damage to T: the pending work and the small parts of the state come back every
+    turn, only the objects differ. Comparing 3,000 objects every turn would make each step cost more
+    the more objects there are; they are compared only as often as 64 entries a step pay for."""
+
+    def again(game, act):
+        game.state.update("T", damage=game.obj("T").get("damage", 0) + 1)
+        game.emit("ping", rule="toy.ability")
+
+    objects = [creature("T", 0, Ability("T", "triggered", rule="toy.ability", event="ping", effect=again))]
+    game = game_of(
+        Profile(step_budget=5000),
+        objects + bystanders(3000),
+        scripts={"start": lambda g: g.emit("ping", rule="toy.script")},
+        tracing=False,
+    )
+    calls = count_serialisations(monkeypatch)
+    game.state.objects = CountingDict(game.state.objects)
+    CountingDict.compared = 0
+    with pytest.raises(StepBudgetExceeded):
+        game.apply("go:start")
+    assert 0 < CountingDict.compared <= 120  # (~85: 64 entries a step over 4,000 steps; one a turn would be ~1,000)
+    assert calls == []
+
+
+def test_a_loop_found_after_a_comparison_was_put_off_is_reported_with_its_exact_length():
+    """With 3,000 objects a match can come several turns of the loop late; the cycle reported is
+    one turn, as in a small state."""
+
+    def toggle(name, event, reply):
+        def effect(game, act):
+            game.state.update("P", up=name == "P")
+            game.emit(reply, rule="toy.ability")
+
+        return Ability(name, "triggered", rule="toy.ability", event=event, effect=effect)
+
+    objects = [creature("P", 0, toggle("P", "ping", "pong")), creature("Q", 1, toggle("Q", "pong", "ping"))]
+    script = {"start": lambda g: g.emit("ping", rule="toy.script")}
+    lengths = []
+    for n in (0, 3000):
+        game = game_of(Profile(), objects + bystanders(n), scripts=script, tracing=False)
+        with pytest.raises(MandatoryLoop) as info:
+            game.apply("go:start")
+        lengths.append(len(info.value.cycle))
+    assert lengths[0] == lengths[1] == 8

@@ -61,7 +61,8 @@ def test_invariants_mid_game_and_later(spec, agent_seed, stop):
     random_playout(game, rng, max_steps=120, on_step=conserve)
     check_invariants(game)
     if game.decision is None:
-        assert game.over and game.result["rule"] == "bh.assume.win"
+        # (or core.loop: a forced loop, both players only able to pass for ever with empty decks)
+        assert game.over and game.result["rule"] in ("bh.assume.win", "core.loop")
         assert set(game.result["winners"]) <= {0, 1}
 
 
