@@ -1127,7 +1127,7 @@ class Game:
 
     def _where(self, name: str, args: dict | None) -> str:
         """Where the engine's work was, for an error that stops it: the last task and what it was about."""
-        abilities, events = _step_facts(self.state, args) if args else ((), ())
+        abilities, events = _step_facts(self.state, name, args)
         text = f"last task {name!r}"
         if abilities:
             text += f" (abilities {', '.join(abilities[:6])}{', ...' if len(abilities) > 6 else ''})"
@@ -1506,10 +1506,13 @@ def _shape(st: State) -> tuple:
     return (len(work), len(st.queue), len(st.events), work[-1][0] if work else None)
 
 
-def _step_facts(st: State, args: dict) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    """The abilities and event types a kernel task's arguments are about (for loop reports)."""
+def _step_facts(st: State, name: str, args: dict | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The abilities and event types a kernel task's arguments are about (for loop reports; a
+    rulebook's own task is named, its arguments are its own business)."""
     abilities: tuple[str, ...] = ()
     events: tuple[str, ...] = ()
+    if not args or not name.startswith("k."):
+        return abilities, events
     trig = args.get("trig")
     if isinstance(trig, dict):
         abilities = (str(trig.get("ability")),)
@@ -1580,7 +1583,7 @@ class _LoopWatch:
     def _look_ahead(self) -> None:
         """What the next step (the top of the work stack) is about, while its events still exist."""
         work = self.game.state.work
-        self.upcoming = (work[-1][0], *_step_facts(self.game.state, work[-1][1])) if work else None
+        self.upcoming = (work[-1][0], *_step_facts(self.game.state, *work[-1])) if work else None
 
     def step(self, name: str) -> list[LoopStep] | None:
         """Note the step ``name`` that just ran; the steps of one turn of the loop, if it closed one."""
@@ -1590,7 +1593,7 @@ class _LoopWatch:
         if up is not None and up[0] == name:
             abilities, events = up[1], up[2]
         elif name in ("k.drain", "k.checks") and st.work:  # (what the engine's own step scheduled)
-            abilities, events = _step_facts(st, st.work[-1][1])
+            abilities, events = _step_facts(st, *st.work[-1])
         else:
             abilities, events = (), ()
         self.steps.append(LoopStep(name, abilities, events, g._last_summary() if g.tracing else ""))
