@@ -72,11 +72,15 @@ class LoopStep(NamedTuple):
             text += " [" + ",".join(self.events) + "]"
         if self.summary:
             text += f" ({self.summary})"
-        return text if len(text) <= _STEP_CHARS else text[: _STEP_CHARS - 3] + "..."
+        return _clip(text)
 
 
 _STEP_CHARS = 80  # each step of a loop as the message shows it, at most
 _LOOP_STEPS = 12  # steps of a loop the message shows, at most
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= _STEP_CHARS else text[: _STEP_CHARS - 3] + "..."
 
 
 def _steps_text(steps: list) -> str:
@@ -105,6 +109,16 @@ class MandatoryLoop(TabletopError, RuntimeError):
             what += f"; events {', '.join(events[:8])}" + ("" if len(events) <= 8 else ", ...")
         super().__init__(f"mandatory loop of {len(cycle)} steps{what}: {_steps_text(cycle)}")
 
+    def __reduce__(self):
+        # (pickled as its cycle and message: a worker process of tt.simulate sends it back whole)
+        return _rebuild_loop, (type(self), self.cycle, str(self))
+
+
+def _rebuild_loop(cls: type[MandatoryLoop], cycle: list, message: str) -> MandatoryLoop:
+    error = cls.__new__(cls)
+    MandatoryLoop.__init__(error, cycle, message)
+    return error
+
 
 class ForcedLoop(MandatoryLoop):
     """The position at a decision came back, and every decision since offered a single option.
@@ -116,7 +130,7 @@ class ForcedLoop(MandatoryLoop):
     """
 
     def __init__(self, cycle: list[dict]):
-        steps = [f"{_who(d['player'])} {d['kind']}: {d['option']}" for d in cycle]
+        steps = [_clip(f"{_who(d['player'])} {d['kind']}: {d['option']}") for d in cycle]
         what = f"forced loop of {len(cycle)} decisions, each with a single option"
         super().__init__(cycle, f"{what}: {_steps_text(steps)}")
 

@@ -106,3 +106,14 @@ def test_a_saved_game_remembers_the_positions_of_a_forced_loop():
     assert loaded.child("end").fingerprint() == game.child("end").fingerprint()
     fresh = rb.new_game(seed=0)
     assert "forced_loop" not in json.loads(fresh.to_json())  # (nothing noted, nothing saved)
+
+
+def test_loop_errors_survive_pickling():
+    """A worker process (tt.simulate) sends its errors back pickled: cycle and message intact."""
+    import pickle
+
+    from tabletop.core import LoopStep
+
+    for error in (ForcedLoop(PASS_FOREVER), MandatoryLoop([LoopStep("k.resolve", ("P#0",), ("ping",))])):
+        back = pickle.loads(pickle.dumps(error))
+        assert type(back) is type(error) and back.cycle == error.cycle and str(back) == str(error)
