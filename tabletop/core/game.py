@@ -1574,7 +1574,7 @@ class _LoopWatch:
         st = self.game.state
         self.tortoise = st.clone()
         self.shape = _shape(st)
-        self.pending = None  # (computed when first needed)
+        self.pending = _pending_key(st)  # (now: task arguments are shared with the tortoise, not copied)
         self.full = None
         self.lam = 0
         self.steps = []
@@ -1628,8 +1628,6 @@ class _LoopWatch:
         for part in _BULK[:-2]:
             if getattr(st, part) != getattr(t, part):
                 return False
-        if self.pending is None:
-            self.pending = _pending_key(t)
         if _pending_key(st) != self.pending:
             return False
         if not self.exact:
