@@ -14,10 +14,14 @@ deciding who orders simultaneous triggers, where they wait, and when state check
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
+import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
+
+import orjson
 
 from . import rng as _rng
 from .abilities import Ability, Activation, Modify, Prevent, Replace
@@ -25,24 +29,28 @@ from .decision import CHANCE, Decision, Option
 from .errors import (
     ArgumentTypeError,
     ArgumentValueError,
+    ForcedLoop,
     GameOver,
     IllegalOption,
+    LoopStep,
     MandatoryLoop,
     RuleError,
     StaleOption,
     StepBudgetExceeded,
+    TimeBudgetExceeded,
     quote,
 )
 from .modifiers import Explanation, compute
 from .profile import Profile
-from .state import State
+from .state import TURN_COUNTERS, State, _strip, _strip_decision, _strip_task
 from .trace import Log, Trace
 
 if TYPE_CHECKING:
     from .rulebook import Rulebook
 
 FORMAT = "tabletop.game/1"
-_LOOP_WATCH_AFTER = 1000  # automatic steps before loop detection starts hashing positions
+_LOOP_WATCH_AFTER = 1000  # automatic steps before loop detection starts comparing positions
+_TIME_EVERY = 64  # with a time budget, the clock is read every this many automatic steps (a power of two)
 # (object id, card) -> (the card's abilities, their references): see Game.abilities_of
 _ABILITY_REFS: dict[tuple[str, Any], tuple[tuple[Ability, ...], tuple[tuple[str, Ability], ...]]] = {}
 
@@ -112,6 +120,9 @@ class Game:
         self._mark = 0  # work-stack height when the running step began (see ask)
         self._fp = None  # a footprint recorder, while the ordering explorer measures (footprint.py)
         self._zones_scanned: tuple[tuple[str, ...], list[tuple[str, bool]]] | None = None  # see _scanned_zones
+        # positions (hashed loop keys -> history length) at the single-option decisions since the last
+        # decision with several options, to tell a forced loop (see _forced_loop); None: none noted
+        self._forced: dict[bytes, int] | None = None
 
     # ================================================================ public API
     @property
@@ -173,6 +184,8 @@ class Game:
         try:
             self._choose(data, index, auto=False)
             self._run()
+            if len(data["options"]) == 1 or self._forced is not None:
+                self._forced_loop(data)
         except BaseException:
             st.restore(snapshot)
             del records[n_trace:]
@@ -188,8 +201,11 @@ class Game:
 
         For explorers and playouts that pick from the legal options of a clone they own.
         """
-        self._choose(self.state.decision, index, auto=False)
+        data = self.state.decision
+        self._choose(data, index, auto=False)
         self._run()
+        if len(data["options"]) == 1 or self._forced is not None:
+            self._forced_loop(data)
 
     def child(self, choice: Option | str | int) -> Game:
         """A new game one step on; this one is untouched."""
@@ -214,6 +230,8 @@ class Game:
         new._mark = 0
         new._fp = None
         new._zones_scanned = self._zones_scanned
+        forced = self._forced
+        new._forced = None if forced is None else forced.copy()
         return new
 
     def fingerprint(self) -> str:
@@ -234,6 +252,8 @@ class Game:
             "trace": self.trace.records,
             "history": self.history,
         }
+        if self._forced:  # (positions a forced loop would come back to: so a loaded game resumes alike)
+            data["forced_loop"] = [[key.hex(), at] for key, at in self._forced.items()]
         return json.dumps(data, indent=indent, ensure_ascii=False)
 
     def view(self, player: int | None) -> dict:
@@ -1013,12 +1033,18 @@ class Game:
         st = self.state
         tasks = self._tasks
         steps = 0
-        budget = self.profile.step_budget
-        seen: dict[str, int] | None = None
-        names: list[tuple[str, str]] = []
+        prof = self.profile
+        budget = prof.step_budget
         work = st.work
         tracing = self.tracing
-        watch = min(budget, _LOOP_WATCH_AFTER)
+        # the first step after which the slow path below runs: the step budget, the clock, loop detection
+        slow_from = min(budget + 1, _LOOP_WATCH_AFTER)
+        deadline = None
+        if prof.time_budget is not None:
+            deadline = time.perf_counter() + prof.time_budget
+            slow_from = 1
+        loop: _LoopWatch | None = None
+        args: dict | None = None
         idle_checks = self.profile.checks != "end_of_phase"
         advance = self.rulebook.advance
         # the idle checks found nothing and nothing has run since but the turn structure's cursor
@@ -1058,8 +1084,10 @@ class Game:
                 checked = False
                 self._drain()
                 name = "k.drain"
+                args = None
             else:
                 self._cause = None
+                args = None
                 if idle_checks and not checked and self._run_checks():
                     name = "k.checks"
                 else:
@@ -1070,31 +1098,36 @@ class Game:
                         work.reverse()
                     name = "k.flow"
             steps += 1
-            if steps <= watch:
+            if steps < slow_from:
                 continue
             if steps > budget:
                 raise StepBudgetExceeded(
-                    f"more than {budget} automatic steps without a decision (profile.step_budget); last task {name!r}"
+                    f"more than {budget} automatic steps without a decision (profile.step_budget); "
+                    + self._where(name, args)
                 )
-            if steps > _LOOP_WATCH_AFTER:
-                key = _loop_key(st)
-                if seen is None:
-                    seen = {}
-                if key in seen:
-                    cycle = names[seen[key] :]
-                    if self.profile.loops == "draw":
-                        self.record("end", "mandatory loop: the game is a draw", self.profile.rule("loop"))
-                        st.result = {
-                            "winners": [],
-                            "draw": True,
-                            "reason": "mandatory loop",
-                            "rule": self.profile.rule("loop"),
-                            "cycle": cycle,
-                        }
-                        break
-                    raise MandatoryLoop(cycle)
-                seen[key] = len(names)
-                names.append((name, self._last_summary()))
+            if deadline is not None and not steps & (_TIME_EVERY - 1) and time.perf_counter() > deadline:
+                raise TimeBudgetExceeded(
+                    f"the engine ran longer than {prof.time_budget} s without a decision (profile.time_budget), "
+                    f"{steps} automatic steps; " + self._where(name, args)
+                )
+            if steps < _LOOP_WATCH_AFTER:
+                continue
+            if loop is None:
+                loop = _LoopWatch(self)  # (Brent's algorithm: the first position it compares the next ones with)
+                continue
+            cycle = loop.step(name)
+            if cycle is not None:
+                if prof.loops == "draw":
+                    self.record("end", "mandatory loop: the game is a draw", prof.rule("loop"))
+                    st.result = {
+                        "winners": [],
+                        "draw": True,
+                        "reason": "mandatory loop",
+                        "rule": prof.rule("loop"),
+                        "cycle": [s._asdict() for s in cycle],
+                    }
+                    break
+                raise MandatoryLoop(cycle)
         if self._fp is not None:
             self._fp_stopped()
             self._fp.current = None
@@ -1158,6 +1191,57 @@ class Game:
     def _last_summary(self) -> str:
         recs = self.trace.records
         return recs[-1]["summary"] if recs else ""
+
+    def _where(self, name: str, args: dict | None) -> str:
+        """Where the engine's work was, for an error that stops it: the last task and what it was about."""
+        abilities, events = _step_facts(self.state, name, args)
+        text = f"last task {name!r}"
+        if abilities:
+            text += f" (abilities {', '.join(abilities[:6])}{', ...' if len(abilities) > 6 else ''})"
+        if events:
+            text += f" (events {', '.join(events[:6])}{', ...' if len(events) > 6 else ''})"
+        summary = self._last_summary() if self.tracing else ""
+        if summary:
+            text += f", last traced: {summary[:120]}"
+        return text + f", {len(self.state.work)} task(s) pending"
+
+    def _forced_loop(self, made: dict) -> None:
+        """After decision ``made``: has a forced loop come round (profile.forced_loop)?
+
+        A forced loop: the position at a decision comes back and every decision since its last
+        occurrence offered a single option, so no player can change anything. The positions at
+        such decisions are noted (hashed) until a decision offers several options.
+        """
+        mode = self.profile.forced_loop
+        st = self.state
+        dec = st.decision
+        if mode == "ignore" or len(made["options"]) != 1 or dec is None or len(dec["options"]) != 1:
+            self._forced = None
+            return
+        key = hashlib.sha1(_loop_key(st).encode(), usedforsecurity=False).digest()
+        seen = self._forced
+        if seen is None:
+            seen = self._forced = {}
+        at = seen.get(key)
+        if at is None:
+            seen[key] = len(self.history)
+            return
+        cycle = [
+            {"player": h["player"], "kind": h["kind"], "option": h["option"], **({"auto": True} if h["auto"] else {})}
+            for h in self.history[at:]
+        ]
+        if mode == "error":
+            raise ForcedLoop(cycle)
+        self._forced = None
+        st.decision = None
+        rule = self.profile.rule("loop")
+        self.record(
+            "end",
+            f"forced loop: the position came back after {len(cycle)} decision(s) with a single option each; a draw",
+            rule,
+            cycle=cycle,
+        )
+        st.result = {"winners": [], "draw": True, "reason": "forced loop", "rule": rule, "cycle": cycle}
 
     def _reactive(self) -> bool:
         return self.rulebook.has_abilities or bool(self.state.delayed)
@@ -1445,19 +1529,181 @@ def _index_events(index: dict[str, list], before: set[str], after: set[str], ab:
 _EVENT_ID = re.compile(r'"e([0-9]+)"')
 
 
-def _loop_key(st: State) -> str:
-    """The position as loop detection compares it.
-
-    Each turn of a loop sends the same events again under new ids, so event ids are counted
-    back from the newest one: ``e17`` with 20 events so far reads as the 3rd newest.
-    """
+def _relative_events(text: str, st: State) -> str:
+    """``text`` with event ids counted back from the newest event: each turn of a loop sends the
+    same events again under new ids, so ``e17`` with 20 events so far reads as the 3rd newest."""
     newest = st.counters["event"]
     objects = st.objects
 
     def relative(m: re.Match) -> str:
         return m.group(0) if m.group(0)[1:-1] in objects else f'"#e{newest - int(m.group(1))}"'
 
-    return _EVENT_ID.sub(relative, st.canonical()) + json.dumps(st.rng, sort_keys=True)
+    return _EVENT_ID.sub(relative, text)
+
+
+def _loop_key(st: State) -> str:
+    """The whole position as loop detection compares it (a full serialisation of the state)."""
+    return _relative_events(st.canonical(), st) + json.dumps(st.rng, sort_keys=True)
+
+
+# the parts of the position that grow with the game (objects, zones, ...): loop detection compares them
+# with the earlier position's by identity and equality, without serialising them (see _LoopWatch)
+_BULK = ("vars", "players", "uses", "modifiers", "effects", "delayed", "zones", "objects")
+_BULK_PER_STEP = 64  # entries of objects and zones loop detection may compare per automatic step, on average
+
+
+def _pending_key(st: State) -> str:
+    """The rest of the position, as :func:`_loop_key` has it: the pending work, events, decision, the
+    turn structure and the random streams. Its size is that of the work in hand, not of the game."""
+    turn = {k: v for k, v in st.turn.items() if k not in TURN_COUNTERS}
+    data = (
+        [_strip_task(name, args) for name, args in st.work],
+        _strip(st.queue),
+        _strip(st.events),
+        _strip_decision(st.decision),
+        turn,
+        st.result,
+        st.rng,
+    )
+    return _relative_events(orjson.dumps(data, option=orjson.OPT_SORT_KEYS).decode(), st)
+
+
+def _shape(st: State) -> tuple:
+    work = st.work
+    return (len(work), len(st.queue), len(st.events), work[-1][0] if work else None)
+
+
+def _step_facts(st: State, name: str, args: dict | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The abilities and event types a kernel task's arguments are about (for loop reports; a
+    rulebook's own task is named, its arguments are its own business)."""
+    abilities: tuple[str, ...] = ()
+    events: tuple[str, ...] = ()
+    if not args or not name.startswith("k."):
+        return abilities, events
+    trig = args.get("trig")
+    if isinstance(trig, dict):
+        abilities = (str(trig.get("ability")),)
+        ev = trig.get("event")
+        if isinstance(ev, dict) and "type" in ev:
+            events = (ev["type"],)
+    batch = args.get("batch")
+    if isinstance(batch, list):
+        known = st.events
+        events = tuple(dict.fromkeys(known[e]["type"] for e in batch if e in known))
+    groups = args.get("groups")
+    if isinstance(groups, list):
+        abilities = tuple(t["ability"] for _chooser, trigs in groups for t in trigs)
+    cands = args.get("cands")
+    if isinstance(cands, list):
+        abilities = tuple(t["ability"] for t in cands)
+    return abilities, events
+
+
+class _LoopWatch:
+    """Mandatory-loop detection over the positions after each automatic step: Brent's algorithm.
+
+    One earlier position (the tortoise, moved on at steps 1, 2, 4, 8, ... after the watch starts)
+    is compared with each new one; a loop of ``n`` steps is found within about twice its start
+    plus ``n`` steps, with its exact length. Nothing is serialised while the pending work differs
+    in shape from the tortoise's; the bulk of the state is compared by equality, which copy on
+    write makes mostly identity checks, and a match is confirmed by a full serialisation
+    (:func:`_loop_key`) of both positions. The objects and zones are compared only as often as
+    ``_BULK_PER_STEP`` entries a step pay for, so a run that changes an object every turn does not
+    cost more the more objects there are; a match found after a comparison was put off may span
+    several turns of the loop, so the watch then goes round once more, comparing every step, to
+    report one turn exactly.
+    """
+
+    __slots__ = (
+        "credit",
+        "exact",
+        "full",
+        "game",
+        "lam",
+        "pending",
+        "power",
+        "put_off",
+        "shape",
+        "steps",
+        "tortoise",
+        "upcoming",
+    )
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.power = 1
+        self.credit = 0
+        self.exact = False  # (going round once more after a match that may span several turns)
+        self._settle()
+        self._look_ahead()
+
+    def _settle(self) -> None:
+        st = self.game.state
+        self.tortoise = st.clone()
+        self.shape = _shape(st)
+        self.pending = _pending_key(st)  # (now: task arguments are shared with the tortoise, not copied)
+        self.full = None
+        self.lam = 0
+        self.steps = []
+        self.put_off = False  # a comparison with this tortoise was put off
+
+    def _look_ahead(self) -> None:
+        """What the next step (the top of the work stack) is about, while its events still exist."""
+        work = self.game.state.work
+        self.upcoming = (work[-1][0], *_step_facts(self.game.state, *work[-1])) if work else None
+
+    def step(self, name: str) -> list[LoopStep] | None:
+        """Note the step ``name`` that just ran; the steps of one turn of the loop, if it closed one."""
+        g = self.game
+        st = g.state
+        up = self.upcoming
+        if up is not None and up[0] == name:
+            abilities, events = up[1], up[2]
+        elif name in ("k.drain", "k.checks") and st.work:  # (what the engine's own step scheduled)
+            abilities, events = _step_facts(st, *st.work[-1])
+        else:
+            abilities, events = (), ()
+        self.steps.append(LoopStep(name, abilities, events, g._last_summary() if g.tracing else ""))
+        self.lam += 1
+        self.credit += _BULK_PER_STEP
+        if self._same(st):
+            if self.put_off and not self.exact:
+                # the position came back, but perhaps after several turns of the loop: go round once
+                # more from here comparing every step, the tortoise staying put, for one turn exactly
+                self.exact = True
+                self._settle()
+                self._look_ahead()
+                return None
+            if _loop_key(st) == self._full():
+                return self.steps
+        if self.lam == self.power and not self.exact:
+            self.power *= 2
+            self._settle()
+        self._look_ahead()
+        return None
+
+    def _full(self) -> str:
+        if self.full is None:
+            self.full = _loop_key(self.tortoise)
+        return self.full
+
+    def _same(self, st: State) -> bool:
+        """Is the position the tortoise's (short of the full serialisation)?"""
+        if _shape(st) != self.shape:
+            return False
+        t = self.tortoise
+        for part in _BULK[:-2]:
+            if getattr(st, part) != getattr(t, part):
+                return False
+        if _pending_key(st) != self.pending:
+            return False
+        if not self.exact:
+            size = len(st.objects) + len(st.zones)
+            if self.credit < size:
+                self.put_off = True
+                return False
+            self.credit -= size
+        return st.zones == t.zones and st.objects == t.objects
 
 
 def _check_explanation(rulebook: str, obj_id: str, stat: str, ex: Explanation) -> None:

@@ -20,6 +20,7 @@ OPTIONALS = ("ask", "priority_window")
 REPLACEMENTS = ("affected_chooses", "most_recent", "first_player", "order_of_play")
 LOOPS = ("error", "draw")
 _FLAGS = ("forced_before_optional", "lookback", "delayed_before_responses", "expire_before_end_triggers")
+FORCED_LOOPS = ("draw", "error", "ignore")
 
 
 @dataclass(frozen=True)
@@ -62,8 +63,16 @@ class Profile:
         How numeric modifiers combine (:class:`ModifierOrder`).
     loops
         A detected mandatory loop raises (``error``) or ends the game as a draw (``draw``).
+    forced_loop
+        A position at a decision that comes back when every decision since offered a single
+        option (nobody can change anything: a game whose only move is to pass, for ever) ends
+        the game as a draw (``draw``), raises :class:`ForcedLoop` (``error``) or goes on
+        (``ignore``).
     step_budget
         The most automatic steps allowed between two decisions.
+    time_budget
+        The most seconds the engine may run between two decisions (``None``: no limit). The step
+        budget bounds steps, not time; this bounds how long one call may take.
     rules
         Maps kernel steps ("interrupt", "response", "order", "check", ...) to the rulebook's own
         rule ids, so the trace cites the rulebook's text rather than the kernel's generic rule.
@@ -80,7 +89,9 @@ class Profile:
     expire_before_end_triggers: bool = True
     modifiers: ModifierOrder = field(default_factory=ModifierOrder)
     loops: str = "error"
+    forced_loop: str = "draw"
     step_budget: int = 100_000
+    time_budget: float | None = None
     rules: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -106,9 +117,17 @@ class Profile:
             ("optional", OPTIONALS),
             ("replacements", REPLACEMENTS),
             ("loops", LOOPS),
+            ("forced_loop", FORCED_LOOPS),
         ):
             if getattr(self, name) not in allowed:
                 raise ArgumentValueError(f"Profile.{name} = {quote(getattr(self, name))} is not one of {allowed}")
+        seconds = self.time_budget
+        if seconds is not None and (
+            isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 < seconds < float("inf")
+        ):
+            raise ArgumentValueError(
+                f"Profile.time_budget = {quote(seconds)} is neither None nor a positive number of seconds"
+            )
 
     def rule(self, step: str) -> str:
         """The rule id that the trace cites for kernel step ``step``."""

@@ -19,7 +19,7 @@ from typing import Any
 from .decision import CHANCE
 from .errors import ArgumentTypeError, SavedGameError, TabletopError, UnknownRulebook, quote
 from .game import FORMAT, SEED_RANGE, Game, checked_seed
-from .profile import CHECKS, CONTAINERS, LOOPS, OPTIONALS, ORDERINGS, REPLACEMENTS, Profile
+from .profile import CHECKS, CONTAINERS, FORCED_LOOPS, LOOPS, OPTIONALS, ORDERINGS, REPLACEMENTS, Profile
 from .rulebook import Rulebook
 from .state import State
 from .trace import RECORD_KINDS, Trace
@@ -62,6 +62,7 @@ _DECISION = {
         "stream": _STR,
     },
 }
+_LATER_PROFILE_FIELDS = ("forced_loop", "time_budget")
 _PROFILE = _record(
     {
         "ordering": {"enum": list(ORDERINGS)},
@@ -87,8 +88,12 @@ _PROFILE = _record(
         "loops": {"enum": list(LOOPS)},
         "step_budget": {"type": "integer", "minimum": 1},
         "rules": {**_OBJ, "additionalProperties": _STR},
+        "forced_loop": {"enum": list(FORCED_LOOPS)},
+        "time_budget": {"anyOf": [{"type": "null"}, {"type": "number", "exclusiveMinimum": 0}]},
     }
 )
+# Profile fields added after saves already existed: a save from before them loads with their defaults.
+_PROFILE["required"] = [k for k in _PROFILE["required"] if k not in _LATER_PROFILE_FIELDS]
 _STATE = _record(
     {
         "counters": {**_OBJ, "additionalProperties": _INT},
@@ -141,6 +146,16 @@ SCHEMA: dict[str, Any] = {
         }
     ),
 }
+# (optional: the positions a forced loop would come back to, saved only when there are any)
+SCHEMA["properties"]["forced_loop"] = {
+    **_ARR,
+    "items": {
+        "type": "array",
+        "prefixItems": [{"type": "string", "pattern": "^([0-9a-f]{2})+$"}, {"type": "integer", "minimum": 0}],
+        "minItems": 2,
+        "maxItems": 2,
+    },
+}
 _validator = None  # the compiled SCHEMA, built on the first load (jsonschema is slow to import)
 
 
@@ -160,8 +175,11 @@ def load(text: str, rulebook: Rulebook | None, by_id) -> Game:
     state = State.from_data(data["state"])
     check_zones(state)
     check_trace(data["trace"], len(data["history"]))
-    check_replay(rb, data, state, options, seed, profile)
-    return Game(
+    replayed = check_replay(rb, data, state, options, seed, profile)
+    noted = {bytes.fromhex(key): at for key, at in data.get("forced_loop", ())} or None
+    if noted != replayed._forced:
+        raise SavedGameError("forced_loop", "differs from the positions its history replays to")
+    game = Game(
         rb,
         state,
         options=options,
@@ -172,6 +190,8 @@ def load(text: str, rulebook: Rulebook | None, by_id) -> Game:
         trace=Trace(rb.rules, data["trace"]),
         history=data["history"],
     )
+    game._forced = noted
+    return game
 
 
 # ------------------------------------------------------------------ the document
@@ -381,8 +401,9 @@ def check_trace(records: list[dict], steps: int) -> None:
 # ------------------------------------------------------------------ the history
 def check_replay(
     rb: Rulebook, data: dict, state: State, options: dict, seed: int | str, profile: Profile | None
-) -> None:
-    """The history replays, from a new game with the same seed, options and profile, to the saved state.
+) -> Game:
+    """The history replays, from a new game with the same seed, options and profile, to the saved state
+    (the replayed game is returned).
 
     Each run between two choices is replayed in the chance mode it was played in: ``manual`` when
     the next recorded step is a chance outcome chosen by hand, ``sample`` otherwise (a run draws its
@@ -439,6 +460,7 @@ def check_replay(
 
             where = _first_difference(orjson.loads(mine), orjson.loads(theirs), ["state"])
             raise SavedGameError(_path(where), "differs from the position its history replays to")
+    return game
 
 
 def _same_start(ours: list[dict], saved: list[dict]) -> int:
