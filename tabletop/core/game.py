@@ -1756,6 +1756,8 @@ def _k_window(g: Game, args: dict) -> None:
     choice = args.get("choice")
     if choice is None and args["timing"] == "when":
         cands = _still_imminent(g, cands)
+    if choice is None:
+        cands = _still_usable(g, cands)
     if choice is not None:
         player = order[k % len(order)]
         if choice["id"] == "pass":
@@ -1795,6 +1797,27 @@ def _still_imminent(g: Game, cands: list[dict]) -> list[dict]:
     """The interrupt candidates whose triggering event has not been cancelled or replaced meanwhile."""
     events = g.state.events
     return [t for t in cands if t.get("event") is None or events.get(t["event"]["id"], {}).get("status") == "pending"]
+
+
+def _still_usable(g: Game, cands: list[dict]) -> list[dict]:
+    """The window candidates whose ability's condition still holds (an ability used meanwhile may have used up
+    a limit the others share, such as Marvel Champions' Max X per [period] counted by card title)."""
+    st = g.state
+    out = []
+    for t in cands:
+        src, lki = t["source"], t.get("lki")
+        if src is not None and src not in st.objects and lki is None:
+            continue
+        ab, _ = g.ability(t["ability"], lki)
+        if ab.condition is not None:
+            ev = t.get("event")
+            if ev is not None:
+                ev = st.events.get(ev["id"], ev)
+            obj = st.objects.get(src, lki) if src is not None else None
+            if not ab.condition(g, Activation(ab, t["ability"], src, obj, t["controller"], ev, t.get("data"))):
+                continue
+        out.append(t)
+    return out
 
 
 def _k_resolve(g: Game, args: dict) -> None:

@@ -227,6 +227,25 @@ RULES = RuleTable(
             "МАКС",
             ((442, 442), (563, 566)),
         ),
+        _r(
+            "mc.max_ability",
+            "An ability's Max X per [period] limits how many times the ability may be used in the period from all "
+            "copies of its card (by title), by all players; a use that is cancelled still counts.",
+            "Если максимум появляется как часть способности",
+            ((565, 566),),
+        ),
+        _r(
+            "mc.max_deck",
+            "Max X per deck: a player's deck may hold at most X copies of the card (by title).",
+            "Макс. X на колоду",
+            (567, 567),
+        ),
+        _r(
+            "mc.max_player",
+            "Max 1 per player: each player may control at most one copy of the card (by title) in play at a time.",
+            "Максимум 1 на игрока",
+            (568, 568),
+        ),
         _r("mc.upgrade", "Upgrades enter play next to the identity or attached to a card.", "УЛУЧШЕНИЕ", (837, 842)),
         _r("mc.support", "Supports enter play in the back row and stay there.", "ПОДДЕРЖКА", (775, 778)),
         # ------------------------------------------------------------ end of player phase
@@ -847,9 +866,11 @@ RULES = RuleTable(
             "mc.assume.setup",
             "The setup appendix is missing: each player plays the same invented hero deck (shuffled), starts in "
             "alter-ego form with a hand of alter-ego hand size; the villain and main scheme start at stage I; "
-            "player 0 is the first player.",
+            "player 0 is the first player. Option decks gives each player a deck of their own (checked against "
+            "the cards' Max X per deck, mc.max_deck).",
             "Приложение II",
             (734, 734),
+            option="decks",
         ),
         _a(
             "mc.assume.villain_phase_actions",
