@@ -39,6 +39,8 @@ def setup(game: Game) -> None:
     """mc.assume.setup (the setup appendix, L734, is missing)."""
     st = game.state
     n = len(st.players)
+    if game.options["replacement_timing"] == "after_interrupts":  # mc.assume.replacement_interrupts, L685
+        game.profile = game.profile.replace(replacement_timing="after_interrupts")
     game.caused_by(game.record("action", f"set up a game for {n} player(s)", "mc.assume.setup"))
     st.set_var("accel_tokens", 0)
     st.set_var("attacks", [])
@@ -430,6 +432,15 @@ OPTIONS = {
         "attacked).",
         "mc.assume.guard",
         choices=("villain", "villains_without_guard"),
+    ),
+    "replacement_timing": OptionSpec(
+        "replacement_timing",
+        "before_interrupts",
+        "When replacement effects (status cards, Armored Plating's prevention) apply: before the interrupt window "
+        "opens ('before_interrupts': status cards' timing priority, L762, and forced interrupts first, L463), or, "
+        "as L685 reads, once the interrupts to the event have resolved ('after_interrupts').",
+        "mc.assume.replacement_interrupts",
+        choices=("before_interrupts", "after_interrupts"),
     ),
     "decks": OptionSpec(
         "decks",

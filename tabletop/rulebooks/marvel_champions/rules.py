@@ -727,11 +727,20 @@ RULES = RuleTable(
         ),
         _a(
             "mc.assume.replacement_interrupts",
-            "L685's 'after all responses' means after all interrupts: the replacement resolves when the triggering "
-            "condition itself would resolve.",
+            "L685 says a replacement resolves instead of its triggering condition 'after all responses' to it have "
+            "resolved, when the condition itself would resolve; responses come after the condition, so this means "
+            "after all interrupts (the English Rules Reference reads 'interrupts'). The replacement effects this "
+            "rulebook has are status cards, whose abilities have timing priority over all conflicting card "
+            "abilities (L762), and Armored Plating's prevention, a Forced Interrupt that goes before non-forced "
+            "interrupts (L463); so replacements apply before the interrupt window opens, and an interrupt sees the "
+            "event as replaced or changed (a replaced event opens no window). Option replacement_timing="
+            "'after_interrupts' applies L685 to every replacement as written: the interrupt window comes first "
+            "(a stunned villain's attack can be cancelled by an interrupt, and the stunned card stays), then the "
+            "replacements apply.",
             "ДЕЙСТВИЯ ЗАМЕНА",
-            (685, 685),
+            ((463, 463), (685, 685), (762, 762)),
             outside=True,
+            option="replacement_timing",
         ),
         _a(
             "mc.assume.guard",
