@@ -1749,6 +1749,14 @@ def _k_replace(g: Game, args: dict) -> None:
         return
     i = args["i"]
     prof = g.profile
+    heard = None
+    if prof.replacement_timing == "after_interrupts":
+        # replacements wait for the interrupt window of each event (the events a replacement sent too)
+        heard = args.get("heard", [])
+        fresh = [eid for eid in batch if eid not in heard and st.events[eid]["status"] == "pending"]
+        if fresh:
+            g.push("k.interrupt", batch=batch, only=fresh, i=i, heard=[*heard, *fresh])
+            return
     while i < len(batch):
         ev = st.events[batch[i]]
         if ev["status"] != "pending":
@@ -1763,7 +1771,7 @@ def _k_replace(g: Game, args: dict) -> None:
                 chosen = max(cands, key=lambda c: c["ts"])
             else:
                 chosen = min(cands, key=lambda c: c["ts"])
-            _apply_replacement(g, batch, i, chosen)
+            _apply_replacement(g, batch, i, chosen, heard)
             return
         if prof.replacements == "first_player":
             chooser = st.turn.get("first", 0)
@@ -1779,20 +1787,23 @@ def _k_replace(g: Game, args: dict) -> None:
             "k.replace_chosen",
             prompt=f"which effect applies first to: {g.rulebook.describe_event(g, ev)}",
             rule=prof.rule("replacement"),
-            args={"batch": batch, "i": i},
+            args={"batch": batch, "i": i} if heard is None else {"batch": batch, "i": i, "heard": heard},
         )
         return
-    g.push("k.interrupt", batch=batch)
+    if heard is None:
+        g.push("k.interrupt", batch=batch)
+    else:
+        g.push("k.happen", batch=batch)  # the interrupt windows are over: the batch happens
 
 
 def _k_replace_chosen(g: Game, args: dict) -> None:
     ev = g.state.events[args["batch"][args["i"]]]
     cands = g._candidates(ev, ("replacement",), None)
     chosen = next(c for c in cands if c["ability"] == args["choice"]["id"])
-    _apply_replacement(g, args["batch"], args["i"], chosen)
+    _apply_replacement(g, args["batch"], args["i"], chosen, args.get("heard"))
 
 
-def _apply_replacement(g: Game, batch: list[str], i: int, cand: dict) -> None:
+def _apply_replacement(g: Game, batch: list[str], i: int, cand: dict, heard: list[str] | None = None) -> None:
     st = g.state
     eid = batch[i]
     ev = st.events[eid]
@@ -1827,7 +1838,10 @@ def _apply_replacement(g: Game, batch: list[str], i: int, cand: dict) -> None:
         changes = outcome.changes if isinstance(outcome, Modify) else {}
         st.events[eid] = {**ev, **changes, "applied": applied}
         new_batch = batch
-    g.push("k.replace", batch=new_batch, i=i, _c=None)
+    if heard is None:
+        g.push("k.replace", batch=new_batch, i=i, _c=None)
+    else:
+        g.push("k.replace", batch=new_batch, i=i, heard=heard, _c=None)
 
 
 def _window(g: Game, ev: dict, timing: str, n: int) -> int | None:
@@ -1846,11 +1860,12 @@ def _window(g: Game, ev: dict, timing: str, n: int) -> int | None:
 
 
 def _k_interrupt(g: Game, args: dict) -> None:
+    """The interrupt window of a batch (of its events in ``only``, with replacements after interrupts)."""
     batch = args["batch"]
     st = g.state
     trigs = []
     acting = None
-    for eid in batch:
+    for eid in args.get("only", batch):
         ev = st.events[eid]
         if ev["status"] == "pending":
             if acting is None and isinstance(ev.get("player"), int):
@@ -1860,7 +1875,10 @@ def _k_interrupt(g: Game, args: dict) -> None:
                 trigs += g._record_triggers(found, _window(g, ev, "when", len(found)))
     if trigs:
         _schedule(g, trigs, batch, nested=True, timing="when", acting=acting)
-    g.push("k.happen", batch=batch)
+    if "only" in args:  # (replacement_timing after_interrupts) then the replacements apply
+        g.push("k.replace", batch=batch, i=args["i"], heard=args["heard"])
+    else:
+        g.push("k.happen", batch=batch)
 
 
 def _k_happen(g: Game, args: dict) -> None:
@@ -2064,6 +2082,8 @@ def _k_window(g: Game, args: dict) -> None:
     choice = args.get("choice")
     if choice is None and args["timing"] == "when":
         cands = _still_imminent(g, cands)
+    if choice is None:
+        cands = _still_usable(g, cands)
     if choice is not None:
         player = order[k % len(order)]
         if choice["id"] == "pass":
@@ -2103,6 +2123,27 @@ def _still_imminent(g: Game, cands: list[dict]) -> list[dict]:
     """The interrupt candidates whose triggering event has not been cancelled or replaced meanwhile."""
     events = g.state.events
     return [t for t in cands if t.get("event") is None or events.get(t["event"]["id"], {}).get("status") == "pending"]
+
+
+def _still_usable(g: Game, cands: list[dict]) -> list[dict]:
+    """The window candidates whose ability's condition still holds (an ability used meanwhile may have used up
+    a limit the others share, such as Marvel Champions' Max X per [period] counted by card title)."""
+    st = g.state
+    out = []
+    for t in cands:
+        src, lki = t["source"], t.get("lki")
+        if src is not None and src not in st.objects and lki is None:
+            continue
+        ab, _ = g.ability(t["ability"], lki)
+        if ab.condition is not None:
+            ev = t.get("event")
+            if ev is not None:
+                ev = st.events.get(ev["id"], ev)
+            obj = st.objects.get(src, lki) if src is not None else None
+            if not ab.condition(g, Activation(ab, t["ability"], src, obj, t["controller"], ev, t.get("data"))):
+                continue
+        out.append(t)
+    return out
 
 
 def _k_resolve(g: Game, args: dict) -> None:

@@ -18,6 +18,7 @@ CONTAINERS = ("nested", "queue", "stack")
 CHECKS = ("each_resolution", "idle", "end_of_phase")
 OPTIONALS = ("ask", "priority_window")
 REPLACEMENTS = ("affected_chooses", "most_recent", "first_player", "order_of_play")
+REPLACEMENT_TIMINGS = ("before_interrupts", "after_interrupts")
 LOOPS = ("error", "draw")
 _FLAGS = ("forced_before_optional", "lookback", "delayed_before_responses", "expire_before_end_triggers")
 FORCED_LOOPS = ("draw", "error", "ignore")
@@ -55,6 +56,13 @@ class Profile:
         all pass in a row.
     replacements
         Which of several applicable replacement effects applies first.
+    replacement_timing
+        When replacement (and prevention) effects apply to an event. ``before_interrupts``: as
+        the event is sent, so the interrupt window sees the event as replaced or changed (a
+        replaced event opens no window of its own). ``after_interrupts``: once the interrupt
+        window has closed and the event is about to happen, so interrupts see (and may cancel)
+        the event as it was sent; events a replacement sends instead get their own interrupt
+        window before replacements apply to them.
     delayed_before_responses
         Delayed effects waiting for an event resolve before the responses to it.
     expire_before_end_triggers
@@ -85,6 +93,7 @@ class Profile:
     lookback: bool = True
     optional: str = "ask"
     replacements: str = "affected_chooses"
+    replacement_timing: str = "before_interrupts"
     delayed_before_responses: bool = True
     expire_before_end_triggers: bool = True
     modifiers: ModifierOrder = field(default_factory=ModifierOrder)
@@ -116,6 +125,7 @@ class Profile:
             ("checks", CHECKS),
             ("optional", OPTIONALS),
             ("replacements", REPLACEMENTS),
+            ("replacement_timing", REPLACEMENT_TIMINGS),
             ("loops", LOOPS),
             ("forced_loop", FORCED_LOOPS),
         ):
