@@ -19,7 +19,17 @@ from typing import Any
 from .decision import CHANCE
 from .errors import ArgumentTypeError, SavedGameError, TabletopError, UnknownRulebook, quote
 from .game import FORMAT, SEED_RANGE, Game, checked_seed
-from .profile import CHECKS, CONTAINERS, FORCED_LOOPS, LOOPS, OPTIONALS, ORDERINGS, REPLACEMENTS, Profile
+from .profile import (
+    CHECKS,
+    CONTAINERS,
+    FORCED_LOOPS,
+    LOOPS,
+    OPTIONALS,
+    ORDERINGS,
+    REPLACEMENT_TIMINGS,
+    REPLACEMENTS,
+    Profile,
+)
 from .rulebook import Rulebook
 from .state import State
 from .trace import RECORD_KINDS, Trace
@@ -62,7 +72,7 @@ _DECISION = {
         "stream": _STR,
     },
 }
-_LATER_PROFILE_FIELDS = ("forced_loop", "time_budget")
+_LATER_PROFILE_FIELDS = ("forced_loop", "time_budget", "replacement_timing")
 _PROFILE = _record(
     {
         "ordering": {"enum": list(ORDERINGS)},
@@ -89,6 +99,7 @@ _PROFILE = _record(
         "step_budget": {"type": "integer", "minimum": 1},
         "rules": {**_OBJ, "additionalProperties": _STR},
         "forced_loop": {"enum": list(FORCED_LOOPS)},
+        "replacement_timing": {"enum": list(REPLACEMENT_TIMINGS)},
         "time_budget": {"anyOf": [{"type": "null"}, {"type": "number", "exclusiveMinimum": 0}]},
     }
 )

@@ -210,3 +210,29 @@ def test_a_game_with_its_own_profile_loads():
     random_playout(game, random.Random(1), max_steps=10)
     loaded = tt.load_game(game.to_json())
     assert loaded.profile == game.profile and loaded.to_json() == game.to_json()
+
+
+def test_the_saved_profile_schema_names_every_profile_field():
+    """A Profile field the saved-game schema does not know would make every save with it unloadable."""
+    import dataclasses
+
+    from tabletop.core import Profile, saved
+
+    assert set(saved._PROFILE["properties"]) == {f.name for f in dataclasses.fields(Profile)}
+
+
+def test_a_save_from_before_the_later_profile_fields_loads_with_their_defaults():
+    """Saves written before forced_loop, time_budget and replacement_timing existed still load."""
+    import json
+
+    import tabletop as tt
+    from tabletop.core import Profile
+
+    rb = tt.rulebook("memory")
+    game = rb.new_game(seed=3, profile=Profile(step_budget=5_000))
+    game.apply(game.legal()[0])
+    data = json.loads(game.to_json())
+    for name in ("forced_loop", "time_budget", "replacement_timing"):
+        del data["profile"][name]
+    loaded = tt.load_game(json.dumps(data))
+    assert loaded.fingerprint() == game.fingerprint() and loaded.profile == game.profile
