@@ -43,7 +43,8 @@ class Rule:
     as a tuple of ranges and cited as ``L468, L650``. ``option`` names the rulebook option that
     switches an assumption to another reading (several, separated by commas: ``switched_by``).
     ``kind`` is ``"rule"`` for a rule that code applies, ``"glossary"`` for a definition that
-    carries no behaviour of its own.
+    carries no behaviour of its own. ``fixed`` is, for an assumption without an option, the one-line reason
+    why no other reading of the text would change a game's outcome (a definition, a representation choice).
     """
 
     id: str
@@ -56,11 +57,16 @@ class Rule:
     option: str = ""  # the rulebook option(s) that switch this assumption's reading, e.g. "a" or "a, b"
     kind: str = "rule"  # "rule" or "glossary"
     gloss: bool = False  # the term is an English-to-Russian gloss, not a quotation of the seed
+    fixed: str = ""  # an assumption with no option: why no other reading would change outcomes
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "lines", _ranges(self.lines))
         if self.kind not in ("rule", "glossary"):
             raise RuleError(f"rule {self.id!r}: kind must be 'rule' or 'glossary', not {self.kind!r}")
+        if self.fixed and self.option:
+            raise RuleError(f"rule {self.id!r}: an assumption is either switched by an option or fixed, not both")
+        if self.fixed and not self.assumption:
+            raise RuleError(f"rule {self.id!r}: only an assumption can be fixed (it has no other reading to switch)")
 
     @property
     def switched_by(self) -> tuple[str, ...]:

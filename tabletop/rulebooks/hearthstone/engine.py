@@ -33,7 +33,7 @@ ZONE_LABELS = {
     "grave": "graveyard",
 }
 BOARD_LIMIT = 7  # L26
-HAND_LIMIT = 10  # hs.assume.hand_limit
+HAND_LIMIT = 10  # hs.assume.hand_limit: the default of option hand_limit
 MANA_LIMIT = 10  # L1511
 TURN_STEPS = ("hs.start", "hs.main")
 CHOSEN = frozenset(
@@ -511,7 +511,7 @@ def apply_effect(game: Game, spec: dict, src: str | None, player: int, args: dic
     elif kind == "give":
         p = player if spec.get("for", "self") == "self" else other(player)
         for _ in range(spec.get("count", 1)):
-            full = len(st.zones[f"hand:{p}"]) >= HAND_LIMIT
+            full = len(st.zones[f"hand:{p}"]) >= game.options["hand_limit"]
             oid = new_card(game, p, spec["card"], z("grave" if full else "hand", p), created=True)
             if game.tracing:
                 where = "is destroyed: the hand is full" if full else "goes to the hand"
@@ -747,11 +747,16 @@ _DRAW_STREAM = tuple(f"deck:{p}" for p in PLAYERS)
 
 
 def t_draw(game: Game, args: dict) -> None:
-    """hs.assume.draw: the top card is a chance outcome weighted by what is left; empty deck: fatigue."""
+    """hs.assume.draw: the top card is a chance outcome weighted by what is left; empty deck: fatigue
+    (hs.assume.fatigue), or nothing with option fatigue=False."""
     st = game.state
     p = args["player"]
     comp = st.vars[DECK_VARS[p]]
     if not comp:
+        if not game.options["fatigue"]:
+            if game.tracing:
+                game.record("action", f"player {p}'s deck is empty: nothing is drawn", "hs.assume.fatigue", player=p)
+            return
         pl = st.players[p]
         n = pl["fatigue"] + 1
         st.players[p] = {**pl, "fatigue": n}
@@ -802,7 +807,7 @@ def t_drawn(game: Game, args: dict) -> None:
     p = args["player"]
     card_id = args["choice"]["id"]
     oid = take_from_deck(game, p, card_id)
-    if len(st.zones[HAND_ZONES[p]]) >= HAND_LIMIT:
+    if len(st.zones[HAND_ZONES[p]]) >= game.options["hand_limit"]:
         game.move(oid, GRAVE_ZONES[p], card=card_id, vis="all")
         if game.tracing:
             game.record(

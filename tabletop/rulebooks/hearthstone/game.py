@@ -239,6 +239,21 @@ OPTIONS = {
         "hs.assume.death_phase",
         choices=("death_phase", "at_once"),
     ),
+    "fatigue": OptionSpec(
+        "fatigue",
+        True,
+        "Drawing from an empty deck deals fatigue damage 1, 2, 3, ... (the real game); False: nothing is drawn "
+        "and nothing happens (the text is silent).",
+        "hs.assume.fatigue",
+    ),
+    "hand_limit": OptionSpec(
+        "hand_limit",
+        E.HAND_LIMIT,
+        "The most cards a hand holds (the real game: 10; the text gives none); a card drawn or given to a full "
+        "hand is destroyed.",
+        "hs.assume.hand_limit",
+        check=lambda v: 1 <= v <= 99,
+    ),
     "scenario": OptionSpec(
         "scenario", "", "Start from a ready position instead of a shuffled deal.", None, choices=("", *SETUPS)
     ),

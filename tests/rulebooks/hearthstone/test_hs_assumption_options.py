@@ -1,0 +1,37 @@
+"""Hearthstone: where the text is silent, the real game's rule is the default and the other reading an option
+(issue 13), each shown to change an outcome. Lines cite 000_7fc8e0fd1bcbc422.txt."""
+
+from hsx import E, hero, hp, position
+
+
+def empty_deck(game, p: int) -> None:
+    """Player ``p``'s deck runs out (its cards leave the game)."""
+    st = game.state
+    for oid in st.zones[E.DECK_ZONES[p]]:
+        del st.objects[oid]
+    st.zones[E.DECK_ZONES[p]] = ()
+    st.vars[E.DECK_VARS[p]] = {}
+
+
+def test_fatigue_or_nothing_from_an_empty_deck():
+    """hs.assume.fatigue, L19: the text never says what drawing from an empty deck does. By default (the real
+    game) it deals fatigue damage 1, then 2; with fatigue=False nothing happens and the hero keeps his health."""
+    for fatigue, health in ((True, (29, 27)), (False, (30, 30))):
+        game, _ = position(fatigue=fatigue)
+        empty_deck(game, 1)
+        game.apply("end")  # player 1's turn starts with a draw
+        first = hp(game, hero(game, 1))
+        game.apply("end").apply("end")
+        assert (first, hp(game, hero(game, 1))) == health, fatigue
+        assert game.state.zones["hand:1"] == ()
+
+
+def test_the_hand_limit_is_an_option():
+    """hs.assume.hand_limit, L19: the text gives no hand limit; the real game's is 10. With a hand of 3 the turn's
+    draw goes to the hand by default, and is destroyed with hand_limit=3."""
+    game, _ = position(hand1=["bog_crawler"] * 3)
+    game.apply("end")
+    assert len(game.state.zones["hand:1"]) == 4 and game.state.zones["grave:1"] == ()
+    small, _ = position(hand1=["bog_crawler"] * 3, hand_limit=3)
+    small.apply("end")
+    assert len(small.state.zones["hand:1"]) == 3 and len(small.state.zones["grave:1"]) == 1
