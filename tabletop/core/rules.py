@@ -86,7 +86,8 @@ class Rule:
         tag = " [assumption]" if self.assumption else ""
         term = f" ({self.term})" if self.term else ""
         switch = f" [switched by option {', '.join(self.switched_by)}]" if self.option else ""
-        return f"{self.id}{tag}: {self.text}{term} — {self.citation}{switch}"
+        fixed = f" [no option: {self.fixed}]" if self.fixed else ""
+        return f"{self.id}{tag}: {self.text}{term} — {self.citation}{switch}{fixed}"
 
 
 # The kernel's own steps, used when a rulebook does not map a step to a rule of its own.
@@ -144,7 +145,8 @@ class RuleTable:
 
     def assumptions(self) -> RuleList:
         """The rules this rulebook assumed where its source text is silent or ambiguous, each with the
-        options that switch its reading (a list that shows itself as a table with a "switched by" column)."""
+        options that switch its reading, or why no other reading would change an outcome (``Rule.fixed``): a
+        list that shows itself as a table with a "switched by" column."""
         return RuleList(r for r in self if r.assumption)
 
     def _repr_html_(self) -> str:
@@ -162,14 +164,15 @@ class RuleList(list):
 
 
 def _rules_html(rules: Iterable[Rule]) -> str:
-    """id, rule, original term, source, and the options that switch the rule ("switched by")."""
+    """id, rule, original term, source, and the options that switch the rule ("switched by"), or why none does."""
     from html import escape
 
     rows = "".join(
         f"<tr><td><code>{escape(r.id)}</code></td><td>{escape(r.text)}"
         f"{' <em>(assumption)</em>' if r.assumption else ''}</td>"
         f"<td>{escape(r.term)}</td><td>{escape(r.citation)}</td>"
-        f"<td>{', '.join(f'<code>{escape(name)}</code>' for name in r.switched_by)}</td></tr>"
+        f"<td>{', '.join(f'<code>{escape(name)}</code>' for name in r.switched_by)}"
+        f"{f'<em>none: {escape(r.fixed)}</em>' if r.fixed else ''}</td></tr>"
         for r in rules
     )
     return (

@@ -298,7 +298,7 @@ RULES = RuleTable(
             "To close a card (or coin) is to turn it sideways (tap it); closed things open at the start of their "
             "controller's turn.",
             "закройте эту карту",
-            (33, 33),
+            ((33, 33), (41, 41)),
             outside=True,
             fixed="closing is turning a card sideways (L33, L41); the cards and coins open again at the start of the "
             "turn (bh.assume.turn), without which nothing could act twice",

@@ -286,6 +286,7 @@ RULES = RuleTable(
         _a(
             "hs.assume.draw",
             "At the start of his turn a player draws one card (the text never says so).",
+            lines=(1505, 1505),
             fixed="a card game whose players start with 3-4 cards and play them for mana needs a draw each turn; "
             "without one the decks of 30 cards (L1505) would never be used",
         ),
@@ -327,8 +328,9 @@ RULES = RuleTable(
             "hs.assume.attacks",
             "A minion or hero attacks at most once a turn, and only with attack above 0; a "
             "character at 0 health is gone before the next action.",
+            lines=((40, 40), (66, 66)),
             fixed="L66 counts attacks one per minion ('an attack with three minions: the first ... then the "
-            "second'); an attack of 0 deals nothing (L36), so allowing it would add only a move that hurts the "
+            "second'); an attack of 0 deals nothing (L40), so allowing it would add only a move that hurts the "
             "attacker, which neither the text nor the real game offers",
         ),
         _a(
@@ -341,6 +343,7 @@ RULES = RuleTable(
         _a(
             "hs.assume.charge",
             "Charge: the minion can attack the turn it is summoned (no summoning sickness).",
+            lines=(27, 27),
             fixed="the only thing Charge can mean beside L27's summoning sickness is its exception",
         ),
         _a(
@@ -392,19 +395,21 @@ RULES = RuleTable(
         _a(
             "hs.assume.end_turn",
             "A turn ends when its player says so; 'at the end of your turn' effects then trigger.",
+            lines=(67, 67),
             fixed="L67 lets a player act as often as he likes, so only he can end his turn; an end-of-turn "
             "effect can only trigger then",
         ),
         _a(
             "hs.assume.draw_game",
             "If both heroes reach 0 health in the same death phase the game is a draw.",
+            lines=(1507, 1507),
             fixed="L1507 wins by bringing the enemy hero to 0; when both reach 0 at once neither has won while "
             "the other has not, and picking one would need a rule the text does not hint at",
         ),
         _a(
             "hs.assume.weapon_replace",
             "Equipping a new weapon destroys the old one (one weapon at a time, L31).",
-            lines=(31, 31),
+            lines=((31, 31), (1512, 1512)),
             outside=False,
             fixed="L31 allows one weapon at a time, so a new one must replace the old (refusing the new weapon "
             "would make a weapon card unplayable, which L1512 denies)",
@@ -436,12 +441,14 @@ RULES = RuleTable(
             "hs.assume.mulligan",
             "The first player decides his mulligan first, then the second; a player picks the "
             "set of starting cards to swap in one choice.",
+            lines=(1509, 1509),
             fixed="each player's mulligan is hidden from the other (L1509) and draws from his own deck, so the "
             "order of the two choices and choosing the set at once change nothing",
         ),
         _a(
             "hs.assume.heal",
             "Healing restores health up to the maximum, never above it.",
+            lines=(51, 51),
             fixed="L51 calls health below its maximum 'damaged', so health above the maximum does not exist",
         ),
         _a(

@@ -413,6 +413,20 @@ OPTIONS = {
         "mc.assume.guard",
         choices=("villain", "villains_without_guard"),
     ),
+    "boost_face_up": OptionSpec(
+        "boost_face_up",
+        False,
+        "Boost cards are dealt face up, as L417 and L427 read ('открытую'), so the players see them before they "
+        "choose defenders; default: face down (L319), turned over after the defenders (L419).",
+        "mc.assume.boost_face_down",
+    ),
+    "overkill_to_alter_ego": OptionSpec(
+        "overkill_to_alter_ego",
+        False,
+        "Overkill excess from a defending ally goes to its controller's identity in alter-ego form too (L610's "
+        "'hero' read as the identity card); default: in alter-ego form it is not possible and is lost.",
+        "mc.assume.overkill_possible",
+    ),
     "scenario": OptionSpec(
         "scenario", "", "Start from a ready position instead of a shuffled deal.", None, choices=("", *SETUPS)
     ),

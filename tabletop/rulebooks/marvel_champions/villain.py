@@ -279,7 +279,8 @@ def t_overkill_ally(game: Game, args: dict) -> None:
     owner = game.state.objects[args["ally"]]["owner"]
     if excess <= 0:
         return
-    if game.state.players[owner].get("out") or not E.hero_form(game, owner):
+    alter_ego = not E.hero_form(game, owner) and not game.options["overkill_to_alter_ego"]
+    if game.state.players[owner].get("out") or alter_ego:
         game.record(
             "action",
             f"overkill: {excess} excess damage cannot go to a hero (alter-ego form or eliminated)",
