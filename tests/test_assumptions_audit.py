@@ -14,8 +14,6 @@ RULEBOOKS = tt.rulebooks()
 NOT_YET_OPTIONS = {
     "hs.assume.the_coin": "the Coin is dealt with the four starting cards (L1508) and may be swapped at the "
     "mulligan (L1509)",
-    "hs.assume.battlecry": "the Battlecry resolves before the other effects the play sets off (the later real "
-    "game), not in order of play after them as L68's Knife Juggler and Leeroy Jenkins say",
     "hs.assume.queue": "L66 'the effect fires instantly': triggered effects resolve at once, inside the effect "
     "that set them off (nested), not queued",
     "bh.assume.combat": "L41 names 'assigning a defender' as an action of a card: an attacked player may close a "

@@ -577,6 +577,16 @@ def on_summon(game: Game, ev: dict) -> None:
         oid = new_card(game, p, ev["token"], zone, index=index, created=True, **minion_fields(card))
     st.events[ev["id"]] = {**ev, "minion": oid}
     refresh_auras(game, p)
+    if (
+        ev.get("way") == "played"
+        and game.options["battlecry"] == "first"
+        and CARDS[st.objects[oid]["card"]].get("battlecry")
+    ):  # hs.assume.battlecry, option battlecry='first': before the effects this summon sets off
+        if game.tracing:
+            game.record("resolution", f"Battlecry ({oid}) resolves at once", "hs.assume.battlecry", player=p)
+        start_effects(
+            game, [st.objects[oid]["card"], "battlecry"], oid, p, "hs.assume.battlecry", target=ev.get("target")
+        )
 
 
 def on_damage(game: Game, ev: dict) -> None:

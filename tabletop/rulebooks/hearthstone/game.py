@@ -254,6 +254,15 @@ OPTIONS = {
         "hs.assume.hand_limit",
         check=lambda v: 1 <= v <= 99,
     ),
+    "battlecry": OptionSpec(
+        "battlecry",
+        "in_order_of_play",
+        "When a played minion's Battlecry resolves: 'in_order_of_play', after the effects already in play that "
+        "its summon sets off (L68: Knife Juggler throws before Leeroy Jenkins's whelps arrive), or 'first', before "
+        "them (the later real game: the whelps are there to be hit).",
+        "hs.assume.battlecry",
+        choices=("in_order_of_play", "first"),
+    ),
     "scenario": OptionSpec(
         "scenario", "", "Start from a ready position instead of a shuffled deal.", None, choices=("", *SETUPS)
     ),

@@ -349,8 +349,12 @@ RULES = RuleTable(
         _a(
             "hs.assume.battlecry",
             "Battlecry: an effect when the minion is played from the hand (not when summoned "
-            "otherwise); it waits its turn with the other effects in order of play (L68).",
+            "otherwise); it waits its turn with the other effects in order of play (L68). The text gives this "
+            "order: Knife Juggler's knife flies before Leeroy Jenkins's whelps arrive, so they cannot be hit. "
+            "The later real game resolves the Battlecry first, before the effects its summon sets off (option "
+            "battlecry='first'). The default is the text's own example.",
             lines=(68, 68),
+            option="battlecry",
         ),
         _a(
             "hs.assume.deathrattle",

@@ -1,7 +1,11 @@
 """Hearthstone: where the text is silent, the real game's rule is the default and the other reading an option
 (issue 13), each shown to change an outcome. Lines cite 000_7fc8e0fd1bcbc422.txt."""
 
-from hsx import E, hero, hp, position
+from hsx import RB, E, hero, hp, position
+
+
+def card_of(game, oid):
+    return game.state.objects[oid]["card"]
 
 
 def empty_deck(game, p: int) -> None:
@@ -35,3 +39,25 @@ def test_the_hand_limit_is_an_option():
     small, _ = position(hand1=["bog_crawler"] * 3, hand_limit=3)
     small.apply("end")
     assert len(small.state.zones["hand:1"]) == 3 and len(small.state.zones["grave:1"]) == 1
+
+
+def _leeroy_played(**options):
+    """The juggler-leeroy scenario (L68), chance by hand: Leeroy Jenkins is played beside Knife Juggler."""
+    game = RB.new_game(seed=0, scenario="juggler-leeroy", chance="manual", **options)
+    while game.decision.kind != "action":  # the turn's draw
+        game.apply(game.legal()[0])
+    leeroy = next(o for o in game.legal() if o.startswith("play:") and "@" in o)
+    game.apply(leeroy)
+    assert game.decision.kind == "random_target"
+    return game
+
+
+def test_battlecry_in_order_of_play_or_first():
+    """hs.assume.battlecry, L68: 'Knife Juggler's 1 damage happens before Leeroy Jenkins and his minions come
+    onto the field, so the minions this card summons cannot be the Juggler's target'. By default the Battlecry
+    waits behind the Juggler's knife, which can only hit the hero; with battlecry='first' (the later real game)
+    the whelps are summoned first and are among the knife's targets."""
+    text = _leeroy_played()
+    assert [card_of(text, o) for o in text.legal()] == ["hero_paladin"]
+    first = _leeroy_played(battlecry="first")
+    assert sorted(card_of(first, o) for o in first.legal()) == ["hero_paladin", "whelp", "whelp"]
