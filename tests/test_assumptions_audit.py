@@ -14,8 +14,6 @@ RULEBOOKS = tt.rulebooks()
 NOT_YET_OPTIONS = {
     "hs.assume.the_coin": "the Coin is dealt with the four starting cards (L1508) and may be swapped at the "
     "mulligan (L1509)",
-    "hs.assume.queue": "L66 'the effect fires instantly': triggered effects resolve at once, inside the effect "
-    "that set them off (nested), not queued",
     "bh.assume.combat": "L41 names 'assigning a defender' as an action of a card: an attacked player may close a "
     "creature to defend",
     "bh.assume.constructor_targets": "a chain item's target is chosen when the item resolves, not when the chain "

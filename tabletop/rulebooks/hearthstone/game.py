@@ -15,6 +15,8 @@ def setup(game: Game) -> None:
     """hs.deck, hs.win, hs.coin_toss: heroes at 30, shuffled 30-card decks, then the coin toss."""
     st = game.state
     opts = game.options
+    if opts["effects"] != game.profile.container:  # hs.assume.queue: where triggered effects wait
+        game.profile = game.profile.replace(container=opts["effects"])
     for p in E.PLAYERS:
         st.players[p] = {
             **st.players[p],
@@ -262,6 +264,14 @@ OPTIONS = {
         "them (the later real game: the whelps are there to be hit).",
         "hs.assume.battlecry",
         choices=("in_order_of_play", "first"),
+    ),
+    "effects": OptionSpec(
+        "effects",
+        "queue",
+        "Where triggered effects wait: 'queue', first in, first out once the current effect is over (the real "
+        "game), or 'nested', at once inside the effect that set them off (L66 'the effect fires instantly').",
+        "hs.assume.queue",
+        choices=("queue", "nested"),
     ),
     "scenario": OptionSpec(
         "scenario", "", "Start from a ready position instead of a shuffled deal.", None, choices=("", *SETUPS)

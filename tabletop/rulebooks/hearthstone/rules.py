@@ -378,9 +378,13 @@ RULES = RuleTable(
         _a(
             "hs.assume.queue",
             "Triggered effects wait in a queue and resolve first in, first out; simultaneous ones "
-            "in the order their sources came into play (L68).",
-            lines=(68, 68),
+            "in the order their sources came into play (L68). L66 says effects are not staged: 'the effect fires "
+            "instantly', which can be read as resolving a triggered effect at once, inside the effect that set it "
+            "off, before that effect's next part (option effects='nested'). The default is the real game's queue, "
+            "since the text is a translated tutorial of the real game (L19).",
+            lines=((19, 19), (66, 66), (68, 68)),
             outside=False,
+            option="effects",
         ),
         _a(
             "hs.assume.death_phase",

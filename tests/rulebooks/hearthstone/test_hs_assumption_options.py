@@ -1,7 +1,8 @@
 """Hearthstone: where the text is silent, the real game's rule is the default and the other reading an option
 (issue 13), each shown to change an outcome. Lines cite 000_7fc8e0fd1bcbc422.txt."""
 
-from hsx import RB, E, hero, hp, position
+import pytest
+from hsx import RB, E, hero, hp, position, reopen
 
 
 def card_of(game, oid):
@@ -61,3 +62,30 @@ def test_battlecry_in_order_of_play_or_first():
     assert [card_of(text, o) for o in text.legal()] == ["hero_paladin"]
     first = _leeroy_played(battlecry="first")
     assert sorted(card_of(first, o) for o in first.legal()) == ["hero_paladin", "whelp", "whelp"]
+
+
+@pytest.mark.parametrize(("effects", "yeti_damage"), [("queue", 1), ("nested", 2)])
+def test_queued_or_nested_effects(effects, yeti_damage):
+    """hs.assume.queue, L66, L68: triggered effects wait in a queue (the real game), or, reading L66 'the effect
+    fires instantly', resolve at once inside the effect that set them off (effects='nested'). Arcane Burst kills
+    player 1's Scrap Golem and Abomination together; the Golem's Deathrattle (older, L68) summons a Scrap Heap,
+    which sets off Knife Juggler's knife, thrown at a Mountain Yeti with Divine Shield. Queued, the knife waits
+    behind the Abomination's 2 damage to all, which the shield absorbs, and then hits for 1; nested, the knife
+    flies first and is absorbed, and the Abomination hits for 2."""
+    game, ids = position(
+        hand0=["arcane_burst"],
+        board0=["mountain_yeti"],
+        board1=["knife_juggler", "scrap_golem", "abomination"],
+        chance="manual",
+        effects=effects,
+    )
+    st = game.state
+    (yeti,) = ids["board0"]
+    st.objects[yeti] = {**st.objects[yeti], "shield": True}
+    for oid in ids["board1"][1:]:  # one health left: the Burst kills both in one death phase
+        st.objects[oid] = {**st.objects[oid], "dmg": st.objects[oid]["hp"] - 1}
+    reopen(game)
+    game.apply(f"play:{ids['hand0'][0]}")
+    assert game.decision.kind == "random_target" and yeti in game.legal()
+    game.apply(yeti)  # the knife's random enemy
+    assert st.objects[yeti]["dmg"] == yeti_damage and not st.objects[yeti]["shield"]
