@@ -23,7 +23,6 @@ NOT_YET_OPTIONS = {
     "interrupts and responses go before them",
     "mc.assume.villain_phase_actions": "L279 'on request during other players' turns': Actions may be used in the "
     "villain phase too",
-    "mc.assume.defenders": "the players declare defenders in another order (all at once, or the target player last)",
     "mc.assume.window_events": "an event played in an interrupt or response window opens a step-6 window of its own",
     "mc.assume.encounter_from_deck": "an encounter card dealt when a player's deck runs out (L406) is revealed at once",
     "mc.assume.hero_attack_target": "L423 names the hero: an undefended attack on a player in alter-ego form (only "

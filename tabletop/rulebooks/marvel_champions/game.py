@@ -427,6 +427,15 @@ OPTIONS = {
         "'hero' read as the identity card); default: in alter-ego form it is not possible and is lost.",
         "mc.assume.overkill_possible",
     ),
+    "defender_order": OptionSpec(
+        "defender_order",
+        "target_first",
+        "Who is offered to defend first (L294, L418 give no order; the first who defends is the defender): "
+        "'target_first', the target player, then the others in player order, or 'others_first', the others in "
+        "player order, then the target player.",
+        "mc.assume.defenders",
+        choices=("target_first", "others_first"),
+    ),
     "scenario": OptionSpec(
         "scenario", "", "Start from a ready position instead of a shuffled deal.", None, choices=("", *SETUPS)
     ),

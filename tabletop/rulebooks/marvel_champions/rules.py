@@ -894,9 +894,13 @@ RULES = RuleTable(
         _a(
             "mc.assume.defenders",
             "Defenders are offered in player order from the target player: the target may defend with their hero or "
-            "an ally, the others with an ally; the first who defends is the defender.",
+            "an ally, the others with an ally; the first who defends is the defender. L294 ('any player may "
+            "exhaust an ally') and L418 give no order, so the other players may as well be asked first, the "
+            "target last (option defender_order='others_first'). The default asks the one attacked first, who "
+            "alone may defend with the hero.",
             "",
             ((294, 294), (418, 418)),
+            option="defender_order",
         ),
         _a(
             "mc.assume.payment",

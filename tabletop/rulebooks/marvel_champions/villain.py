@@ -148,7 +148,8 @@ def t_defend(game: Game, args: dict) -> None:
     if a is None:
         return
     p0 = a["player"]
-    order = [p0] + [q for q in E.alive(game) if q != p0]
+    others = [q for q in E.alive(game) if q != p0]
+    order = [*others, p0] if game.options["defender_order"] == "others_first" else [p0, *others]
     k = args["k"]
     choice = args.get("choice")
     if choice is not None:

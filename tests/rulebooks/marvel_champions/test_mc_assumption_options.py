@@ -44,3 +44,21 @@ def test_overkill_excess_to_an_alter_ego_is_an_option(to_alter_ego, excess):
     game.apply(medic)
     assert st.objects[medic]["zone"] == "discard:1"
     assert st.objects[identity]["damage"] - before == excess
+
+
+@pytest.mark.parametrize(("order", "defender"), [("target_first", 0), ("others_first", 1)])
+def test_who_is_offered_to_defend_first(order, defender):
+    """mc.assume.defenders, L294, L418: any player may defend an attacked player with an ally, the first who
+    defends is the defender, and the text gives no order. Both players have a ready ally and both would defend:
+    by default player 0, the one attacked, is asked first and defends; with defender_order='others_first'
+    player 1 is asked first, defends, and becomes the target (L418)."""
+    game = sandbox(2, defender_order=order)
+    allies = {p: known(game, "field_medic", f"play:{p}", p) for p in (0, 1)}
+    encounter_deck(game, ["dampening_field"] * 8)
+    reopen(game)
+    to_villain_phase(game)
+    first = game.decision
+    assert first.kind == "defend" and first.player == defender and allies[defender] in first.ids
+    game.apply(allies[defender])  # the first asked defends: the other is not asked
+    assert game.state.objects[allies[defender]]["exhausted"]
+    assert not game.state.objects[allies[1 - defender]]["exhausted"]
