@@ -12,8 +12,6 @@ RULEBOOKS = tt.rulebooks()
 
 # assumption id -> the other reading that would change outcomes and is not an option yet
 NOT_YET_OPTIONS = {
-    "hs.assume.the_coin": "the Coin is dealt with the four starting cards (L1508) and may be swapped at the "
-    "mulligan (L1509)",
     "bh.assume.combat": "L41 names 'assigning a defender' as an action of a card: an attacked player may close a "
     "creature to defend",
     "bh.assume.constructor_targets": "a chain item's target is chosen when the item resolves, not when the chain "

@@ -851,9 +851,13 @@ def t_coin(game: Game, args: dict) -> None:
         game.record("action", f"the coin toss: player {first} goes first", "hs.coin_toss", player=first)
     second = other(first)
     tasks = [("hs.draw", {"player": first}) for _ in range(3)] + [("hs.draw", {"player": second}) for _ in range(4)]
+    coin_first = game.options["coin_before_mulligan"]  # hs.assume.the_coin: L1508-1509 read literally
+    if coin_first:
+        tasks.append(("hs.give_coin", {"player": second}))
     if game.options["mulligan"]:  # hs.assume.mulligan: the first player decides first, then the second
         tasks += [("hs.mulligan", {"player": first}), ("hs.mulligan", {"player": second})]
-    tasks.append(("hs.give_coin", {"player": second}))
+    if not coin_first:
+        tasks.append(("hs.give_coin", {"player": second}))
     game.then(*tasks)
 
 
@@ -900,12 +904,14 @@ def t_shuffle_back(game: Game, args: dict) -> None:
 
 
 def t_give_coin(game: Game, args: dict) -> None:
-    """hs.coin_toss / hs.assume.the_coin: the second player receives The Coin (after the mulligan)."""
+    """hs.coin_toss / hs.assume.the_coin: the second player receives The Coin (after the mulligan; with option
+    coin_before_mulligan, with the starting cards, so it may be swapped)."""
     p = args["player"]
     new_card(game, p, "the_coin", z("hand", p), created=True)
     if game.tracing:
         game.record("action", f"player {p} receives The Coin", "hs.coin_toss", player=p)
-        game.record("flow", "both players have their starting cards: the game starts", "hs.start")
+        if not game.options["coin_before_mulligan"]:
+            game.record("flow", "both players have their starting cards: the game starts", "hs.start")
 
 
 # ===================================================================== the turn

@@ -273,6 +273,13 @@ OPTIONS = {
         "hs.assume.queue",
         choices=("queue", "nested"),
     ),
+    "coin_before_mulligan": OptionSpec(
+        "coin_before_mulligan",
+        False,
+        "The second player gets The Coin with the starting cards, before the mulligan, and may swap it (L1508-1509 "
+        "in the text's order); default: after the mulligan (the real game).",
+        "hs.assume.the_coin",
+    ),
     "scenario": OptionSpec(
         "scenario", "", "Start from a ready position instead of a shuffled deal.", None, choices=("", *SETUPS)
     ),

@@ -322,7 +322,11 @@ RULES = RuleTable(
         _a(
             "hs.assume.the_coin",
             "The Coin costs 0 and gives one mana crystal for this turn only; the second player "
-            "gets it after the mulligan.",
+            "gets it after the mulligan (the real game). The text gives it with the four starting cards (L1508) "
+            "and 'then' lets the players swap any of their starting cards (L1509), so read in its order the Coin "
+            "may be swapped back into the deck (option coin_before_mulligan). " + _WHY_DEFAULT,
+            lines=((19, 19), (1508, 1509)),
+            option="coin_before_mulligan",
         ),
         _a(
             "hs.assume.attacks",

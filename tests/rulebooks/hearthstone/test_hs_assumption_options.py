@@ -89,3 +89,26 @@ def test_queued_or_nested_effects(effects, yeti_damage):
     assert game.decision.kind == "random_target" and yeti in game.legal()
     game.apply(yeti)  # the knife's random enemy
     assert st.objects[yeti]["dmg"] == yeti_damage and not st.objects[yeti]["shield"]
+
+
+@pytest.mark.parametrize("coin_first", [False, True])
+def test_the_coin_before_or_after_the_mulligan(coin_first):
+    """hs.assume.the_coin, L1508-1509: the second player 'takes four cards and gets a special card called the
+    Coin', 'then' the players may swap any of their starting cards. By default (the real game) the Coin comes
+    after the mulligan; with coin_before_mulligan it is one of the starting cards and may be swapped into the
+    deck."""
+    game = RB.new_game(seed=0, first="0", coin_before_mulligan=coin_first)
+    game.apply("keep")  # player 0 first
+    assert game.decision.kind == "mulligan" and game.decision.player == 1
+    hand = game.state.zones["hand:1"]
+    coins = [o for o in hand if card_of(game, o) == "the_coin"]
+    assert len(hand) == (5 if coin_first else 4) and len(coins) == int(coin_first)
+    if coin_first:
+        game.apply(f"swap:{coins[0]}")
+        while game.decision.kind != "action":  # the replacement is drawn
+            game.apply(game.legal()[0])
+        assert "the_coin" not in [card_of(game, o) for o in game.state.zones["hand:1"]]
+        assert game.state.vars[E.DECK_VARS[1]].get("the_coin") == 1
+    else:
+        game.apply("keep")
+        assert "the_coin" in [card_of(game, o) for o in game.state.zones["hand:1"]]
