@@ -12,19 +12,12 @@ RULEBOOKS = tt.rulebooks()
 
 # assumption id -> the other reading that would change outcomes and is not an option yet
 NOT_YET_OPTIONS = {
-    "bh.assume.combat": "L41 names 'assigning a defender' as an action of a card: an attacked player may close a "
-    "creature to defend",
-    "bh.assume.constructor_targets": "a chain item's target is chosen when the item resolves, not when the chain "
-    "is composed",
     "mc.assume.replacement_interrupts": "L685 read literally: a replacement resolves after all responses",
     "mc.assume.keywords_forced": "mandatory keywords are not 'forced' abilities for L463's priority, so forced "
     "interrupts and responses go before them",
     "mc.assume.villain_phase_actions": "L279 'on request during other players' turns': Actions may be used in the "
     "villain phase too",
     "mc.assume.window_events": "an event played in an interrupt or response window opens a step-6 window of its own",
-    "mc.assume.encounter_from_deck": "an encounter card dealt when a player's deck runs out (L406) is revealed at once",
-    "mc.assume.hero_attack_target": "L423 names the hero: an undefended attack on a player in alter-ego form (only "
-    "under elimination_enemies='attack') deals no damage",
 }
 
 

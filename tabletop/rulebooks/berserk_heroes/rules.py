@@ -247,10 +247,14 @@ RULES = RuleTable(
             "Attack with a strike: an open creature of the active player that has been in play since the start of "
             "the turn (or has Rush) closes and wounds the enemy hero or an enemy creature by its strike; an "
             "attacked creature strikes back at the same time. No defenders are assigned in this skeleton. The "
-            "same readiness is needed for any action of a card (L41), such as an ability that closes it.",
+            "same readiness is needed for any action of a card (L41), such as an ability that closes it. L41 "
+            "names 'assigning a defender' among the actions of a card, without its rule: with option defenders "
+            "the attacked player may close an open creature to take the attack instead. The default assigns "
+            "none, since the fragment never says who may defend, when, or against what.",
             "атака ударом",
             (41, 41),
             outside=True,
+            option="defenders",
         ),
         _a(
             "bh.assume.rush",
@@ -325,6 +329,8 @@ RULES = RuleTable(
             "it resolves does nothing.",
             "нелегальные цели",
             (29, 31),
+            fixed="L31 forbids composing a chain with an item whose target is illegal, so targets are chosen with "
+            "the chain; an item whose target has gone since can only do nothing",
         ),
         _a(
             "bh.assume.constructor_abilities",

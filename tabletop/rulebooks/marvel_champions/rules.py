@@ -932,7 +932,9 @@ RULES = RuleTable(
             "end of the player phase, say) waits face down in that player's queue and is revealed in step 4 of the "
             "next villain phase; one dealt during steps 3-4 is revealed in those steps, whatever the seat (L380).",
             "",
-            ((380, 380), (406, 406)),
+            ((379, 380), (406, 406)),
+            fixed="L379 says a card dealt by an ability is put face down, 'not revealed now', and joins the queue "
+            "the player resolves in the villain phase; L406 deals it at once but says nothing of revealing it",
         ),
         _a(
             "mc.assume.hero_attack_target",
@@ -940,6 +942,9 @@ RULES = RuleTable(
             "form.",
             "",
             (423, 423),
+            fixed="an enemy attacks a player in alter-ego form only under option elimination_enemies='attack'; "
+            "L423 deals all of an undefended attack's damage to the player's identity, and the identity card "
+            "holds the hit points whichever side is up, so there is nowhere else for it to go",
         ),
     ]
 )
