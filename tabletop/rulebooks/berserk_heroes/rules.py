@@ -181,7 +181,7 @@ RULES = RuleTable(
             (5, 7),
             outside=True,
             fixed="the fragment names the accumulation phase (L5) but gives no turn; this is the frame every rule and "
-            "scenario here is played in, not a reading of a rule",
+            "scenario here is played in, and which hero moves first is set by seating it (options hero0, hero1)",
         ),
         _a(
             "bh.assume.setup",

@@ -288,7 +288,7 @@ RULES = RuleTable(
             "At the start of his turn a player draws one card (the text never says so).",
             lines=(1505, 1505),
             fixed="a card game whose players start with 3-4 cards and play them for mana needs a draw each turn; "
-            "without one the decks of 30 cards (L1505) would never be used",
+            "without one the decks of 30 cards (L1505) would hardly be used",
         ),
         _a(
             "hs.assume.fatigue",

@@ -874,8 +874,9 @@ RULES = RuleTable(
             "alter-ego form with a hand of alter-ego hand size; the villain and main scheme start at stage I; "
             "player 0 is the first player.",
             "Приложение II",
-            (734, 734),
-            fixed="the frame of the game: the set-up appendix is missing, and every scenario starts from this one",
+            ((504, 504), (734, 734)),
+            fixed="the frame of the game: the set-up appendix is missing and every scenario starts from this one; the "
+            "start in alter-ego form is L504's, and the players all play the same identity, so no seat is favoured",
         ),
         _a(
             "mc.assume.villain_phase_actions",
