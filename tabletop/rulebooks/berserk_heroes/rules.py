@@ -274,8 +274,8 @@ RULES = RuleTable(
             (43, 43),
             outside=True,
             fixed="the fragment gives no moment for deaths; checked after each resolution or only once the queue "
-            "is empty, no card here can act on a creature between its lethal wound and its death except to wound "
-            "it again",
+            "is empty, no card here can act on a creature between its lethal wound and its death but to wound it "
+            "again or change a strike it will not use",
         ),
         _a(
             "bh.assume.win",

@@ -369,7 +369,7 @@ RULES = RuleTable(
         _a(
             "hs.assume.divine_shield",
             "Divine Shield: the first damage the minion would take is prevented and the shield is lost.",
-            fixed="the keyword's definition (the text never uses it otherwise); no other reading has been played",
+            fixed="the keyword's definition (the text never names it); no other reading of it has been played",
         ),
         _a(
             "hs.assume.aura",
@@ -415,8 +415,8 @@ RULES = RuleTable(
             "hs.assume.draw_game",
             "If both heroes reach 0 health in the same death phase the game is a draw.",
             lines=(1507, 1507),
-            fixed="L1507 wins by bringing the enemy hero to 0; when both reach 0 at once neither has won while "
-            "the other has not, and picking one would need a rule the text does not hint at",
+            fixed="L1507 wins by bringing the enemy hero to 0; when both reach 0 at once neither has won more "
+            "than the other, and picking one would need a rule the text does not hint at",
         ),
         _a(
             "hs.assume.weapon_replace",
@@ -454,8 +454,8 @@ RULES = RuleTable(
             "The first player decides his mulligan first, then the second; a player picks the "
             "set of starting cards to swap in one choice.",
             lines=(1509, 1509),
-            fixed="each player's mulligan is hidden from the other (L1509) and draws from his own deck, so the "
-            "order of the two choices and choosing the set at once change nothing",
+            fixed="L1509 gives 'one chance' to swap any of the starting cards, one choice of a set; the two "
+            "mulligans draw from separate decks, so which player decides first changes no position that can arise",
         ),
         _a(
             "hs.assume.heal",

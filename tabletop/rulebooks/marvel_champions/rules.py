@@ -910,7 +910,7 @@ RULES = RuleTable(
             "",
             (689, 693),
             fixed="L691 asks resources equal to or above the cost and L693 loses the excess, so a card discarded after "
-            "the cost is covered could only be lost; the card played is not in the hand to be discarded",
+            "the cost is covered could only be lost; a card paying for itself would be both played and discarded",
         ),
         _a(
             "mc.assume.replacement_recency",
