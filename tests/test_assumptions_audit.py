@@ -72,3 +72,19 @@ def test_assumptions_show_why_they_have_no_option():
     table = RuleTable([Rule("x.assume.c", "A definition.", source="seed.txt", assumption=True, fixed="it defines")])
     assert str(table.assumptions()).endswith("[no option: it defines]")
     assert "<em>none: it defines</em>" in table._repr_html_()
+
+
+def test_a_new_option_with_the_old_default_plays_the_same_games():
+    """Issue 13: an assumption's other reading is added as an option whose default is the old behaviour, so
+    the games play as before and only the options saved with them change. playout_digest(saved_options=False)
+    shows it: a copy of memory with one more (unused) option has another digest, but the same one without
+    the saved options."""
+    import dataclasses
+
+    from tabletop.core import OptionSpec
+    from tabletop.testing import playout_digest
+
+    rb = tt.rulebook("memory")
+    more = dataclasses.replace(rb, options={**rb.options, "unused": OptionSpec("unused", False, "Changes nothing.")})
+    assert playout_digest(rb, games=2) != playout_digest(more, games=2)
+    assert playout_digest(rb, games=2, saved_options=False) == playout_digest(more, games=2, saved_options=False)
