@@ -162,8 +162,46 @@ def check_finished(game: Game) -> None:
         assert res.get("rule") in game.rulebook.rules, f"result cites unknown rule {res.get('rule')!r}"
 
 
+def checked_playout(
+    game: Game,
+    rng: random.Random,
+    *,
+    every_decision: int = 0,
+    max_steps: int = 5_000,
+    on_step: Callable[[Game], None] | None = None,
+) -> Game:
+    """A random playout that checks :func:`check_invariants` after each of its first ``every_decision``
+    choices (and before the first), and once more where it stops.
+
+    The checks replay the game from its start, so checking every decision of a long game costs the square
+    of its length: a property test plays many seeds checked at the end, and a sample of them checked at
+    every decision (the first ``every_decision`` of them), traced so that the trace is checked too.
+
+    >>> import random, tabletop as tt
+    >>> game = tt.rulebook("memory").new_game(seed=3, pairs=2)
+    >>> checked_playout(game, random.Random(3), every_decision=10).over
+    True
+    """
+    taken = 0
+
+    def step(g: Game) -> None:
+        nonlocal taken
+        taken += 1
+        if on_step is not None:
+            on_step(g)
+        if taken <= every_decision:
+            check_invariants(g)
+
+    if every_decision:
+        check_invariants(game)
+    random_playout(game, rng, max_steps=max_steps, on_step=step)
+    check_invariants(game)
+    return game
+
+
 def check_tracing_off_matches(rulebook, spec: dict, rng: random.Random) -> None:
-    """A game with tracing off reaches the same positions and result as a traced one, choice by choice."""
+    """A game with tracing off reaches the same positions and result as a traced one, choice by choice,
+    and finishes in the same position (nothing left pending by one and not the other)."""
     traced, fast = rulebook.new_game(**spec), rulebook.new_game(tracing=False, **spec)
     while traced.state.decision is not None:
         assert traced.fingerprint() == fast.fingerprint(), "tracing changed the position"
@@ -171,6 +209,7 @@ def check_tracing_off_matches(rulebook, spec: dict, rng: random.Random) -> None:
         traced.apply(choice)
         fast.apply(choice)
     assert fast.result == traced.result, "tracing changed the result"
+    assert fast.fingerprint() == traced.fingerprint(), "tracing changed the position of the finished game"
     assert len(fast.trace) == 0 and len(traced.trace) > 0, "tracing=False still traced (or tracing=True did not)"
 
 

@@ -12,7 +12,6 @@ RULEBOOKS = tt.rulebooks()
 
 # assumption id -> the other reading that would change outcomes and is not an option yet
 NOT_YET_OPTIONS = {
-    "mc.assume.replacement_interrupts": "L685 read literally: a replacement resolves after all responses",
     "mc.assume.keywords_forced": "mandatory keywords are not 'forced' abilities for L463's priority, so forced "
     "interrupts and responses go before them",
     "mc.assume.villain_phase_actions": "L279 'on request during other players' turns': Actions may be used in the "

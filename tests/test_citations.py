@@ -170,10 +170,7 @@ def test_rule_terms_are_quoted_from_their_cited_lines(rulebook, seed_text):
 # ------------------------------------------------------------------ rules the code applies
 # Rules that carry behaviour the code does not apply as the rule states, so no code can honestly
 # cite them; each with the reason. Fix the code (then the rule is cited there), never by citing it.
-NOT_APPLIED: dict[str, str] = {
-    "mc.assume.replacement_interrupts": "the kernel applies replacements before the interrupt window (core/game.py "
-    "_k_replace, then _k_interrupt); the assumption reads L685 as 'after all interrupts'",
-}
+NOT_APPLIED: dict[str, str] = {}
 
 
 def _code() -> str:

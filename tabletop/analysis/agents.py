@@ -24,6 +24,8 @@ import random
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from ..core.errors import quote
+
 if TYPE_CHECKING:
     from ..core import Game
 
@@ -114,7 +116,7 @@ class ScriptedAgent:
         self.fallback = fallback
         for entry in self.script:
             if not isinstance(entry, str):
-                raise TypeError(f"ScriptedAgent: script entries are option ids or labels (str), not {entry!r}")
+                raise TypeError(f"ScriptedAgent: script entries are option ids or labels (str), not {quote(entry)}")
 
     def position(self, game: Game, player: int) -> int:
         """How many choices ``player`` has made so far in ``game``: the script entry played next."""
@@ -138,7 +140,7 @@ class ScriptedAgent:
             if option.get("label") == entry:
                 return option["id"]
         raise ValueError(
-            f"ScriptedAgent: script entry {k + 1} ({entry!r}) is not a legal option for player {player}; "
+            f"ScriptedAgent: script entry {k + 1} ({quote(entry)}) is not a legal option for player {player}; "
             f"legal: {', '.join(o['id'] for o in options) or 'none'}"
         )
 

@@ -24,6 +24,7 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..core.errors import ArgumentTypeError, ArgumentValueError, quote
 from ..core.game import Game
 from ..core.trace import EDGE_KINDS, NODE_KINDS, Trace
 
@@ -48,6 +49,18 @@ def trigger_chain(source: Game | Trace, *, since: int = 0, kinds: tuple[str, ...
     ``since`` keeps only records from that index on (e.g. one turn); ``kinds`` keeps only
     nodes of those kinds, linking each kept node to its nearest kept cause.
     """
+    if not isinstance(source, Game | Trace):
+        raise ArgumentTypeError(
+            f"trigger_chain(source={quote(source)}): source must be a Game or a Trace, not {type(source).__name__}"
+        )
+    if type(since) is not int:
+        raise ArgumentTypeError(f"trigger_chain(since={quote(since)}): since must be a record index (an int)")
+    if since < 0:
+        raise ArgumentValueError(f"trigger_chain(since={since}): since must be 0 or more")
+    if kinds is not None and (isinstance(kinds, str) or not all(isinstance(k, str) for k in kinds)):
+        raise ArgumentTypeError(
+            f"trigger_chain(kinds={quote(kinds)}): kinds must be a tuple of node kinds (str), e.g. ('event',)"
+        )
     trace = source.trace if isinstance(source, Game) else source
     graph = trace.graph()
     if since:
@@ -55,7 +68,9 @@ def trigger_chain(source: Game | Trace, *, since: int = 0, kinds: tuple[str, ...
     if kinds is not None:
         unknown = set(kinds) - set(NODE_KINDS)
         if unknown:
-            raise ValueError(f"unknown node kinds {sorted(unknown)}; use some of {NODE_KINDS}")
+            raise ArgumentValueError(
+                f"trigger_chain(kinds=...): unknown node kinds {quote(sorted(unknown))}; use some of {NODE_KINDS}"
+            )
         graph = _contract(graph, set(kinds))
     graph.graph["rulebook"] = source.rulebook.id if isinstance(source, Game) else None
     return graph

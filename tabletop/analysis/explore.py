@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from ..core.decision import CHANCE
+from ..core.errors import ArgumentTypeError, ArgumentValueError, quote
 from ..core.game import Game
 
 if TYPE_CHECKING:
@@ -145,15 +146,27 @@ def explore(
 ) -> StateGraph:
     """Every position reachable from ``game`` in at most ``depth`` decisions.
 
-    ``chance="enumerate"`` branches on every random outcome (edges carry its probability);
+    ``chance="enumerate"`` branches on every random outcome (an edge carries the probability of
+    reaching its state: the sum over the outcomes that lead there, so a chance state's edges sum to 1);
     ``"sample"`` lets the game draw outcomes from its seeded streams. Exploration stops cleanly
     at ``limit`` distinct states, with ``truncated`` set and the reason given. The original
     game is not changed.
     """
     import networkx as nx
 
+    if not isinstance(game, Game):
+        raise ArgumentTypeError(f"explore(game={quote(game)}): game must be a Game, not {type(game).__name__}")
+    for name, value, least in (("depth", depth, 0), ("limit", limit, 1)):
+        if type(value) is not int:
+            raise ArgumentTypeError(
+                f"explore({name}={quote(value)}): {name} must be an int, not {type(value).__name__}"
+            )
+        if value < least:
+            raise ArgumentValueError(f"explore({name}={value}): {name} must be {least} or more")
     if chance not in ("enumerate", "sample"):
-        raise ValueError(f"chance must be 'enumerate' or 'sample', not {chance!r}")
+        raise ArgumentValueError(f"explore(chance={quote(chance)}): chance must be 'enumerate' or 'sample'")
+    if not isinstance(keep_games, bool):
+        raise ArgumentTypeError(f"explore(keep_games={quote(keep_games)}): keep_games must be True or False")
     start = game.clone(tracing=False)
     start.chance = "manual" if chance == "enumerate" else "sample"
     graph = nx.DiGraph()
@@ -192,7 +205,10 @@ def explore(
                 distinct[d + 1] += 1
                 frontier.append(fp)
             if graph.has_edge(node, fp):  # two options reach the same state
-                graph.edges[node, fp]["multiplicity"] += 1
+                merged = graph.edges[node, fp]
+                merged["multiplicity"] += 1
+                if "probability" in merged:  # two outcomes of a chance decision: either one leads here
+                    merged["probability"] += probs[i]
                 continue
             edge = {
                 "option": opt["id"],

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any
 
-from ..core.errors import TabletopError
+from ..core.errors import TabletopError, quote
 from ..core.footprint import Footprints, attach, detach
 from ..core.game import Game
 
@@ -175,7 +175,7 @@ def orderings(
     of the caller's choosing). The game itself is not changed.
     """
     if method not in METHODS:
-        raise ValueError(f"method must be one of {METHODS}, not {method!r}")
+        raise ValueError(f"method must be one of {METHODS}, not {quote(method)}")
     dec = game.state.decision
     if play or (dec is not None and dec["kind"] not in ORDER_KINDS and len(dec["options"]) == 1):
         game = game.clone(tracing=True)

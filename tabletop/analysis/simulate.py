@@ -30,6 +30,7 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Any, overload
 
 from ..core import CHANCE, Rulebook, UnknownRulebook
+from ..core.errors import quote
 from ..core.registry import rulebook as _get_rulebook
 
 if TYPE_CHECKING:
@@ -336,7 +337,7 @@ def _progress(progress: bool, games: int, desc: str):
 
 def simulate(
     rulebook: Rulebook | str,
-    agents: Agent | Sequence[Agent],
+    agents: Agent | str | Sequence[Agent | str],
     games: int = 100,
     seed: int | str = 0,
     workers: int | None = None,
@@ -349,8 +350,11 @@ def simulate(
     """Play ``games`` seeded games of ``rulebook`` with ``agents`` and return their records.
 
     ``rulebook`` is a :class:`Rulebook` or a rulebook id; ``agents`` is one agent per seat, or
-    a single agent that plays every seat; ``players`` defaults to the number of agents given
-    (or the rulebook's minimum for a single agent); ``options`` are the rulebook's options.
+    a single agent that plays every seat; an agent may be given by the name of a built-in one,
+    ``"random"`` (:class:`RandomAgent`), ``"greedy"`` (:class:`GreedyAgent`) or ``"first_legal"``
+    (:class:`FirstLegalAgent`), so ``simulate(rb, "random")`` plays random games; ``players``
+    defaults to the number of agents given (or the rulebook's minimum for a single agent);
+    ``options`` are the rulebook's options.
 
     ``workers=None`` (the default) plays in ``os.cpu_count()`` local processes, ``workers=1``
     in this process, an int > 1 in that many processes; with ``client`` (a
@@ -380,9 +384,9 @@ def simulate(
     seats = _seat_agents(rb, agents, players)
     n = len(seats)
     if not isinstance(games, int) or games < 0:
-        raise ValueError(f"simulate: games must be a non-negative int, not {games!r}")
+        raise ValueError(f"simulate: games must be a non-negative int, not {quote(games)}")
     if not isinstance(max_decisions, int) or max_decisions < 1:
-        raise ValueError(f"simulate: max_decisions must be a positive int, not {max_decisions!r}")
+        raise ValueError(f"simulate: max_decisions must be a positive int, not {quote(max_decisions)}")
     resolved = rb.resolve_options(dict(options or {}))  # a bad option fails here, not in every game
     given = {k: resolved[k] for k in (options or {})}
     spec = _Spec(_reference(rb), tuple(seats), seed, n, given, max_decisions)
@@ -393,7 +397,7 @@ def simulate(
         if workers is None:
             workers = os.cpu_count() or 1
         if not isinstance(workers, int) or workers < 1:
-            raise ValueError(f"simulate: workers must be None or a positive int, not {workers!r}")
+            raise ValueError(f"simulate: workers must be None or a positive int, not {quote(workers)}")
         mode = workers
     chunks = _chunks(games, mode if isinstance(mode, int) else max(1, sum(client.nthreads().values())))
     if mode != "dask":
@@ -434,8 +438,32 @@ def simulate(
     return sim
 
 
+def _agent_names() -> dict[str, type]:
+    """The built-in agents by the names :func:`simulate` accepts in place of an agent."""
+    from .agents import FirstLegalAgent, GreedyAgent, RandomAgent
+
+    return {"first_legal": FirstLegalAgent, "greedy": GreedyAgent, "random": RandomAgent}
+
+
+def _named(agent: Any, where: str) -> Any:
+    """An agent given by name (``"random"``, ``"greedy"``, ``"first_legal"``) becomes that built-in agent."""
+    if not isinstance(agent, str):
+        return agent
+    names = _agent_names()
+    cls = names.get(agent.strip().lower())
+    if cls is None:
+        raise ValueError(
+            f"simulate: unknown agent name {agent!r} {where}; the built-in agents are "
+            + ", ".join(repr(n) for n in sorted(names))
+            + " (or pass an agent object with a choose(game, player, rng) method)"
+        )
+    return cls()
+
+
 def _seat_agents(rb: Rulebook, agents: Any, players: int | None) -> list:
     lo, hi = rb.players
+    if isinstance(agents, str):
+        agents = _named(agents, "for every seat")
     if isinstance(agents, Sequence) and not isinstance(agents, str):
         seats = list(agents)
         if not seats:
@@ -445,13 +473,14 @@ def _seat_agents(rb: Rulebook, agents: Any, players: int | None) -> list:
                 f"simulate: {len(seats)} agents for players={players}; give one agent per seat "
                 f"or a single agent for every seat"
             )
+        seats = [_named(agent, f"for seat {seat}") for seat, agent in enumerate(seats)]
         n = len(seats)
     else:
         n = lo if players is None else players
         seats = [agents] * n if isinstance(n, int) else []
     if not isinstance(n, int) or not lo <= n <= hi:
         raise ValueError(
-            f"simulate: {rb.id} takes {lo} to {hi} players, not {n!r}"
+            f"simulate: {rb.id} takes {lo} to {hi} players, not {quote(n)}"
             + (" (one per agent given)" if isinstance(agents, Sequence) and not isinstance(agents, str) else "")
         )
     for seat, agent in enumerate(seats):

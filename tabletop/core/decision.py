@@ -44,12 +44,19 @@ def options_by_object(
 
 @dataclass(frozen=True)
 class Option:
-    """One choice: a stable id, a readable label, and (for chance) its probability."""
+    """One choice: a stable id, a readable label, and (for chance) its probability.
+
+    ``step`` is the decision it was offered for: how many choices the game had made when that
+    decision was open (``None`` for an Option built by hand). ``Game.apply`` refuses an Option of
+    another decision even when its id is legal again, since it was offered for another choice
+    (player 0's ``end`` must not end player 1's turn).
+    """
 
     id: str
     label: str
     probability: float | None = None
     data: dict[str, Any] = field(default_factory=dict, compare=False)
+    step: int | None = field(default=None, compare=False, repr=False)
 
     def __str__(self) -> str:
         p = f" (p={self.probability:.3g})" if self.probability is not None else ""
@@ -69,7 +76,8 @@ class Decision:
     why: str = ""
 
     @classmethod
-    def from_data(cls, data: dict, why: str = "") -> Decision:
+    def from_data(cls, data: dict, why: str = "", step: int | None = None) -> Decision:
+        """The view of decision ``data``; ``step`` (choices made so far) goes on its Options."""
         probs = data.get("probs")
         options = tuple(
             Option(
@@ -77,6 +85,7 @@ class Decision:
                 o.get("label", o["id"]),
                 probs[i] if probs else None,
                 {k: v for k, v in o.items() if k not in ("id", "label")},
+                step,
             )
             for i, o in enumerate(data["options"])
         )

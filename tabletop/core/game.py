@@ -14,27 +14,70 @@ deciding who orders simultaneous triggers, where they wait, and when state check
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
+import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
+
+import orjson
 
 from . import rng as _rng
 from .abilities import Ability, Activation, Modify, Prevent, Replace
 from .decision import CHANCE, Decision, Option
-from .errors import GameOver, IllegalOption, MandatoryLoop, RuleError, StepBudgetExceeded
+from .errors import (
+    ArgumentTypeError,
+    ArgumentValueError,
+    ForcedLoop,
+    GameOver,
+    IllegalOption,
+    LoopStep,
+    MandatoryLoop,
+    RuleError,
+    StaleOption,
+    StepBudgetExceeded,
+    TimeBudgetExceeded,
+    quote,
+)
 from .modifiers import Explanation, compute
 from .profile import Profile
-from .state import State
+from .state import TURN_COUNTERS, State, _strip, _strip_decision, _strip_task
 from .trace import Log, Trace
 
 if TYPE_CHECKING:
     from .rulebook import Rulebook
 
 FORMAT = "tabletop.game/1"
-_LOOP_WATCH_AFTER = 1000  # automatic steps before loop detection starts hashing positions
+_LOOP_WATCH_AFTER = 1000  # automatic steps before loop detection starts comparing positions
+_TIME_EVERY = 64  # with a time budget, the clock is read every this many automatic steps (a power of two)
 # (object id, card) -> (the card's abilities, their references): see Game.abilities_of
 _ABILITY_REFS: dict[tuple[str, Any], tuple[tuple[Ability, ...], tuple[tuple[str, Ability], ...]]] = {}
+
+
+SEED_RANGE = (-(1 << 63), (1 << 64) - 1)  # the integers a saved game holds (what orjson writes)
+
+
+def checked_seed(seed: Any) -> int | str:
+    """``seed`` as a game keeps it: an int (not a bool) or a str; a str that spells an int is that int.
+
+    The random streams are seeded from the seed's text, so ``seed=7`` and ``seed="7"`` play the
+    same game; keeping the one int makes them save the same seed too. Any other str (``"007"``,
+    ``"abc"``) stays a str. Anything else (bytes, floats, bools, None) is refused: its text would
+    seed the game, but it could not be saved (bytes) or would look like another seed (``1.0``).
+    """
+    if type(seed) is int:
+        if not SEED_RANGE[0] <= seed <= SEED_RANGE[1]:
+            raise ArgumentValueError(f"seed={quote(seed)} is outside the 64-bit range a saved game holds")
+        return seed
+    if isinstance(seed, str):
+        digits = seed[1:] if seed[:1] == "-" else seed
+        if 0 < len(digits) <= 20 and digits.isascii() and digits.isdecimal():
+            value = int(seed)
+            if str(value) == seed and SEED_RANGE[0] <= value <= SEED_RANGE[1]:
+                return value
+        return seed
+    raise ArgumentTypeError(f"seed must be an int or a str, not {type(seed).__name__} ({quote(seed)})")
 
 
 class Game:
@@ -54,11 +97,17 @@ class Game:
         history: list | None = None,
     ):
         if chance not in ("sample", "manual"):
-            raise ValueError(f"chance must be 'sample' or 'manual', not {chance!r}")
+            raise ArgumentValueError(f"chance must be 'sample' or 'manual', not {quote(chance)}")
+        if not isinstance(tracing, bool):
+            raise ArgumentTypeError(f"tracing must be True or False, not {quote(tracing)}")
+        if profile is not None and not isinstance(profile, Profile):
+            raise ArgumentTypeError(
+                f"profile must be a Profile (rulebook.profile.replace(...)) or None, not {quote(profile)}"
+            )
         self.rulebook = rulebook
         self.state = state
         self.options = options
-        self.seed = seed
+        self.seed = checked_seed(seed)
         self.chance = chance
         self.tracing = tracing
         self.profile = profile or rulebook.profile
@@ -71,6 +120,9 @@ class Game:
         self._mark = 0  # work-stack height when the running step began (see ask)
         self._fp = None  # a footprint recorder, while the ordering explorer measures (footprint.py)
         self._zones_scanned: tuple[tuple[str, ...], list[tuple[str, bool]]] | None = None  # see _scanned_zones
+        # positions (hashed loop keys -> history length) at the single-option decisions since the last
+        # decision with several options, to tell a forced loop (see _forced_loop); None: none noted
+        self._forced: dict[bytes, int] | None = None
 
     # ================================================================ public API
     @property
@@ -81,7 +133,7 @@ class Game:
             return None
         cause = data.get("cause")
         why = self.trace.why(cause) if cause is not None and cause < len(self.trace) else ""
-        return Decision.from_data(data, why)
+        return Decision.from_data(data, why, len(self.history))
 
     @property
     def result(self) -> dict | None:
@@ -113,10 +165,12 @@ class Game:
         """
         st = self.state
         if st.result is not None:
-            raise GameOver(f"the game is over ({st.result.get('reason', 'ended')}); no choice {choice!r} can be made")
+            raise GameOver(
+                f"the game is over ({st.result.get('reason', 'ended')}); no choice {quote(choice)} can be made"
+            )
         data = st.decision
         if data is None:
-            raise IllegalOption(f"no decision is open; cannot apply {choice!r}")
+            raise IllegalOption(f"no decision is open; cannot apply {quote(choice)}")
         index = self._find_option(data, choice)
         snapshot = st.clone()
         n_trace, n_hist = len(self.trace.records), len(self.history)
@@ -130,6 +184,8 @@ class Game:
         try:
             self._choose(data, index, auto=False)
             self._run()
+            if len(data["options"]) == 1 or self._forced is not None:
+                self._forced_loop(data)
         except BaseException:
             st.restore(snapshot)
             del records[n_trace:]
@@ -145,8 +201,11 @@ class Game:
 
         For explorers and playouts that pick from the legal options of a clone they own.
         """
-        self._choose(self.state.decision, index, auto=False)
+        data = self.state.decision
+        self._choose(data, index, auto=False)
         self._run()
+        if len(data["options"]) == 1 or self._forced is not None:
+            self._forced_loop(data)
 
     def child(self, choice: Option | str | int) -> Game:
         """A new game one step on; this one is untouched."""
@@ -171,6 +230,8 @@ class Game:
         new._mark = 0
         new._fp = None
         new._zones_scanned = self._zones_scanned
+        forced = self._forced
+        new._forced = None if forced is None else forced.copy()
         return new
 
     def fingerprint(self) -> str:
@@ -191,11 +252,23 @@ class Game:
             "trace": self.trace.records,
             "history": self.history,
         }
+        if self._forced:  # (positions a forced loop would come back to: so a loaded game resumes alike)
+            data["forced_loop"] = [[key.hex(), at] for key, at in self._forced.items()]
         return json.dumps(data, indent=indent, ensure_ascii=False)
 
     def view(self, player: int | None) -> dict:
         """What ``player`` can see (``None``: a spectator who sees only public things)."""
         st = self.state
+        if player is not None:
+            if not isinstance(player, int) or isinstance(player, bool):
+                raise ArgumentTypeError(
+                    f"view(player={quote(player)}): player must be a player's number (an int) or None, "
+                    f"not {type(player).__name__}"
+                )
+            if not 0 <= player < len(st.players):
+                raise ArgumentValueError(
+                    f"view(player={player}): this game has players 0 to {len(st.players) - 1} (None: a spectator)"
+                )
         rb = self.rulebook
         objects = {}
         for oid, obj in st.objects.items():
@@ -222,7 +295,7 @@ class Game:
         try:
             return self.state.objects[obj_id]
         except KeyError:
-            raise KeyError(f"no object {obj_id!r} in this game") from None
+            raise KeyError(f"no object {quote(obj_id)} in this game") from None
 
     def value(self, obj_id: str, stat: str) -> Any:
         """The current value of ``stat`` on an object, after every modifier."""
@@ -911,6 +984,12 @@ class Game:
                 if o["id"] == choice:
                     return i
         if isinstance(choice, Option):
+            if choice.step is not None and choice.step != len(self.history):
+                raise StaleOption(
+                    f"Option {quote(choice.id)} was offered for the decision after choice {choice.step}, "
+                    f"not for the open one ({_who(data)}'s {data['kind']} decision after choice "
+                    f"{len(self.history)}); take the Option from game.decision, or pass its id"
+                )
             choice = choice.id
         if isinstance(choice, int) and not isinstance(choice, bool):
             choice = str(choice)
@@ -926,7 +1005,7 @@ class Game:
         more = f" and {len(options) - 12} more" if len(options) > 12 else ""
         what = "matches several labels" if matches else "is not a legal option"
         raise IllegalOption(
-            f"{choice!r} {what} for {_who(data)}'s {data['kind']} decision "
+            f"{quote(choice)} {what} for {_who(data)}'s {data['kind']} decision "
             f"({data.get('prompt', '')}); legal: {legal}{more}"
         )
 
@@ -954,12 +1033,18 @@ class Game:
         st = self.state
         tasks = self._tasks
         steps = 0
-        budget = self.profile.step_budget
-        seen: dict[str, int] | None = None
-        names: list[tuple[str, str]] = []
+        prof = self.profile
+        budget = prof.step_budget
         work = st.work
         tracing = self.tracing
-        watch = min(budget, _LOOP_WATCH_AFTER)
+        # the first step after which the slow path below runs: the step budget, the clock, loop detection
+        slow_from = min(budget + 1, _LOOP_WATCH_AFTER)
+        deadline = None
+        if prof.time_budget is not None:
+            deadline = time.perf_counter() + prof.time_budget
+            slow_from = 1
+        loop: _LoopWatch | None = None
+        args: dict | None = None
         idle_checks = self.profile.checks != "end_of_phase"
         advance = self.rulebook.advance
         # the idle checks found nothing and nothing has run since but the turn structure's cursor
@@ -999,8 +1084,10 @@ class Game:
                 checked = False
                 self._drain()
                 name = "k.drain"
+                args = None
             else:
                 self._cause = None
+                args = None
                 if idle_checks and not checked and self._run_checks():
                     name = "k.checks"
                 else:
@@ -1011,31 +1098,36 @@ class Game:
                         work.reverse()
                     name = "k.flow"
             steps += 1
-            if steps <= watch:
+            if steps < slow_from:
                 continue
             if steps > budget:
                 raise StepBudgetExceeded(
-                    f"more than {budget} automatic steps without a decision (profile.step_budget); last task {name!r}"
+                    f"more than {budget} automatic steps without a decision (profile.step_budget); "
+                    + self._where(name, args)
                 )
-            if steps > _LOOP_WATCH_AFTER:
-                key = _loop_key(st)
-                if seen is None:
-                    seen = {}
-                if key in seen:
-                    cycle = names[seen[key] :]
-                    if self.profile.loops == "draw":
-                        self.record("end", "mandatory loop: the game is a draw", self.profile.rule("loop"))
-                        st.result = {
-                            "winners": [],
-                            "draw": True,
-                            "reason": "mandatory loop",
-                            "rule": self.profile.rule("loop"),
-                            "cycle": cycle,
-                        }
-                        break
-                    raise MandatoryLoop(cycle)
-                seen[key] = len(names)
-                names.append((name, self._last_summary()))
+            if deadline is not None and not steps & (_TIME_EVERY - 1) and time.perf_counter() > deadline:
+                raise TimeBudgetExceeded(
+                    f"the engine ran longer than {prof.time_budget} s without a decision (profile.time_budget), "
+                    f"{steps} automatic steps; " + self._where(name, args)
+                )
+            if steps < _LOOP_WATCH_AFTER:
+                continue
+            if loop is None:
+                loop = _LoopWatch(self)  # (Brent's algorithm: the first position it compares the next ones with)
+                continue
+            cycle = loop.step(name)
+            if cycle is not None:
+                if prof.loops == "draw":
+                    self.record("end", "mandatory loop: the game is a draw", prof.rule("loop"))
+                    st.result = {
+                        "winners": [],
+                        "draw": True,
+                        "reason": "mandatory loop",
+                        "rule": prof.rule("loop"),
+                        "cycle": [s._asdict() for s in cycle],
+                    }
+                    break
+                raise MandatoryLoop(cycle)
         if self._fp is not None:
             self._fp_stopped()
             self._fp.current = None
@@ -1099,6 +1191,57 @@ class Game:
     def _last_summary(self) -> str:
         recs = self.trace.records
         return recs[-1]["summary"] if recs else ""
+
+    def _where(self, name: str, args: dict | None) -> str:
+        """Where the engine's work was, for an error that stops it: the last task and what it was about."""
+        abilities, events = _step_facts(self.state, name, args)
+        text = f"last task {name!r}"
+        if abilities:
+            text += f" (abilities {', '.join(abilities[:6])}{', ...' if len(abilities) > 6 else ''})"
+        if events:
+            text += f" (events {', '.join(events[:6])}{', ...' if len(events) > 6 else ''})"
+        summary = self._last_summary() if self.tracing else ""
+        if summary:
+            text += f", last traced: {summary[:120]}"
+        return text + f", {len(self.state.work)} task(s) pending"
+
+    def _forced_loop(self, made: dict) -> None:
+        """After decision ``made``: has a forced loop come round (profile.forced_loop)?
+
+        A forced loop: the position at a decision comes back and every decision since its last
+        occurrence offered a single option, so no player can change anything. The positions at
+        such decisions are noted (hashed) until a decision offers several options.
+        """
+        mode = self.profile.forced_loop
+        st = self.state
+        dec = st.decision
+        if mode == "ignore" or len(made["options"]) != 1 or dec is None or len(dec["options"]) != 1:
+            self._forced = None
+            return
+        key = hashlib.sha1(_loop_key(st).encode(), usedforsecurity=False).digest()
+        seen = self._forced
+        if seen is None:
+            seen = self._forced = {}
+        at = seen.get(key)
+        if at is None:
+            seen[key] = len(self.history)
+            return
+        cycle = [
+            {"player": h["player"], "kind": h["kind"], "option": h["option"], **({"auto": True} if h["auto"] else {})}
+            for h in self.history[at:]
+        ]
+        if mode == "error":
+            raise ForcedLoop(cycle)
+        self._forced = None
+        st.decision = None
+        rule = self.profile.rule("loop")
+        self.record(
+            "end",
+            f"forced loop: the position came back after {len(cycle)} decision(s) with a single option each; a draw",
+            rule,
+            cycle=cycle,
+        )
+        st.result = {"winners": [], "draw": True, "reason": "forced loop", "rule": rule, "cycle": cycle}
 
     def _reactive(self) -> bool:
         return self.rulebook.has_abilities or bool(self.state.delayed)
@@ -1386,19 +1529,181 @@ def _index_events(index: dict[str, list], before: set[str], after: set[str], ab:
 _EVENT_ID = re.compile(r'"e([0-9]+)"')
 
 
-def _loop_key(st: State) -> str:
-    """The position as loop detection compares it.
-
-    Each turn of a loop sends the same events again under new ids, so event ids are counted
-    back from the newest one: ``e17`` with 20 events so far reads as the 3rd newest.
-    """
+def _relative_events(text: str, st: State) -> str:
+    """``text`` with event ids counted back from the newest event: each turn of a loop sends the
+    same events again under new ids, so ``e17`` with 20 events so far reads as the 3rd newest."""
     newest = st.counters["event"]
     objects = st.objects
 
     def relative(m: re.Match) -> str:
         return m.group(0) if m.group(0)[1:-1] in objects else f'"#e{newest - int(m.group(1))}"'
 
-    return _EVENT_ID.sub(relative, st.canonical()) + json.dumps(st.rng, sort_keys=True)
+    return _EVENT_ID.sub(relative, text)
+
+
+def _loop_key(st: State) -> str:
+    """The whole position as loop detection compares it (a full serialisation of the state)."""
+    return _relative_events(st.canonical(), st) + json.dumps(st.rng, sort_keys=True)
+
+
+# the parts of the position that grow with the game (objects, zones, ...): loop detection compares them
+# with the earlier position's by identity and equality, without serialising them (see _LoopWatch)
+_BULK = ("vars", "players", "uses", "modifiers", "effects", "delayed", "zones", "objects")
+_BULK_PER_STEP = 64  # entries of objects and zones loop detection may compare per automatic step, on average
+
+
+def _pending_key(st: State) -> str:
+    """The rest of the position, as :func:`_loop_key` has it: the pending work, events, decision, the
+    turn structure and the random streams. Its size is that of the work in hand, not of the game."""
+    turn = {k: v for k, v in st.turn.items() if k not in TURN_COUNTERS}
+    data = (
+        [_strip_task(name, args) for name, args in st.work],
+        _strip(st.queue),
+        _strip(st.events),
+        _strip_decision(st.decision),
+        turn,
+        st.result,
+        st.rng,
+    )
+    return _relative_events(orjson.dumps(data, option=orjson.OPT_SORT_KEYS).decode(), st)
+
+
+def _shape(st: State) -> tuple:
+    work = st.work
+    return (len(work), len(st.queue), len(st.events), work[-1][0] if work else None)
+
+
+def _step_facts(st: State, name: str, args: dict | None) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The abilities and event types a kernel task's arguments are about (for loop reports; a
+    rulebook's own task is named, its arguments are its own business)."""
+    abilities: tuple[str, ...] = ()
+    events: tuple[str, ...] = ()
+    if not args or not name.startswith("k."):
+        return abilities, events
+    trig = args.get("trig")
+    if isinstance(trig, dict):
+        abilities = (str(trig.get("ability")),)
+        ev = trig.get("event")
+        if isinstance(ev, dict) and "type" in ev:
+            events = (ev["type"],)
+    batch = args.get("batch")
+    if isinstance(batch, list):
+        known = st.events
+        events = tuple(dict.fromkeys(known[e]["type"] for e in batch if e in known))
+    groups = args.get("groups")
+    if isinstance(groups, list):
+        abilities = tuple(t["ability"] for _chooser, trigs in groups for t in trigs)
+    cands = args.get("cands")
+    if isinstance(cands, list):
+        abilities = tuple(t["ability"] for t in cands)
+    return abilities, events
+
+
+class _LoopWatch:
+    """Mandatory-loop detection over the positions after each automatic step: Brent's algorithm.
+
+    One earlier position (the tortoise, moved on at steps 1, 2, 4, 8, ... after the watch starts)
+    is compared with each new one; a loop of ``n`` steps is found within about twice its start
+    plus ``n`` steps, with its exact length. Nothing is serialised while the pending work differs
+    in shape from the tortoise's; the bulk of the state is compared by equality, which copy on
+    write makes mostly identity checks, and a match is confirmed by a full serialisation
+    (:func:`_loop_key`) of both positions. The objects and zones are compared only as often as
+    ``_BULK_PER_STEP`` entries a step pay for, so a run that changes an object every turn does not
+    cost more the more objects there are; a match found after a comparison was put off may span
+    several turns of the loop, so the watch then goes round once more, comparing every step, to
+    report one turn exactly.
+    """
+
+    __slots__ = (
+        "credit",
+        "exact",
+        "full",
+        "game",
+        "lam",
+        "pending",
+        "power",
+        "put_off",
+        "shape",
+        "steps",
+        "tortoise",
+        "upcoming",
+    )
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.power = 1
+        self.credit = 0
+        self.exact = False  # (going round once more after a match that may span several turns)
+        self._settle()
+        self._look_ahead()
+
+    def _settle(self) -> None:
+        st = self.game.state
+        self.tortoise = st.clone()
+        self.shape = _shape(st)
+        self.pending = _pending_key(st)  # (now: task arguments are shared with the tortoise, not copied)
+        self.full = None
+        self.lam = 0
+        self.steps = []
+        self.put_off = False  # a comparison with this tortoise was put off
+
+    def _look_ahead(self) -> None:
+        """What the next step (the top of the work stack) is about, while its events still exist."""
+        work = self.game.state.work
+        self.upcoming = (work[-1][0], *_step_facts(self.game.state, *work[-1])) if work else None
+
+    def step(self, name: str) -> list[LoopStep] | None:
+        """Note the step ``name`` that just ran; the steps of one turn of the loop, if it closed one."""
+        g = self.game
+        st = g.state
+        up = self.upcoming
+        if up is not None and up[0] == name:
+            abilities, events = up[1], up[2]
+        elif name in ("k.drain", "k.checks") and st.work:  # (what the engine's own step scheduled)
+            abilities, events = _step_facts(st, *st.work[-1])
+        else:
+            abilities, events = (), ()
+        self.steps.append(LoopStep(name, abilities, events, g._last_summary() if g.tracing else ""))
+        self.lam += 1
+        self.credit += _BULK_PER_STEP
+        if self._same(st):
+            if self.put_off and not self.exact:
+                # the position came back, but perhaps after several turns of the loop: go round once
+                # more from here comparing every step, the tortoise staying put, for one turn exactly
+                self.exact = True
+                self._settle()
+                self._look_ahead()
+                return None
+            if _loop_key(st) == self._full():
+                return self.steps
+        if self.lam == self.power and not self.exact:
+            self.power *= 2
+            self._settle()
+        self._look_ahead()
+        return None
+
+    def _full(self) -> str:
+        if self.full is None:
+            self.full = _loop_key(self.tortoise)
+        return self.full
+
+    def _same(self, st: State) -> bool:
+        """Is the position the tortoise's (short of the full serialisation)?"""
+        if _shape(st) != self.shape:
+            return False
+        t = self.tortoise
+        for part in _BULK[:-2]:
+            if getattr(st, part) != getattr(t, part):
+                return False
+        if _pending_key(st) != self.pending:
+            return False
+        if not self.exact:
+            size = len(st.objects) + len(st.zones)
+            if self.credit < size:
+                self.put_off = True
+                return False
+            self.credit -= size
+        return st.zones == t.zones and st.objects == t.objects
 
 
 def _check_explanation(rulebook: str, obj_id: str, stat: str, ex: Explanation) -> None:
@@ -1444,6 +1749,14 @@ def _k_replace(g: Game, args: dict) -> None:
         return
     i = args["i"]
     prof = g.profile
+    heard = None
+    if prof.replacement_timing == "after_interrupts":
+        # replacements wait for the interrupt window of each event (the events a replacement sent too)
+        heard = args.get("heard", [])
+        fresh = [eid for eid in batch if eid not in heard and st.events[eid]["status"] == "pending"]
+        if fresh:
+            g.push("k.interrupt", batch=batch, only=fresh, i=i, heard=[*heard, *fresh])
+            return
     while i < len(batch):
         ev = st.events[batch[i]]
         if ev["status"] != "pending":
@@ -1458,7 +1771,7 @@ def _k_replace(g: Game, args: dict) -> None:
                 chosen = max(cands, key=lambda c: c["ts"])
             else:
                 chosen = min(cands, key=lambda c: c["ts"])
-            _apply_replacement(g, batch, i, chosen)
+            _apply_replacement(g, batch, i, chosen, heard)
             return
         if prof.replacements == "first_player":
             chooser = st.turn.get("first", 0)
@@ -1474,20 +1787,23 @@ def _k_replace(g: Game, args: dict) -> None:
             "k.replace_chosen",
             prompt=f"which effect applies first to: {g.rulebook.describe_event(g, ev)}",
             rule=prof.rule("replacement"),
-            args={"batch": batch, "i": i},
+            args={"batch": batch, "i": i} if heard is None else {"batch": batch, "i": i, "heard": heard},
         )
         return
-    g.push("k.interrupt", batch=batch)
+    if heard is None:
+        g.push("k.interrupt", batch=batch)
+    else:
+        g.push("k.happen", batch=batch)  # the interrupt windows are over: the batch happens
 
 
 def _k_replace_chosen(g: Game, args: dict) -> None:
     ev = g.state.events[args["batch"][args["i"]]]
     cands = g._candidates(ev, ("replacement",), None)
     chosen = next(c for c in cands if c["ability"] == args["choice"]["id"])
-    _apply_replacement(g, args["batch"], args["i"], chosen)
+    _apply_replacement(g, args["batch"], args["i"], chosen, args.get("heard"))
 
 
-def _apply_replacement(g: Game, batch: list[str], i: int, cand: dict) -> None:
+def _apply_replacement(g: Game, batch: list[str], i: int, cand: dict, heard: list[str] | None = None) -> None:
     st = g.state
     eid = batch[i]
     ev = st.events[eid]
@@ -1522,7 +1838,10 @@ def _apply_replacement(g: Game, batch: list[str], i: int, cand: dict) -> None:
         changes = outcome.changes if isinstance(outcome, Modify) else {}
         st.events[eid] = {**ev, **changes, "applied": applied}
         new_batch = batch
-    g.push("k.replace", batch=new_batch, i=i, _c=None)
+    if heard is None:
+        g.push("k.replace", batch=new_batch, i=i, _c=None)
+    else:
+        g.push("k.replace", batch=new_batch, i=i, heard=heard, _c=None)
 
 
 def _window(g: Game, ev: dict, timing: str, n: int) -> int | None:
@@ -1541,11 +1860,12 @@ def _window(g: Game, ev: dict, timing: str, n: int) -> int | None:
 
 
 def _k_interrupt(g: Game, args: dict) -> None:
+    """The interrupt window of a batch (of its events in ``only``, with replacements after interrupts)."""
     batch = args["batch"]
     st = g.state
     trigs = []
     acting = None
-    for eid in batch:
+    for eid in args.get("only", batch):
         ev = st.events[eid]
         if ev["status"] == "pending":
             if acting is None and isinstance(ev.get("player"), int):
@@ -1555,7 +1875,10 @@ def _k_interrupt(g: Game, args: dict) -> None:
                 trigs += g._record_triggers(found, _window(g, ev, "when", len(found)))
     if trigs:
         _schedule(g, trigs, batch, nested=True, timing="when", acting=acting)
-    g.push("k.happen", batch=batch)
+    if "only" in args:  # (replacement_timing after_interrupts) then the replacements apply
+        g.push("k.replace", batch=batch, i=args["i"], heard=args["heard"])
+    else:
+        g.push("k.happen", batch=batch)
 
 
 def _k_happen(g: Game, args: dict) -> None:
@@ -1588,7 +1911,10 @@ def _k_happen(g: Game, args: dict) -> None:
         else:
             events[eid] = {**events[eid], "status": "happened"}
         g._left = None
-    if reactive:
+    if st.result is not None:  # the game ended here: no response window will open, traced or not
+        for eid in batch:
+            del st.events[eid]
+    elif reactive:
         if len(st.work) == g._mark and g._quiet(batch, before=False):
             for eid in batch:  # (fast path) nothing was scheduled and nothing could respond
                 del st.events[eid]
@@ -1756,6 +2082,8 @@ def _k_window(g: Game, args: dict) -> None:
     choice = args.get("choice")
     if choice is None and args["timing"] == "when":
         cands = _still_imminent(g, cands)
+    if choice is None:
+        cands = _still_usable(g, cands)
     if choice is not None:
         player = order[k % len(order)]
         if choice["id"] == "pass":
@@ -1795,6 +2123,27 @@ def _still_imminent(g: Game, cands: list[dict]) -> list[dict]:
     """The interrupt candidates whose triggering event has not been cancelled or replaced meanwhile."""
     events = g.state.events
     return [t for t in cands if t.get("event") is None or events.get(t["event"]["id"], {}).get("status") == "pending"]
+
+
+def _still_usable(g: Game, cands: list[dict]) -> list[dict]:
+    """The window candidates whose ability's condition still holds (an ability used meanwhile may have used up
+    a limit the others share, such as Marvel Champions' Max X per [period] counted by card title)."""
+    st = g.state
+    out = []
+    for t in cands:
+        src, lki = t["source"], t.get("lki")
+        if src is not None and src not in st.objects and lki is None:
+            continue
+        ab, _ = g.ability(t["ability"], lki)
+        if ab.condition is not None:
+            ev = t.get("event")
+            if ev is not None:
+                ev = st.events.get(ev["id"], ev)
+            obj = st.objects.get(src, lki) if src is not None else None
+            if not ab.condition(g, Activation(ab, t["ability"], src, obj, t["controller"], ev, t.get("data"))):
+                continue
+        out.append(t)
+    return out
 
 
 def _k_resolve(g: Game, args: dict) -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
+from .errors import ArgumentTypeError, ArgumentValueError, quote
 from .modifiers import ModifierOrder
 
 ORDERINGS = ("active_player_first", "first_player_orders_all", "order_of_play", "controller_chooses")
@@ -17,7 +18,10 @@ CONTAINERS = ("nested", "queue", "stack")
 CHECKS = ("each_resolution", "idle", "end_of_phase")
 OPTIONALS = ("ask", "priority_window")
 REPLACEMENTS = ("affected_chooses", "most_recent", "first_player", "order_of_play")
+REPLACEMENT_TIMINGS = ("before_interrupts", "after_interrupts")
 LOOPS = ("error", "draw")
+_FLAGS = ("forced_before_optional", "lookback", "delayed_before_responses", "expire_before_end_triggers")
+FORCED_LOOPS = ("draw", "error", "ignore")
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,13 @@ class Profile:
         all pass in a row.
     replacements
         Which of several applicable replacement effects applies first.
+    replacement_timing
+        When replacement (and prevention) effects apply to an event. ``before_interrupts``: as
+        the event is sent, so the interrupt window sees the event as replaced or changed (a
+        replaced event opens no window of its own). ``after_interrupts``: once the interrupt
+        window has closed and the event is about to happen, so interrupts see (and may cancel)
+        the event as it was sent; events a replacement sends instead get their own interrupt
+        window before replacements apply to them.
     delayed_before_responses
         Delayed effects waiting for an event resolve before the responses to it.
     expire_before_end_triggers
@@ -60,8 +71,16 @@ class Profile:
         How numeric modifiers combine (:class:`ModifierOrder`).
     loops
         A detected mandatory loop raises (``error``) or ends the game as a draw (``draw``).
+    forced_loop
+        A position at a decision that comes back when every decision since offered a single
+        option (nobody can change anything: a game whose only move is to pass, for ever) ends
+        the game as a draw (``draw``), raises :class:`ForcedLoop` (``error``) or goes on
+        (``ignore``).
     step_budget
         The most automatic steps allowed between two decisions.
+    time_budget
+        The most seconds the engine may run between two decisions (``None``: no limit). The step
+        budget bounds steps, not time; this bounds how long one call may take.
     rules
         Maps kernel steps ("interrupt", "response", "order", "check", ...) to the rulebook's own
         rule ids, so the trace cites the rulebook's text rather than the kernel's generic rule.
@@ -74,24 +93,51 @@ class Profile:
     lookback: bool = True
     optional: str = "ask"
     replacements: str = "affected_chooses"
+    replacement_timing: str = "before_interrupts"
     delayed_before_responses: bool = True
     expire_before_end_triggers: bool = True
     modifiers: ModifierOrder = field(default_factory=ModifierOrder)
     loops: str = "error"
+    forced_loop: str = "draw"
     step_budget: int = 100_000
+    time_budget: float | None = None
     rules: dict[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        # (checked here, not at the first run: a wrong type would otherwise fail deep in the engine)
+        for name in _FLAGS:
+            if not isinstance(getattr(self, name), bool):
+                raise ArgumentTypeError(f"Profile.{name} = {quote(getattr(self, name))} must be True or False")
+        budget = self.step_budget
+        if type(budget) is not int:
+            raise ArgumentTypeError(f"Profile.step_budget = {quote(budget)} must be an int")
+        if budget < 1:
+            raise ArgumentValueError(f"Profile.step_budget = {budget} must be at least 1")
+        if not isinstance(self.modifiers, ModifierOrder):
+            raise ArgumentTypeError(f"Profile.modifiers = {quote(self.modifiers)} must be a ModifierOrder")
+        if not isinstance(self.rules, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in self.rules.items()
+        ):
+            raise ArgumentTypeError(f"Profile.rules = {quote(self.rules)} must map step names (str) to rule ids (str)")
         for name, allowed in (
             ("ordering", ORDERINGS),
             ("container", CONTAINERS),
             ("checks", CHECKS),
             ("optional", OPTIONALS),
             ("replacements", REPLACEMENTS),
+            ("replacement_timing", REPLACEMENT_TIMINGS),
             ("loops", LOOPS),
+            ("forced_loop", FORCED_LOOPS),
         ):
             if getattr(self, name) not in allowed:
-                raise ValueError(f"Profile.{name} = {getattr(self, name)!r} is not one of {allowed}")
+                raise ArgumentValueError(f"Profile.{name} = {quote(getattr(self, name))} is not one of {allowed}")
+        seconds = self.time_budget
+        if seconds is not None and (
+            isinstance(seconds, bool) or not isinstance(seconds, int | float) or not 0 < seconds < float("inf")
+        ):
+            raise ArgumentValueError(
+                f"Profile.time_budget = {quote(seconds)} is neither None nor a positive number of seconds"
+            )
 
     def rule(self, step: str) -> str:
         """The rule id that the trace cites for kernel step ``step``."""

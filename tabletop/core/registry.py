@@ -7,15 +7,11 @@ Another package adds a game by declaring an entry point in that group that names
 from __future__ import annotations
 
 import importlib
-import json
 from importlib.metadata import entry_points
 
-from .errors import TabletopError, UnknownRulebook
-from .game import FORMAT, Game
-from .profile import Profile
+from .errors import ArgumentTypeError, TabletopError, UnknownRulebook, quote
+from .game import Game
 from .rulebook import Rulebook
-from .state import State
-from .trace import Trace
 
 GROUP = "tabletop.rulebooks"
 # the games that ship with tabletop, found even when the package metadata is not installed
@@ -43,15 +39,22 @@ def rulebooks() -> list[str]:
 
 def rulebook(rulebook_id: str) -> Rulebook:
     """The rulebook with this id."""
-    if rulebook_id in _loaded:
+    if type(rulebook_id) is str and rulebook_id in _loaded:
         return _loaded[rulebook_id]
+    if not isinstance(rulebook_id, str):
+        raise ArgumentTypeError(
+            f"rulebook(rulebook_id={quote(rulebook_id)}): the id must be a str (one of tt.rulebooks()), "
+            f"not {type(rulebook_id).__name__}"
+        )
     targets = _targets()
     if rulebook_id not in targets:
-        raise UnknownRulebook(f"no rulebook {rulebook_id!r}; installed: {', '.join(sorted(targets))}")
+        raise UnknownRulebook(f"no rulebook {quote(rulebook_id)}; installed: {', '.join(sorted(targets))}")
     module, _, attr = targets[rulebook_id].partition(":")
     rb = getattr(importlib.import_module(module), attr)
     if not isinstance(rb, Rulebook) or rb.id != rulebook_id:
-        raise TabletopError(f"entry point {rulebook_id!r} ({targets[rulebook_id]}) is not the Rulebook {rulebook_id!r}")
+        raise TabletopError(
+            f"entry point {quote(rulebook_id)} ({quote(targets[rulebook_id])}) is not the Rulebook {quote(rulebook_id)}"
+        )
     _loaded[rulebook_id] = rb
     return rb
 
@@ -64,42 +67,11 @@ def load_game(text: str, rulebook: Rulebook | None = None) -> Game:
 
     ``rulebook``: the rulebook to resume it with, for one that is not installed (built in a
     notebook or a test); its id must be the saved game's.
-    """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise TabletopError(f"not a saved game: invalid JSON ({exc})") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise TabletopError(f"not a saved game: expected format {FORMAT!r}")
-    if rulebook is None:
-        rb = _by_id(data["rulebook"])
-    elif rulebook.id != data["rulebook"]:
-        raise TabletopError(f"this game was saved from rulebook {data['rulebook']!r}, not {rulebook.id!r}")
-    else:
-        rb = rulebook
-    profile = None
-    if data.get("profile"):
-        from .modifiers import ModifierOrder
 
-        p = dict(data["profile"])
-        m = p.pop("modifiers")
-        profile = Profile(
-            **p,
-            modifiers=ModifierOrder(
-                stages=tuple(tuple(s) for s in m["stages"]),
-                floor=m["floor"],
-                rounding=m["rounding"],
-                rule=m.get("rule", "core.modifier"),
-            ),
-        )
-    return Game(
-        rb,
-        State.from_data(data["state"]),
-        options=data["options"],
-        seed=data["seed"],
-        chance=data["chance"],
-        tracing=data["tracing"],
-        profile=profile,
-        trace=Trace(rb.rules, data["trace"]),
-        history=data["history"],
-    )
+    Nothing in the text is trusted: the document is checked against the saved-game schema and
+    the rulebook, and its history is replayed to the saved state (``tabletop.core.saved``); the
+    first problem raises :class:`SavedGameError` naming the field.
+    """
+    from . import saved
+
+    return saved.load(text, rulebook, _by_id)

@@ -14,7 +14,7 @@ from html import escape
 from typing import Any
 
 from .abilities import Ability
-from .errors import RulebookOptionError, RuleError, UnknownScenario
+from .errors import PlayersTypeError, RulebookOptionError, RuleError, UnknownScenario, quote
 from .game import KERNEL_TASKS, Game
 from .modifiers import Explanation
 from .profile import Profile
@@ -41,14 +41,16 @@ class OptionSpec:
 
     def validate(self, value: Any, rulebook: str) -> Any:
         if self.choices is not None and value not in self.choices:
-            raise RulebookOptionError(f"{rulebook}: option {self.name}={value!r} is not one of {list(self.choices)}")
+            raise RulebookOptionError(
+                f"{rulebook}: option {self.name}={quote(value)} is not one of {list(self.choices)}"
+            )
         kind = type(self.default)
         if self.choices is None and self.default is not None and not isinstance(value, kind):
-            raise RulebookOptionError(f"{rulebook}: option {self.name}={value!r} must be a {kind.__name__}")
+            raise RulebookOptionError(f"{rulebook}: option {self.name}={quote(value)} must be a {kind.__name__}")
         if isinstance(value, bool) is not isinstance(self.default, bool) and self.choices is None:
-            raise RulebookOptionError(f"{rulebook}: option {self.name}={value!r} must be a {kind.__name__}")
+            raise RulebookOptionError(f"{rulebook}: option {self.name}={quote(value)} must be a {kind.__name__}")
         if self.check is not None and not self.check(value):
-            raise RulebookOptionError(f"{rulebook}: option {self.name}={value!r} is not allowed ({self.doc})")
+            raise RulebookOptionError(f"{rulebook}: option {self.name}={quote(value)} is not allowed ({self.doc})")
         return value
 
 
@@ -138,10 +140,20 @@ class Rulebook:
         profile: Profile | None = None,
         **options: Any,
     ) -> Game:
-        """Set up a new game (run to its first decision)."""
+        """Set up a new game (run to its first decision).
+
+        ``seed``: an int (not a bool) or a str. The random streams are seeded from its text, so a
+        str that spells an int (``"7"``) is kept as that int (``7``): one game, one saved seed.
+        ``tracing`` is True or False, ``profile`` a :class:`Profile` or None, ``players`` an int;
+        anything else is refused here, naming the argument.
+        """
         lo, hi = self.players
         n = lo if players is None else players
-        if not isinstance(n, int) or not lo <= n <= hi:
+        if type(n) is not int:
+            raise PlayersTypeError(
+                f"{self.id}: players={quote(players)} must be an int ({lo} to {hi}), not {type(players).__name__}"
+            )
+        if not lo <= n <= hi:
             raise RulebookOptionError(f"{self.id}: players={players!r}; this game takes {lo} to {hi} players")
         opts = self.resolve_options(options)
         state = State()
@@ -167,7 +179,7 @@ class Rulebook:
             sc = self.scenarios[name]
         except KeyError:
             raise UnknownScenario(
-                f"{self.id} has no scenario {name!r}; it has: {', '.join(sorted(self.scenarios)) or 'none'}"
+                f"{self.id} has no scenario {quote(name)}; it has: {', '.join(sorted(self.scenarios)) or 'none'}"
             ) from None
         return sc.build()
 
@@ -176,7 +188,11 @@ class Rulebook:
         unknown = sorted(set(given) - set(self.options))
         if unknown:
             known = ", ".join(sorted(self.options)) or "none"
-            raise RulebookOptionError(f"{self.id}: unknown option(s) {', '.join(unknown)}; known options: {known}")
+            raise RulebookOptionError(
+                f"{self.id}: unknown option(s) {', '.join(u if len(u) <= 40 else quote(u, 40) for u in unknown[:5])}"
+                + (f" (+{len(unknown) - 5} more)" if len(unknown) > 5 else "")
+                + f"; known options: {known}"
+            )
         return {
             name: spec.validate(given[name], self.id) if name in given else spec.default
             for name, spec in self.options.items()
@@ -221,7 +237,7 @@ class Rulebook:
         card = self.cards.get(obj.get("card"), {})
         if stat in card:
             return card[stat]
-        raise KeyError(f"object {obj['id']!r} has no stat {stat!r}")
+        raise KeyError(f"object {quote(obj['id'])} has no stat {quote(stat)}")
 
     def describe_event(self, game: Game, ev: dict) -> str:
         text = self.event_text.get(ev["type"])

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from .errors import RuleError
+from .errors import RuleError, quote
 
 Lines = tuple[tuple[int, int], ...]
 
@@ -126,7 +126,7 @@ class RuleTable:
         try:
             return self._rules[rule_id]
         except KeyError:
-            raise RuleError(f"no rule {rule_id!r} in this rulebook's rule table") from None
+            raise RuleError(f"no rule {quote(rule_id)} in this rulebook's rule table") from None
 
     def get(self, rule_id: str, default: Rule | None = None) -> Rule | None:
         return self._rules.get(rule_id, default)

@@ -230,3 +230,32 @@ def test_importing_loads_no_tqdm_pandas_dask_or_numpy():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+# ------------------------------------------------------------------------------ agents by name
+def test_built_in_agents_by_name():
+    """``tt.simulate(rb, "random")`` and ``"greedy"``: the names stand for RandomAgent and GreedyAgent."""
+    rb = tt.rulebook("memory")
+    by_name = tt.simulate(rb, "random", games=6, seed=3, options=MEMORY3, workers=1, progress=False)
+    by_object = tt.simulate(rb, RandomAgent(), games=6, seed=3, options=MEMORY3, workers=1, progress=False)
+    assert without_time(by_name) == without_time(by_object)
+    assert [type(a) for a in by_name.agents] == [RandomAgent, RandomAgent]
+    greedy = run(["greedy", "random"], games=4)
+    assert without_time(greedy) == without_time(run([GreedyAgent(), RandomAgent()], games=4))
+    assert [type(a) for a in greedy.agents] == [GreedyAgent, RandomAgent]
+    assert [type(a) for a in run("first_legal", games=1).agents] == [FirstLegalAgent, FirstLegalAgent]
+    assert [type(a) for a in run("Greedy", games=1).agents] == [GreedyAgent, GreedyAgent]
+
+
+def test_built_in_agents_by_name_in_processes():
+    sim = run("greedy", games=4, workers=2)
+    assert without_time(sim) == without_time(run("greedy", games=4, workers=1))
+
+
+def test_an_unknown_agent_name_lists_the_names():
+    with pytest.raises(
+        ValueError, match=r"unknown agent name 'rnadom' for every seat; .*'first_legal', 'greedy', 'random'"
+    ):
+        run("rnadom")
+    with pytest.raises(ValueError, match=r"unknown agent name 'minimax' for seat 1; the built-in agents are"):
+        run(["random", "minimax"])

@@ -231,6 +231,28 @@ def test_priority_window_skips_players_with_nothing_to_use():
     assert game.decision.kind == "action"
 
 
+def test_priority_window_drops_an_ability_whose_condition_no_longer_holds():
+    """Two players' optional responses share a once-for-all limit kept by the rulebook (like Marvel Champions'
+    Max X per [period], counted by card title): once player 0 uses theirs, player 1 is not offered the other."""
+
+    def unused(game, act):
+        return not game.state.vars.get("spent")
+
+    def spend(game, act):
+        game.state.set_var("spent", True)
+
+    objects = [
+        creature("o1", 0, logs("o1", forced=False, condition=unused, then=spend)),
+        creature("o2", 1, logs("o2", forced=False, condition=unused, then=spend)),
+    ]
+    game = game_of(Profile(optional="priority_window"), objects, scripts={"ping": ping()})
+    game.apply("go:ping")
+    assert (game.decision.player, game.decision.ids) == (0, ["0:o1#0", "pass"])
+    game.apply("0:o1#0")
+    assert logged(game) == ["o1"]
+    assert game.decision.kind == "action"  # player 1 was not offered o2
+
+
 # ----------------------------------------------------------------- delayed
 def delayed_game(before: bool):
     from tabletop.core import Ability

@@ -205,3 +205,61 @@ def test_interrupt_sees_the_event_with_replacements_applied():
     game = game_of(Profile(replacements="most_recent"), objects, scripts={"hit": damage_x(3)})
     game.apply("go:hit")
     assert seen == [("Y", 1)]
+
+
+# ------------------------------------------------------------ replacements after the interrupt window
+def watched(timing: str) -> tuple[list, object]:
+    seen: list = []
+    watcher = Ability(
+        "watch",
+        "triggered",
+        rule="toy.ability",
+        event="damage",
+        timing="when",
+        effect=lambda g, act: seen.append((act.event["target"], act.event["amount"])) or log(g, "watched"),
+    )
+    objects = [
+        creature("X", 1, base={"hp": 10}),
+        creature("Y", 0, BODYGUARD, base={"hp": 10}),
+        creature("S", 0, SHIELD),
+        creature("Z", 0, watcher),
+    ]
+    profile = Profile(replacements="most_recent", replacement_timing=timing)
+    game = game_of(profile, objects, scripts={"hit": damage_x(3)})
+    return seen, game.apply("go:hit")
+
+
+def test_replacements_after_interrupts_let_the_window_see_the_event_as_sent():
+    """Profile.replacement_timing='after_interrupts': the interrupt window sees the damage to X as it was sent;
+    the shield and the bodyguard then apply as it is about to happen, and the damage they send instead (to Y)
+    has an interrupt window of its own. The default ('before_interrupts') shows only the replaced event."""
+    seen, game = watched("after_interrupts")
+    assert seen == [("X", 3), ("Y", 1)]
+    assert damage(game) == {"X": 0, "Y": 1}
+    kinds = [r["kind"] for r in game.trace.records if r["kind"] in ("window", "replacement")]
+    assert kinds == ["window", "replacement", "replacement", "window"]
+    seen, game = watched("before_interrupts")
+    assert seen == [("Y", 1)] and damage(game) == {"X": 0, "Y": 1}
+
+
+def test_an_interrupt_that_cancels_leaves_no_event_to_replace():
+    """With replacements after interrupts, an interrupt that cancels the damage to X comes first: the bodyguard
+    never applies. Before interrupts, the bodyguard moves the damage to Y and the interrupt (about X) never
+    triggers."""
+    guard_x = logs("guard X", "damage", timing="when", match={"target": "X"}, then=cancel_it)
+    objects = [
+        creature("X", 1, base={"hp": 10}),
+        creature("Y", 0, BODYGUARD, base={"hp": 10}),
+        creature("W", 1, guard_x),
+    ]
+    after = game_of(Profile(replacement_timing="after_interrupts"), objects, scripts={"hit": damage_x(3)})
+    after.apply("go:hit")
+    assert logged(after) == ["guard X"] and damage(after) == {"X": 0, "Y": 0}
+    assert after.trace.of_kind("replacement") == []
+    before = game_of(Profile(), objects, scripts={"hit": damage_x(3)}).apply("go:hit")
+    assert logged(before) == [] and damage(before) == {"X": 0, "Y": 3}
+
+
+def test_replacement_timing_is_checked():
+    with pytest.raises(ValueError, match="replacement_timing"):
+        Profile(replacement_timing="during")

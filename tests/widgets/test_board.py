@@ -88,6 +88,17 @@ def test_malformed_messages_never_raise(memory):
     assert memory.fingerprint() == w.fingerprint and w.moves == 0
 
 
+def test_a_huge_click_gets_a_short_message(memory):
+    """The message goes to the browser: it quotes about 100 characters of what was sent, not 10 MB."""
+    w = BoardWidget(memory)
+    before, text = memory.fingerprint(), memory.to_json()
+    huge = "x" * 10_000_000
+    for content in ({"type": "choose", "id": huge}, {"type": huge}, [huge]):
+        w._front_end_message(w, content, [])
+        assert w.error and len(w.message) < 400
+    assert (memory.fingerprint(), memory.to_json()) == (before, text) and w.moves == 0
+
+
 def test_choose_is_the_click_path_and_the_game_over_case():
     game = tt.rulebook("memory").scenario("last-pair")
     w = BoardWidget(game)

@@ -120,10 +120,13 @@ def _card_trigger(card_id: str, card: dict, spec: dict) -> Ability:
     def condition(game: Game, act) -> bool:
         if not forced and not peril_allows(game, act.controller):
             return False
+        if E.ability_over_max(game, act.source, spec):  # L565: by title, all players
+            return False
         return pattern_holds(game, trig, act)
 
     def effect(game: Game, act) -> None:
         ev = act.event or {}
+        E.count_ability_max(game, act.source, spec, act.controller)  # L565-566
         E.run_effects(
             game,
             spec["effects"],
@@ -210,12 +213,15 @@ def _activated(card_id: str, card: dict, spec: dict) -> Ability:
 
     def can_pay(game: Game, act) -> bool:
         obj = game.state.objects[act.source]
+        if E.ability_over_max(game, act.source, spec):  # L565: not offered once used up, by title, all players
+            return False
         if spec.get("exhaust") and obj.get("exhausted"):
             return False
         return not (spec.get("spend_use") and obj.get("uses", 0) <= 0)
 
     def cost(game: Game, act) -> None:
         st = game.state
+        E.count_ability_max(game, act.source, spec, act.controller)  # L565-566: counted once initiated
         if spec.get("exhaust"):
             st.update(act.source, exhausted=True)
             game.record("action", f"{card['name']} exhausts (cost)", "mc.exhaust", player=act.controller)

@@ -456,6 +456,56 @@ def count_max(game: Game, oid: str, p: int) -> None:
     )
 
 
+def _ability_max_key(card: dict, spec: dict) -> str:
+    return f"{spec['max']['per']}:max:{card['name']}:{spec.get('name', 'ability')}"
+
+
+def ability_over_max(game: Game, oid: str, spec: dict) -> bool:
+    """L565: has this ability, from all copies of its card (by title, any player's), been used its 'Max X per
+    [period]' times in this period?"""
+    if not spec.get("max"):
+        return False
+    return game.state.uses.get(_ability_max_key(card_of(game, oid), spec), 0) >= spec["max"]["count"]
+
+
+def count_ability_max(game: Game, oid: str, spec: dict, p: int | None) -> None:
+    """L565-566: an ability use counts toward its max once it is initiated (a cancelled one still counts); the
+    count is the card title's, for all players, and the end of the period clears it."""
+    m = spec.get("max")
+    if not m:
+        return
+    card = card_of(game, oid)
+    st = game.state
+    key = _ability_max_key(card, spec)
+    st.uses[key] = st.uses.get(key, 0) + 1
+    game.record(
+        "action",
+        f"{card['name']}'s ability counts toward its max: {st.uses[key]} of {m['count']} per {m['per']} "
+        "(all copies, all players)",
+        "mc.max_ability",
+        player=p,
+    )
+
+
+def over_per_player(game: Game, oid: str, p: int) -> bool:
+    """mc.max_player, L568: "Max 1 per player": player ``p`` already controls as many copies in play (by title)
+    as the card allows."""
+    card = card_of(game, oid)
+    limit = card.get("max_per_player")
+    if not limit:
+        return False
+    st = game.state
+    mine = sum(
+        1
+        for o in st.objects.values()
+        if o.get("kind") == "card"
+        and (o.get("zone") or "").startswith("play")
+        and o.get("controller") == p
+        and CARDS.get(o.get("card"), {}).get("name") == card["name"]
+    )
+    return mine >= limit
+
+
 # ====================================================================== effects
 def run_effects(game: Game, effects: list[dict], ctx: dict) -> None:
     """Resolve an ability's sentences one at a time (L261); 'then' needs the one before it (L793)."""

@@ -28,6 +28,7 @@ from .data import (
     PLAYER_DECK,
     SCHEME_STAGES,
     VILLAIN_STAGES,
+    check_deck,
 )
 from .rules import RULES, SEED
 from .scenarios import SETUPS
@@ -38,6 +39,8 @@ def setup(game: Game) -> None:
     """mc.assume.setup (the setup appendix, L734, is missing)."""
     st = game.state
     n = len(st.players)
+    if game.options["replacement_timing"] == "after_interrupts":  # mc.assume.replacement_interrupts, L685
+        game.profile = game.profile.replace(replacement_timing="after_interrupts")
     game.caused_by(game.record("action", f"set up a game for {n} player(s)", "mc.assume.setup"))
     st.set_var("accel_tokens", 0)
     st.set_var("attacks", [])
@@ -78,12 +81,15 @@ def setup(game: Game) -> None:
         game.record("action", f"scenario {scenario}: {description}", "mc.assume.setup")
         builder(game)
         return
+    decks = game.options["decks"]
+    if decks is not None and len(decks) != n:
+        raise RulebookOptionError(f"marvel_champions: option decks gives {len(decks)} deck(s) for {n} player(s)")
     obligations = [E.deck_key(o, p) for p in range(n) for o in OBLIGATIONS]  # L1500
     E.set_deck(game, "enc", [*ENCOUNTER_DECK, *obligations])
     for p in range(n):
         for cid in NEMESIS_SET:  # L1489: set aside until a card puts it into play
             E.new_card(game, cid, E.z("aside", p), None, vis="all")
-        E.set_deck(game, str(p), PLAYER_DECK)
+        E.set_deck(game, str(p), PLAYER_DECK if decks is None else list(decks[p]))
         E.draw(game, p, CARDS[IDENTITY]["hand_alter_ego"])
 
 
@@ -349,6 +355,20 @@ PROFILE = Profile(
     },
 )
 
+
+def _check_decks(decks) -> bool:
+    """Option decks: a list of decks, each checked by :func:`.data.check_deck` (which names what is wrong)."""
+    if decks is None:
+        return True  # the default: every player plays the whole hero deck
+    if isinstance(decks, str) or not isinstance(decks, list | tuple):
+        raise RulebookOptionError(
+            f"marvel_champions: option decks must be a list of decks (one per player), not {decks!r}"
+        )
+    for p, deck in enumerate(decks):
+        check_deck(f"option decks: player {p}'s deck", deck)
+    return True
+
+
 OPTIONS = {
     "status_priority": OptionSpec(
         "status_priority",
@@ -435,6 +455,23 @@ OPTIONS = {
         "player order, then the target player.",
         "mc.assume.defenders",
         choices=("target_first", "others_first"),
+    ),
+    "replacement_timing": OptionSpec(
+        "replacement_timing",
+        "before_interrupts",
+        "When replacement effects (status cards, Armored Plating's prevention) apply: before the interrupt window "
+        "opens ('before_interrupts': status cards' timing priority, L762, and forced interrupts first, L463), or, "
+        "as L685 reads, once the interrupts to the event have resolved ('after_interrupts').",
+        "mc.assume.replacement_interrupts",
+        choices=("before_interrupts", "after_interrupts"),
+    ),
+    "decks": OptionSpec(
+        "decks",
+        None,
+        "Each player's deck as a list of player card ids, one list per player (default: every player plays the "
+        "whole hero deck, mc.assume.setup); a deck breaking a card's 'Max X per deck' (L567) is refused (mc.max_deck).",
+        "mc.assume.setup",
+        check=_check_decks,
     ),
     "scenario": OptionSpec(
         "scenario", "", "Start from a ready position instead of a shuffled deal.", None, choices=("", *SETUPS)

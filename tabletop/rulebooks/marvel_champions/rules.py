@@ -227,6 +227,25 @@ RULES = RuleTable(
             "МАКС",
             ((442, 442), (563, 566)),
         ),
+        _r(
+            "mc.max_ability",
+            "An ability's Max X per [period] limits how many times the ability may be used in the period from all "
+            "copies of its card (by title), by all players; a use that is cancelled still counts.",
+            "Если максимум появляется как часть способности",
+            ((565, 566),),
+        ),
+        _r(
+            "mc.max_deck",
+            "Max X per deck: a player's deck may hold at most X copies of the card (by title).",
+            "Макс. X на колоду",
+            (567, 567),
+        ),
+        _r(
+            "mc.max_player",
+            "Max 1 per player: each player may control at most one copy of the card (by title) in play at a time.",
+            "Максимум 1 на игрока",
+            (568, 568),
+        ),
         _r("mc.upgrade", "Upgrades enter play next to the identity or attached to a card.", "УЛУЧШЕНИЕ", (837, 842)),
         _r("mc.support", "Supports enter play in the back row and stay there.", "ПОДДЕРЖКА", (775, 778)),
         # ------------------------------------------------------------ end of player phase
@@ -714,11 +733,20 @@ RULES = RuleTable(
         ),
         _a(
             "mc.assume.replacement_interrupts",
-            "L685's 'after all responses' means after all interrupts: the replacement resolves when the triggering "
-            "condition itself would resolve.",
+            "L685 says a replacement resolves instead of its triggering condition 'after all responses' to it have "
+            "resolved, when the condition itself would resolve; responses come after the condition, so this means "
+            "after all interrupts (the English Rules Reference reads 'interrupts'). The replacement effects this "
+            "rulebook has are status cards, whose abilities have timing priority over all conflicting card "
+            "abilities (L762), and Armored Plating's prevention, a Forced Interrupt that goes before non-forced "
+            "interrupts (L463); so replacements apply before the interrupt window opens, and an interrupt sees the "
+            "event as replaced or changed (a replaced event opens no window). Option replacement_timing="
+            "'after_interrupts' applies L685 to every replacement as written: the interrupt window comes first "
+            "(a stunned villain's attack can be cancelled by an interrupt, and the stunned card stays), then the "
+            "replacements apply.",
             "ДЕЙСТВИЯ ЗАМЕНА",
-            (685, 685),
+            ((463, 463), (685, 685), (762, 762)),
             outside=True,
+            option="replacement_timing",
         ),
         _a(
             "mc.assume.guard",
@@ -872,11 +900,11 @@ RULES = RuleTable(
             "mc.assume.setup",
             "The setup appendix is missing: each player plays the same invented hero deck (shuffled), starts in "
             "alter-ego form with a hand of alter-ego hand size; the villain and main scheme start at stage I; "
-            "player 0 is the first player.",
+            "player 0 is the first player. Option decks gives each player a deck of their own (checked against "
+            "the cards' Max X per deck, mc.max_deck).",
             "Приложение II",
-            ((504, 504), (734, 734)),
-            fixed="the frame of the game: the set-up appendix is missing and every scenario starts from this one; the "
-            "start in alter-ego form is L504's, and the players all play the same identity, so no seat is favoured",
+            (734, 734),
+            option="decks",
         ),
         _a(
             "mc.assume.villain_phase_actions",

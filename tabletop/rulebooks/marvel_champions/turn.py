@@ -138,6 +138,8 @@ def can_play(game: Game, p: int, c: str) -> bool:
         return False
     if E.over_max(game, c):  # L564: Max X per [period], by title, for all players
         return False
+    if E.over_per_player(game, c, p):  # L568: Max 1 per player, copies this player controls in play
+        return False
     return affordable(game, p, c, game.value(c, "cost"))
 
 

@@ -2,9 +2,9 @@
 as played): Haymaker is "Max 1 per round", and Stand Down (an interrupt) cancels an event being played."""
 
 import pytest
-from mc import E, drive, known, passive, reopen, sandbox
+from mc import RB, E, drive, known, passive, reopen, sandbox
 
-from tabletop.core import CardDataError, IllegalOption
+from tabletop.core import CardDataError, IllegalOption, RulebookOptionError
 from tabletop.rulebooks.marvel_champions import data
 
 
@@ -124,3 +124,146 @@ def test_l564_a_window_event_over_its_max_is_not_offered(monkeypatch):
     cancels = [r for r in game.trace.records if r["summary"].startswith("cancelled: player 0 plays Focused Resolve")]
     assert len(cancels) == 1
     assert any(r["summary"] == "Focused Resolve is played" for r in game.trace.records)  # the second resolved
+
+
+# ---------------------------------------------------------------- the ability form (L565-566)
+def relays():
+    """Two players, each controlling a Command Relay ("Action: remove 1 threat from the main scheme. (Max 1 per
+    round.)"); the main scheme holds 5 threat; player 0's turn."""
+    game = sandbox(2)
+    mine = known(game, "command_relay", "play:0", 0)
+    theirs = known(game, "command_relay", "play:1", 1)
+    game.state.update(E.main_scheme(game), threat=5)
+    reopen(game)
+    return game, mine, theirs
+
+
+def relay_options(game):
+    return [o.id for o in game.decision.options if o.id.startswith("use:") and "Command Relay" in o.label]
+
+
+def test_l565_an_ability_max_counts_every_copy_by_title_for_all_players():
+    """mc.max_ability, 000 L565: a max in an ability limits how many times the ability may be used from all copies
+    (by title) of the cards bearing it, itself included: after player 0 uses their Command Relay, neither it nor
+    player 1's copy is offered again this round."""
+    game, _mine, _theirs = relays()
+    ms = E.main_scheme(game)
+    (use,) = relay_options(game)
+    game.apply(use)
+    assert game.state.objects[ms]["threat"] == 4
+    assert any(r["rule"] == "mc.max_ability" for r in game.trace.records)
+    assert relay_options(game) == []  # not offered again: the same card, same round
+    before = game.fingerprint()
+    with pytest.raises(IllegalOption):
+        game.apply(use)
+    assert game.fingerprint() == before
+    game.apply("end")
+    assert game.state.turn["player"] == 1
+    assert relay_options(game) == []  # player 1's copy, another card of the title: the max is for all players
+
+
+def test_l565_an_ability_max_ends_with_its_period():
+    """mc.max_ability, 000 L565 ("during the indicated period"): per round, so round 2 offers it again."""
+    game, _mine, _theirs = relays()
+    game.apply(relay_options(game)[0])
+    drive(game, passive, lambda g: g.state.turn.get("round") == 2 and g.state.turn.get("phase") == "player")
+    assert game.decision.kind == "action" and len(relay_options(game)) == 1  # player 1's, who is first now
+
+
+def test_l565_a_triggered_ability_over_its_max_does_not_trigger(monkeypatch):
+    """mc.max_ability, 000 L565, for a Response: with Pressure Point ("after an enemy takes damage, remove 1
+    threat") made "Max 1 per round", two copies (one per player) trigger once between them, not on the second
+    damage."""
+    card = data.CARDS["pressure_point"]
+    spec = {**card["triggers"][0], "max": {"count": 1, "per": "round"}}
+    monkeypatch.setitem(data.CARDS, "pressure_point", {**card, "triggers": [spec]})
+    from tabletop.rulebooks.marvel_champions import catalogue
+
+    monkeypatch.setitem(
+        catalogue.ABILITIES, "pressure_point", catalogue.abilities("pressure_point", data.CARDS["pressure_point"])
+    )
+    game = sandbox(2)
+    known(game, "pressure_point", "play:0", 0)
+    known(game, "pressure_point", "play:1", 1)
+    game.state.update(E.main_scheme(game), threat=5)
+    reopen(game)
+    used = []
+    for _ in range(2):  # the hero attacks the villain twice (readied in between)
+        game.apply(next(o for o in game.legal() if o.startswith("attack:") and ">" in o))
+        while game.decision.kind != "action":
+            d = game.decision
+            offered = [o.id for o in d.options if "Pressure Point" in o.label]
+            used.append(len(offered))
+            game.apply(offered[0] if offered else d.ids[0])
+        game.state.update(E.identity(game, 0), exhausted=False)
+        reopen(game)
+    assert used.count(1) == 1  # player 0's copy on the first damage; player 1's not after it, nor later
+    assert game.state.objects[E.main_scheme(game)]["threat"] == 4
+
+
+# ---------------------------------------------------------------- Max X per deck (L567)
+def test_l567_a_deck_over_its_max_per_deck_is_refused_naming_deck_card_and_limit():
+    """mc.max_deck, 000 L567: "Max X per deck" limits the copies of the card in each player's deck. Second Wind is
+    "Max 1 per deck": player 1's deck with two copies is refused at setup, naming the deck, the card and the
+    limit; one copy is allowed."""
+    good = ["second_wind", "haymaker", "energy_cell"]
+    bad = ["second_wind", "second_wind", "energy_cell"]
+    with pytest.raises(RulebookOptionError) as err:
+        RB.new_game(seed=0, players=2, decks=[good, bad])
+    msg = str(err.value)
+    assert "player 1's deck" in msg and "'Second Wind'" in msg and "Max 1 per deck" in msg and "L567" in msg
+    game = RB.new_game(seed=0, players=2, decks=[good, good])
+    assert len(game.state.zone("hand:0")) + len(game.state.zone("deck:0")) + len(game.state.zone("queue:0")) == 3
+
+
+def test_decks_given_as_an_option_are_the_decks_played_and_checked():
+    """mc.assume.setup (option decks): the decks given are the decks dealt; a card that is no player card, an
+    unknown id or a deck count that does not match the players is refused by name."""
+    game = RB.new_game(seed=0, players=1, decks=[["rally"] * 7])
+    assert {E.card_of(game, c)["id"] for c in game.state.zone("hand:0")} == {"rally"}
+    with pytest.raises(RulebookOptionError, match="'nope' is not a card id"):
+        RB.new_game(seed=0, players=1, decks=[["nope"]])
+    with pytest.raises(RulebookOptionError, match=r"'Aegis' .* identity card, not a player card"):
+        RB.new_game(seed=0, players=1, decks=[["aegis"]])
+    with pytest.raises(RulebookOptionError, match=r"2 deck\(s\) for 1 player"):
+        RB.new_game(seed=0, players=1, decks=[["rally"], ["rally"]])
+
+
+def test_l567_the_catalogue_itself_may_not_break_a_max_per_deck(tmp_path):
+    """mc.max_deck, 000 L567: a card whose count puts more copies in the deck than its Max X per deck fails at load,
+    naming the file, the card and the field."""
+    bad = tmp_path / "broken.toml"
+    bad.write_text(
+        '[[card]]\nid = "z"\nname = "Z"\ninvented = true\ntype = "event"\ntext = ""\ncost = 1\ncount = 2\n'
+        'max_per_deck = 1\ntiming = "action"\neffects = [{effect = "draw", amount = 1}]\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(CardDataError) as err:
+        data.load([bad])
+    msg = str(err.value)
+    assert "broken.toml" in msg and "'z'" in msg and "count" in msg and "Max 1 per deck" in msg
+
+
+# ---------------------------------------------------------------- Max 1 per player (L568)
+def test_l568_max_1_per_player_limits_the_copies_each_player_controls_in_play():
+    """mc.max_player, 000 L568: "Max 1 per player" is per player and limits the copies of the card each player may
+    control in play at a time: player 0, with a Safe House in play, may not play a second one; player 1, who has
+    none, may play theirs; once player 0's leaves play, player 0 may play another."""
+    game = sandbox(2)
+    in_play = known(game, "safe_house", "play:0", 0)
+    second = known(game, "safe_house", "hand:0", 0)
+    known(game, "energy_cell", "hand:0", 0)
+    theirs = known(game, "safe_house", "hand:1", 1)
+    known(game, "energy_cell", "hand:1", 1)
+    reopen(game)
+    assert f"play:{second}" not in game.legal()
+    before = game.fingerprint()
+    with pytest.raises(IllegalOption):
+        game.apply(f"play:{second}")
+    assert game.fingerprint() == before
+    game.apply("end")
+    assert f"play:{theirs}" in game.legal()  # per player: player 0's copy does not count for player 1
+    E.put(game, in_play, "discard:0")
+    game.state.turn["player"] = 0
+    reopen(game)
+    assert f"play:{second}" in game.legal()  # "at a time": none in play now

@@ -17,6 +17,7 @@ OPTIONS = {
     "minion_order": st.sampled_from(["first_player", "order_of_play"]),
     "elimination_enemies": st.sampled_from(["engage", "attack"]),
     "defeat_timing": st.sampled_from(["with_damage", "state_check"]),
+    "replacement_timing": st.sampled_from(["before_interrupts", "after_interrupts"]),
 }
 games = st.fixed_dictionaries({"seed": st.integers(0, 10_000), "players": st.integers(1, 4)}, optional=OPTIONS)
 END_RULES = {"mc.win", "mc.elimination", "mc.assume.grim_simultaneous"}

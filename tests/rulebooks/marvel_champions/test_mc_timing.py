@@ -306,3 +306,65 @@ def test_l551_with_the_other_order_the_end_of_round_ability_would_still_see_the_
     expire = next(i for i, (k, _) in enumerate(kinds) if k == "expire")
     assert removal < expire
     assert E.threat_of(game, E.main_scheme(game)) == 3
+
+
+# ---------------------------------------------------------------- replacements and the interrupt window (L685)
+def stunned_villain_attacks(timing: str, deflect: bool):
+    """Player 0 (hero form) holds Deflect and an Energy Cell; the villain is stunned and attacks in the villain
+    phase. Returns the game once round 2 begins and whether a window offered Deflect against that attack."""
+    game = sandbox(1, replacement_timing=timing)
+    v = E.villain(game)
+    E.give_status(game, v, "stunned", "mc.stunned")
+    card = known(game, "deflect", "hand:0", 0)
+    known(game, "energy_cell", "hand:0", 0)
+    encounter_deck(game, ["dampening_field"] * 6)
+    reopen(game)
+    offered = []
+
+    def answer(d):
+        if d.kind == "window":
+            mine = [o.id for o in d.options if "Deflect" in o.label]
+            offered.append(bool(mine))
+            return mine[0] if mine and deflect else "pass"
+        if d.kind == "pay":
+            return next(o.id for o in d.options if "Energy Cell" in o.label)
+        return passive(d)
+
+    drive(game, answer, lambda g: g.state.turn["round"] == 2)
+    return game, any(offered), card
+
+
+def test_l685_by_default_the_stunned_card_replaces_the_attack_before_any_interrupt():
+    """mc.assume.replacement_interrupts, 000 L685 with L762 (status cards' timing priority) and L541 (a replacement
+    closes the interrupt window): by default (replacement_timing='before_interrupts') the stunned card replaces
+    the villain's attack as it is declared, so no window offers Deflect against it."""
+    game, offered, card = stunned_villain_attacks("before_interrupts", deflect=True)
+    assert not offered
+    assert "stunned" not in E.status_cards(game, E.villain(game))
+    assert game.state.objects[card]["zone"] == "hand:0"
+
+
+def test_l685_after_interrupts_the_interrupt_window_comes_first_and_may_cancel_the_attack():
+    """mc.assume.replacement_interrupts, 000 L685 as written (option replacement_timing='after_interrupts'): the
+    replacement resolves once the interrupts to the attack have resolved. Deflect is offered against the stunned
+    villain's attack; played, it cancels the attack, so the stunned card has nothing to replace and stays; passed,
+    the stunned card replaces the attack as before."""
+    game, offered, card = stunned_villain_attacks("after_interrupts", deflect=True)
+    assert offered
+    assert game.state.objects[card]["zone"] == "discard:0"
+    assert any(
+        r["summary"].startswith("cancelled: ") and "attacks player 0" in r["summary"] for r in game.trace.records
+    )
+    assert "stunned" in E.status_cards(game, E.villain(game))
+    assert game.profile.replacement_timing == "after_interrupts"
+    game, offered, card = stunned_villain_attacks("after_interrupts", deflect=False)
+    assert offered and "stunned" not in E.status_cards(game, E.villain(game))
+    assert game.state.objects[E.identity(game, 0)]["damage"] == 0
+
+
+def test_replacement_timing_survives_a_save_and_a_replay():
+    """The option sets the game's profile at setup, so a saved game and a replay keep it."""
+    game = sandbox(1, replacement_timing="after_interrupts")
+    assert tt.load_game(game.to_json()).profile.replacement_timing == "after_interrupts"
+    assert game.replay().profile.replacement_timing == "after_interrupts"
+    assert sandbox(1).profile.replacement_timing == "before_interrupts"

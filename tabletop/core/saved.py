@@ -1,0 +1,509 @@
+"""Checking a saved game before anything is built from it (what :func:`tabletop.load_game` runs).
+
+A saved game is JSON text from :meth:`Game.to_json`. Loading trusts none of it: the document
+must fit :data:`SCHEMA` (no unknown or missing field, every field of its type, numbers in the
+64-bit range the fingerprint can hash, nesting no deeper than :data:`MAX_DEPTH`), its rulebook
+must be the one given or an installed one, its options, players, seed and profile must be ones
+that rulebook accepts, every object must be in exactly one zone, and its history must replay,
+from a new game with the same seed, options and profile, to exactly the saved state. Each
+failure is a :class:`SavedGameError` that names the field (``state.objects.c5.zone``); no game
+exists until every check has passed.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from .decision import CHANCE
+from .errors import ArgumentTypeError, SavedGameError, TabletopError, UnknownRulebook, quote
+from .game import FORMAT, SEED_RANGE, Game, checked_seed
+from .profile import CHECKS, CONTAINERS, FORCED_LOOPS, LOOPS, OPTIONALS, ORDERINGS, REPLACEMENTS, Profile
+from .rulebook import Rulebook
+from .state import State
+from .trace import RECORD_KINDS, Trace
+
+MAX_DEPTH = 64  # the deepest nesting a saved game may have (the shipped games' saves reach about 10)
+_MESSAGE = 300  # the most characters of a nested error's message a load error repeats
+
+_INT = {"type": "integer"}
+_STR = {"type": "string"}
+_BOOL = {"type": "boolean"}
+_OBJ = {"type": "object"}
+_ARR = {"type": "array"}
+
+
+def _record(properties: dict[str, Any], *, extra: bool = False) -> dict[str, Any]:
+    """An object schema that requires every one of ``properties`` (and, unless ``extra``, no other)."""
+    schema: dict[str, Any] = {"type": "object", "properties": properties, "required": sorted(properties)}
+    if not extra:
+        schema["additionalProperties"] = False
+    return schema
+
+
+_PLAYER = {"type": ["integer", "string"]}  # a player's number, or CHANCE
+_TASK = {"type": "array", "prefixItems": [_STR, _OBJ], "minItems": 2, "maxItems": 2}
+_OPTION = {**_record({"id": _STR}, extra=True), "properties": {"id": _STR, "label": _STR}}
+_DECISION = {
+    **_record(
+        {"player": _PLAYER, "kind": _STR, "options": {**_ARR, "items": _OPTION, "minItems": 1}, "resume": _TASK},
+        extra=True,
+    ),
+    "properties": {
+        "player": _PLAYER,
+        "kind": _STR,
+        "prompt": _STR,
+        "rule": _STR,
+        "options": {**_ARR, "items": _OPTION, "minItems": 1},
+        "resume": _TASK,
+        "cause": {"type": ["integer", "null"]},
+        "probs": {**_ARR, "items": {"type": "number", "minimum": 0}},
+        "stream": _STR,
+    },
+}
+_LATER_PROFILE_FIELDS = ("forced_loop", "time_budget")
+_PROFILE = _record(
+    {
+        "ordering": {"enum": list(ORDERINGS)},
+        "container": {"enum": list(CONTAINERS)},
+        "checks": {"enum": list(CHECKS)},
+        "forced_before_optional": _BOOL,
+        "lookback": _BOOL,
+        "optional": {"enum": list(OPTIONALS)},
+        "replacements": {"enum": list(REPLACEMENTS)},
+        "delayed_before_responses": _BOOL,
+        "expire_before_end_triggers": _BOOL,
+        "modifiers": {
+            **_record(
+                {
+                    "stages": {**_ARR, "items": {**_ARR, "items": _STR}},
+                    "floor": {"type": ["integer", "null"]},
+                    "rounding": _STR,
+                    "rule": _STR,
+                }
+            ),
+            "required": ["floor", "rounding", "stages"],
+        },
+        "loops": {"enum": list(LOOPS)},
+        "step_budget": {"type": "integer", "minimum": 1},
+        "rules": {**_OBJ, "additionalProperties": _STR},
+        "forced_loop": {"enum": list(FORCED_LOOPS)},
+        "time_budget": {"anyOf": [{"type": "null"}, {"type": "number", "exclusiveMinimum": 0}]},
+    }
+)
+# Profile fields added after saves already existed: a save from before them loads with their defaults.
+_PROFILE["required"] = [k for k in _PROFILE["required"] if k not in _LATER_PROFILE_FIELDS]
+_STATE = _record(
+    {
+        "counters": {**_OBJ, "additionalProperties": _INT},
+        "decision": {"anyOf": [{"type": "null"}, _DECISION]},
+        "delayed": {**_ARR, "items": _OBJ},
+        "effects": {**_ARR, "items": _OBJ},
+        "events": {**_OBJ, "additionalProperties": _OBJ},
+        "modifiers": {**_ARR, "items": _OBJ},
+        "objects": {**_OBJ, "additionalProperties": {**_record({"id": _STR, "zone": _STR}, extra=True)}},
+        "players": {**_ARR, "items": _OBJ, "minItems": 1},
+        "queue": {**_ARR, "items": _OBJ},
+        "result": {"type": ["object", "null"]},
+        "rng": {**_OBJ, "additionalProperties": {"type": "integer", "minimum": 0, "maximum": (1 << 64) - 1}},
+        "turn": _OBJ,
+        "uses": {**_OBJ, "additionalProperties": _INT},
+        "vars": _OBJ,
+        "work": {**_ARR, "items": _TASK},
+        "zones": {**_OBJ, "additionalProperties": {**_ARR, "items": _STR}},
+    }
+)
+_TRACE_RECORD = _record(
+    {
+        "i": {"type": "integer", "minimum": 0},
+        "kind": {"enum": list(RECORD_KINDS)},
+        "summary": _STR,
+        "rule": _STR,
+        "cause": {"type": ["integer", "null"]},
+        "player": {"type": ["integer", "string", "null"]},
+        "step": {"type": "integer", "minimum": 0},
+        "data": _OBJ,
+    }
+)
+_HISTORY_STEP = _record({"player": _PLAYER, "kind": _STR, "option": _STR, "auto": _BOOL})
+
+SCHEMA: dict[str, Any] = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "A tabletop saved game (Game.to_json)",
+    **_record(
+        {
+            "format": {"const": FORMAT},
+            "rulebook": {"type": "string", "minLength": 1},
+            "options": _OBJ,
+            "seed": {"type": ["integer", "string"]},
+            "chance": {"enum": ["sample", "manual"]},
+            "tracing": _BOOL,
+            "profile": {"anyOf": [{"type": "null"}, _PROFILE]},
+            "state": _STATE,
+            "trace": {**_ARR, "items": _TRACE_RECORD},
+            "history": {**_ARR, "items": _HISTORY_STEP},
+        }
+    ),
+}
+# (optional: the positions a forced loop would come back to, saved only when there are any)
+SCHEMA["properties"]["forced_loop"] = {
+    **_ARR,
+    "items": {
+        "type": "array",
+        "prefixItems": [{"type": "string", "pattern": "^([0-9a-f]{2})+$"}, {"type": "integer", "minimum": 0}],
+        "minItems": 2,
+        "maxItems": 2,
+    },
+}
+_validator = None  # the compiled SCHEMA, built on the first load (jsonschema is slow to import)
+
+
+def load(text: str, rulebook: Rulebook | None, by_id) -> Game:
+    """The game saved in ``text``, after every check in the module docstring; ``by_id`` finds installed rulebooks."""
+    if rulebook is not None and not isinstance(rulebook, Rulebook):
+        raise ArgumentTypeError(f"load_game(rulebook={quote(rulebook)}): rulebook must be a Rulebook or None")
+    data = parse(text)
+    check_schema(data)
+    rb = _rulebook_of(data, rulebook, by_id)
+    options = _options(rb, data)
+    seed = _field("seed", checked_seed, data["seed"])
+    profile = None if data["profile"] is None else _field("profile", profile_from_data, data["profile"])
+    lo, hi = rb.players
+    if not lo <= len(data["state"]["players"]) <= hi:
+        raise SavedGameError("state.players", f"{len(data['state']['players'])} players; {rb.id} takes {lo} to {hi}")
+    state = State.from_data(data["state"])
+    check_zones(state)
+    check_trace(data["trace"], len(data["history"]))
+    replayed = check_replay(rb, data, state, options, seed, profile)
+    noted = {bytes.fromhex(key): at for key, at in data.get("forced_loop", ())} or None
+    if noted != replayed._forced:
+        raise SavedGameError("forced_loop", "differs from the positions its history replays to")
+    game = Game(
+        rb,
+        state,
+        options=options,
+        seed=seed,
+        chance=data["chance"],
+        tracing=data["tracing"],
+        profile=profile,
+        trace=Trace(rb.rules, data["trace"]),
+        history=data["history"],
+    )
+    game._forced = noted
+    return game
+
+
+# ------------------------------------------------------------------ the document
+def parse(text: str) -> Any:
+    """The JSON document in ``text``: numbers finite and in range, nesting at most MAX_DEPTH deep."""
+    if not isinstance(text, str | bytes | bytearray):
+        raise ArgumentTypeError(f"load_game(text=...) takes the JSON text of Game.to_json, not {type(text).__name__}")
+    try:
+        data = json.loads(text)  # (NaN and Infinity read as floats: _check_values names where)
+    except RecursionError:
+        raise SavedGameError(
+            "", f"nested deeper than Python's JSON parser goes (a save nests at most {MAX_DEPTH})"
+        ) from None
+    except ValueError as exc:  # (json.JSONDecodeError is one)
+        raise SavedGameError("", f"invalid JSON ({_cut(str(exc))})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        found = quote(data.get("format")) if isinstance(data, dict) else f"a JSON {type(data).__name__}"
+        raise SavedGameError("format", f"expected format {FORMAT!r}, found {found}")
+    _check_values(data)
+    return data
+
+
+def _check_values(data: Any) -> None:
+    """Every number finite and in the 64-bit range, nesting at most MAX_DEPTH deep (one walk, no recursion)."""
+    lo, hi = SEED_RANGE
+    stack: list[tuple[Any, tuple]] = [(data, ())]
+    while stack:
+        value, path = stack.pop()
+        if isinstance(value, dict):
+            items = value.items()
+        elif isinstance(value, list):
+            items = enumerate(value)
+        else:
+            if type(value) is int and not lo <= value <= hi:
+                raise SavedGameError(_path(path), f"{quote(value)} is outside the 64-bit range [-2**63, 2**64-1]")
+            if type(value) is float and not math.isfinite(value):
+                raise SavedGameError(_path(path), f"{value} is not a finite number")
+            continue
+        if len(path) >= MAX_DEPTH:
+            raise SavedGameError(_path(path[:8]) + ".(...)", f"nested deeper than {MAX_DEPTH} levels")
+        for k, v in items:
+            if isinstance(v, dict | list) or type(v) is not str:
+                stack.append((v, (*path, k)))
+
+
+def check_schema(data: dict) -> None:
+    """The first error of the document against :data:`SCHEMA`, by field path."""
+    global _validator
+    if _validator is None:
+        from jsonschema import Draft202012Validator
+
+        _validator = Draft202012Validator(SCHEMA)
+    errors = list(_validator.iter_errors(data))
+    if not errors:
+        return
+    err = min(errors, key=lambda e: (len(e.absolute_path), [str(p) for p in e.absolute_path]))
+    err = _deepest(err)
+    path = list(err.absolute_path)
+    instance = err.instance
+    if err.validator == "required":
+        missing = [name for name in err.validator_value if name not in instance]
+        raise SavedGameError(_path(path), f"missing field {quote(missing[0])}")
+    if err.validator == "additionalProperties" and err.validator_value is False:
+        allowed = err.schema.get("properties", {})
+        unknown = sorted((k for k in instance if k not in allowed), key=str)
+        raise SavedGameError(_path([*path, unknown[0]]), f"unknown field (known: {', '.join(sorted(allowed))})")
+    if err.validator == "type":
+        expected = err.validator_value if isinstance(err.validator_value, str) else " or ".join(err.validator_value)
+        raise SavedGameError(_path(path), f"must be {expected}, not {_json_type(instance)} {quote(instance, 40)}")
+    if err.validator in ("enum", "const"):
+        allowed = err.validator_value if err.validator == "enum" else [err.validator_value]
+        raise SavedGameError(_path(path), f"{quote(instance)} is not one of {allowed}")
+    if err.validator in ("minimum", "maximum"):
+        raise SavedGameError(_path(path), f"{quote(instance)} is out of range ({err.validator} {err.validator_value})")
+    if err.validator in ("minItems", "maxItems", "minLength"):
+        raise SavedGameError(
+            _path(path), f"{_json_type(instance)} of length {len(instance)} ({err.validator} {err.validator_value})"
+        )
+    raise SavedGameError(_path(path), _cut(err.message))
+
+
+def _deepest(err):
+    """Inside an ``anyOf`` (null or a record), the record's own error: it says which field is wrong."""
+    while err.validator == "anyOf" and err.context:
+        inner = [e for e in err.context if e.validator != "type" or e.validator_value != "null"]
+        if not inner or err.instance is None:
+            break
+        err = min(inner, key=lambda e: (-len(e.absolute_path), [str(p) for p in e.absolute_path]))
+    return err
+
+
+def _json_type(value: Any) -> str:
+    for kind, name in ((bool, "a boolean"), (int, "an integer"), (float, "a number"), (str, "a string")):
+        if isinstance(value, kind):
+            return name
+    return {dict: "an object", list: "an array", type(None): "null"}.get(type(value), type(value).__name__)
+
+
+def _path(parts) -> str:
+    """``state.objects.c5.zone``, ``history[3].option``: a field path (every part quoted to a bounded length)."""
+    out = ""
+    for p in parts:
+        if isinstance(p, int):
+            out += f"[{p}]"
+        else:
+            name = p if len(p) <= 40 and p.isidentifier() else quote(p, 40)
+            out += f".{name}" if out else name
+    return out
+
+
+def _cut(text: str, limit: int = _MESSAGE) -> str:
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
+
+
+def _field(path: str, fn, *args):
+    """``fn(*args)``, with a kernel's refusal of the value turned into a load error at ``path``."""
+    try:
+        return fn(*args)
+    except (TabletopError, TypeError, ValueError) as exc:
+        raise SavedGameError(path, _cut(str(exc))) from None
+
+
+# ------------------------------------------------------------------ against the rulebook
+def _rulebook_of(data: dict, given: Rulebook | None, by_id) -> Rulebook:
+    saved = data["rulebook"]
+    if given is not None:
+        if given.id != saved:
+            raise SavedGameError("rulebook", f"this game was saved from rulebook {quote(saved)}, not {quote(given.id)}")
+        return given
+    try:
+        return by_id(saved)
+    except UnknownRulebook as exc:
+        raise SavedGameError(
+            "rulebook", f"{_cut(str(exc))}; a rulebook that is not installed is given as load_game(text, rulebook=...)"
+        ) from None
+
+
+def _options(rb: Rulebook, data: dict) -> dict[str, Any]:
+    """The saved options: exactly the rulebook's, each a value it accepts."""
+    saved = data["options"]
+    unknown = sorted(set(saved) - set(rb.options))
+    if unknown:
+        known = ", ".join(sorted(rb.options)) or "none"
+        raise SavedGameError(_path(["options", unknown[0]]), f"{rb.id} has no such option (known: {known})")
+    missing = sorted(set(rb.options) - set(saved))
+    if missing:
+        raise SavedGameError("options", f"missing option {missing[0]!r} of {rb.id}")
+    for name, value in saved.items():
+        _field(_path(["options", name]), rb.resolve_options, {name: value})
+    return rb.resolve_options(saved)
+
+
+def profile_from_data(data: dict) -> Profile:
+    """The :class:`Profile` that :meth:`Profile.describe` wrote."""
+    from .modifiers import ModifierOrder
+
+    p = dict(data)
+    m = p.pop("modifiers")
+    order = ModifierOrder(
+        stages=tuple(tuple(s) for s in m["stages"]),
+        floor=m["floor"],
+        rounding=m["rounding"],
+        rule=m.get("rule", "core.modifier"),
+    )
+    return Profile(**p, modifiers=order)
+
+
+def check_zones(state: State) -> None:
+    """Every object is in exactly one zone, the one it names, and every zone entry is an object."""
+    where: dict[str, str] = {}
+    for zone, content in state.zones.items():
+        for i, oid in enumerate(content):
+            if oid in where:
+                raise SavedGameError(
+                    _path(["state", "zones", zone, i]),
+                    f"object {quote(oid)} is in zones {quote(where[oid])} and {quote(zone)}",
+                )
+            if oid not in state.objects:
+                raise SavedGameError(_path(["state", "zones", zone, i]), f"{quote(oid)} is not an object of the game")
+            where[oid] = zone
+    for oid, obj in state.objects.items():
+        if obj["id"] != oid:
+            raise SavedGameError(
+                _path(["state", "objects", oid, "id"]), f"{quote(obj['id'])} is not its key {quote(oid)}"
+            )
+        if oid not in where:
+            raise SavedGameError(_path(["state", "objects", oid]), f"object {quote(oid)} is in no zone")
+        if obj["zone"] != where[oid]:
+            raise SavedGameError(
+                _path(["state", "objects", oid, "zone"]),
+                f"says {quote(obj['zone'])} but zone {quote(where[oid])} holds it",
+            )
+
+
+def check_trace(records: list[dict], steps: int) -> None:
+    """Records are numbered in order and cite causes before them (a cycle would hang ``why``)."""
+    for i, rec in enumerate(records):
+        if rec["i"] != i:
+            raise SavedGameError(f"trace[{i}].i", f"{rec['i']} is not the record's index {i}")
+        cause = rec["cause"]
+        if cause is not None and not 0 <= cause < i:
+            raise SavedGameError(f"trace[{i}].cause", f"{cause} is not an earlier record")
+        if rec["step"] > steps:
+            raise SavedGameError(f"trace[{i}].step", f"{rec['step']} is more than the {steps} choices in the history")
+
+
+# ------------------------------------------------------------------ the history
+def check_replay(
+    rb: Rulebook, data: dict, state: State, options: dict, seed: int | str, profile: Profile | None
+) -> Game:
+    """The history replays, from a new game with the same seed, options and profile, to the saved state
+    (the replayed game is returned).
+
+    Each run between two choices is replayed in the chance mode it was played in: ``manual`` when
+    the next recorded step is a chance outcome chosen by hand, ``sample`` otherwise (a run draws its
+    automatic outcomes from the seeded streams, and those must be the recorded ones). It is traced
+    as the saved game was: a game that has ended can keep other pending work traced than untraced.
+    """
+    history = data["history"]
+    chance_open = state.decision is not None and state.decision["player"] == CHANCE
+
+    def mode(k: int) -> str:
+        """The chance mode of the run that follows the first ``k`` steps."""
+        if k < len(history):
+            step = history[k]
+            return "manual" if step["player"] == CHANCE and not step["auto"] else "sample"
+        return "manual" if chance_open else data["chance"]
+
+    try:
+        game = rb.new_game(
+            seed=seed,
+            players=len(state.players),
+            chance=mode(0),
+            tracing=data["tracing"],
+            profile=profile,
+            **options,
+        )
+    except Exception as exc:  # (a rulebook's set-up refusing what the document holds)
+        raise SavedGameError("history", f"the set-up does not run: {type(exc).__name__}: {_cut(str(exc))}") from None
+    while True:
+        k = _same_start(game.history, history)
+        if k == len(history) and len(game.history) == k:
+            break
+        if k < len(game.history):
+            raise SavedGameError(
+                f"history[{k}]",
+                f"replayed, the game took {_step(game.history[k])} where the saved game has "
+                + (_step(history[k]) if k < len(history) else "no more steps"),
+            )
+        step = history[k]
+        if step["auto"]:
+            raise SavedGameError(
+                f"history[{k}]", f"replayed, the game waits for {_who(game)} where the saved game drew {_step(step)}"
+            )
+        game.chance = mode(k + 1)
+        try:
+            game.apply(step["option"])
+        except Exception as exc:
+            raise SavedGameError(
+                f"history[{k}]", f"{_step(step)} does not replay: {type(exc).__name__}: {_cut(str(exc))}"
+            ) from None
+    for bookkeeping in (False, True):  # (the position first: its difference says more than a counter's)
+        mine, theirs = state._canonical_bytes(bookkeeping), game.state._canonical_bytes(bookkeeping)
+        if mine != theirs:
+            import orjson
+
+            where = _first_difference(orjson.loads(mine), orjson.loads(theirs), ["state"])
+            raise SavedGameError(_path(where), "differs from the position its history replays to")
+    return game
+
+
+def _same_start(ours: list[dict], saved: list[dict]) -> int:
+    """How many steps the two histories share from the start."""
+    k = 0
+    for a, b in zip(ours, saved, strict=False):
+        if a != b:
+            break
+        k += 1
+    return k
+
+
+def _step(step: dict) -> str:
+    who = "chance" if step["player"] == CHANCE else f"player {quote(step['player'], 20)}"
+    return f"{who}'s {quote(step['kind'], 40)} choice {quote(step['option'], 60)}"
+
+
+def _who(game: Game) -> str:
+    dec = game.state.decision
+    if dec is None:
+        return "nothing (the game is over)"
+    return f"{'chance' if dec['player'] == CHANCE else 'player ' + str(dec['player'])}'s {dec['kind']} decision"
+
+
+def _first_difference(a: Any, b: Any, path: list) -> list:
+    """The path of the first place where ``a`` and ``b`` differ."""
+    while True:
+        if isinstance(a, dict) and isinstance(b, dict):
+            for key in sorted(a.keys() | b.keys(), key=str):
+                if a.get(key, _MISSING) != b.get(key, _MISSING):
+                    a, b, path = a.get(key), b.get(key), [*path, key]
+                    break
+            else:
+                return path
+        elif isinstance(a, list) and isinstance(b, list) and len(a) == len(b):
+            for i, (x, y) in enumerate(zip(a, b, strict=True)):
+                if x != y:
+                    a, b, path = x, y, [*path, i]
+                    break
+            else:
+                return path
+        else:
+            return path
+
+
+_MISSING = object()
