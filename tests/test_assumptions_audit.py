@@ -14,8 +14,6 @@ RULEBOOKS = tt.rulebooks()
 NOT_YET_OPTIONS = {
     "mc.assume.keywords_forced": "mandatory keywords are not 'forced' abilities for L463's priority, so forced "
     "interrupts and responses go before them",
-    "mc.assume.villain_phase_actions": "L279 'on request during other players' turns': Actions may be used in the "
-    "villain phase too",
     "mc.assume.window_events": "an event played in an interrupt or response window opens a step-6 window of its own",
 }
 

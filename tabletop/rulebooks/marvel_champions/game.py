@@ -176,6 +176,7 @@ TASKS = {
     "mc.uses_check": _uses_check,
     "mc.v_threat": V.t_threat,
     "mc.v_activate": V.t_activate,
+    "mc.villain_actions": T.t_villain_actions,
     "mc.minions": V.t_minions,
     "mc.enemy_activation": V.t_enemy_activation,
     "mc.activation_emit": V.t_activation_emit,
@@ -455,6 +456,14 @@ OPTIONS = {
         "player order, then the target player.",
         "mc.assume.defenders",
         choices=("target_first", "others_first"),
+    ),
+    "villain_phase_actions": OptionSpec(
+        "villain_phase_actions",
+        False,
+        "Players may use Action abilities in the villain phase too (L279: 'during their own turn or on request "
+        "during other players' turns'): at the start of villain step 2, each in player order, until they pass; "
+        "default: only in the player's own turn.",
+        "mc.assume.villain_phase_actions",
     ),
     "replacement_timing": OptionSpec(
         "replacement_timing",

@@ -908,9 +908,14 @@ RULES = RuleTable(
         ),
         _a(
             "mc.assume.villain_phase_actions",
-            "Actions are used only during a player's own turn, not in the villain phase.",
+            "Actions are used only during a player's own turn, not in the villain phase. L279 allows Actions 'during "
+            "their own turn or on request during other players' turns' and says nothing of the villain phase, which "
+            "is no player's turn; read as allowing them there too, each player in player order may use Action "
+            "abilities at the start of villain step 2, before the activations, until they pass (option "
+            "villain_phase_actions). The default keeps to the turns L279 names.",
             "АКЦИЯ",
             (279, 279),
+            option="villain_phase_actions",
         ),
         _a(
             "mc.assume.cards",

@@ -33,6 +33,8 @@ def t_activate(game: Game, args: dict) -> None:
     """L859 (mc.assume.activation_order): the villain activates once per player, in player order, each activation
     followed by the minions engaged with that player."""
     game.record("action", "villain phase step 2: the villain and minions activate", "mc.villain_phase.2")
+    if game.options["villain_phase_actions"]:  # mc.assume.villain_phase_actions: a window for Actions first
+        game.push("mc.villain_actions", k=0)
     for p in E.alive(game):
         # the villain in play when its turn comes: a stage defeated meanwhile is replaced by the next (L852)
         game.push("mc.enemy_activation", enemy=None, villain=True, player=p, mode=None)

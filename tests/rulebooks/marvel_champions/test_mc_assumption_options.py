@@ -62,3 +62,34 @@ def test_who_is_offered_to_defend_first(order, defender):
     game.apply(allies[defender])  # the first asked defends: the other is not asked
     assert game.state.objects[allies[defender]]["exhausted"]
     assert not game.state.objects[allies[1 - defender]]["exhausted"]
+
+
+@pytest.mark.parametrize("allowed", [False, True])
+def test_actions_in_the_villain_phase_are_an_option(allowed):
+    """mc.assume.villain_phase_actions, L279: 'players may use Action abilities during their own turn or on
+    request during other players' turns'; the villain phase is no player's turn. By default the Shock Trooper
+    engaged with player 0 activates and attacks; with villain_phase_actions player 0 may use Arc Gauntlet's
+    Action (2 damage, 3 uses) before the activations: the first blast only discards the Trooper's tough status
+    card, the next two defeat it (4 hit points), and it never attacks."""
+    game = sandbox(1, villain_phase_actions=allowed)
+    st = game.state
+    known(game, "arc_gauntlet", "play:0", 0)
+    trooper = known(game, "shock_trooper", "play:engaged:0", None)
+    encounter_deck(game, ["dampening_field"] * 6)
+    reopen(game)
+    to_villain_phase(game)
+    if allowed:
+        for _ in range(3):
+            assert game.decision.kind == "villain_phase_action" and game.decision.player == 0
+            game.apply(next(o for o in game.legal() if o.endswith(f">{trooper}")))
+        assert st.objects[trooper]["zone"] == "enc:discard"
+        if game.decision.kind == "villain_phase_action":  # (nothing left to use: no question)
+            game.apply("pass")
+    else:
+        assert "villain_phase_action" not in game.decision.kind
+    prompts = []
+    while game.decision is not None and game.state.turn.get("phase") == "villain":
+        prompts.append(game.decision.prompt)
+        game.apply("no" if "no" in game.legal() else game.legal()[0])
+    trooper_attacks = any(p.startswith(E.name_of(game, trooper)) for p in prompts)
+    assert trooper_attacks is not allowed
