@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib.machinery
+import json
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -37,12 +38,14 @@ def random_playout(
     return game
 
 
-def playout_digest(rulebook: Rulebook, games: int = 10, max_steps: int = 2_000) -> str:
+def playout_digest(rulebook: Rulebook, games: int = 10, max_steps: int = 2_000, saved_options: bool = True) -> str:
     """One hash of everything ``games`` seeded random games of a rulebook did, traced and untraced.
 
     It covers every decision's options and fingerprint, and each game's final JSON (state, trace,
     history). Two versions of the code, or two builds of it, play alike when their digests agree:
-    a refactor meant to change nothing can be checked with it.
+    a refactor meant to change nothing can be checked with it. ``saved_options=False`` leaves the
+    options saved in the JSON out: a new option whose default plays as before changes the saved
+    options, not the games, and this digest shows that.
 
     >>> import tabletop as tt
     >>> rb = tt.rulebook("memory")
@@ -61,7 +64,12 @@ def playout_digest(rulebook: Rulebook, games: int = 10, max_steps: int = 2_000) 
 
             note(game)
             random_playout(game, random.Random(seed), max_steps=max_steps, on_step=note)
-            digest.update(game.to_json().encode())
+            if saved_options:
+                digest.update(game.to_json().encode())
+            else:
+                saved = json.loads(game.to_json())
+                del saved["options"]
+                digest.update(json.dumps(saved, sort_keys=True).encode())
     return digest.hexdigest()[:16]
 
 

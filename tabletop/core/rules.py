@@ -43,7 +43,8 @@ class Rule:
     as a tuple of ranges and cited as ``L468, L650``. ``option`` names the rulebook option that
     switches an assumption to another reading (several, separated by commas: ``switched_by``).
     ``kind`` is ``"rule"`` for a rule that code applies, ``"glossary"`` for a definition that
-    carries no behaviour of its own.
+    carries no behaviour of its own. ``fixed`` is, for an assumption without an option, the one-line reason
+    why no other reading of the text would change a game's outcome (a definition, a representation choice).
     """
 
     id: str
@@ -56,11 +57,16 @@ class Rule:
     option: str = ""  # the rulebook option(s) that switch this assumption's reading, e.g. "a" or "a, b"
     kind: str = "rule"  # "rule" or "glossary"
     gloss: bool = False  # the term is an English-to-Russian gloss, not a quotation of the seed
+    fixed: str = ""  # an assumption with no option: why no other reading would change outcomes
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "lines", _ranges(self.lines))
         if self.kind not in ("rule", "glossary"):
             raise RuleError(f"rule {self.id!r}: kind must be 'rule' or 'glossary', not {self.kind!r}")
+        if self.fixed and self.option:
+            raise RuleError(f"rule {self.id!r}: an assumption is either switched by an option or fixed, not both")
+        if self.fixed and not self.assumption:
+            raise RuleError(f"rule {self.id!r}: only an assumption can be fixed (it has no other reading to switch)")
 
     @property
     def switched_by(self) -> tuple[str, ...]:
@@ -80,7 +86,8 @@ class Rule:
         tag = " [assumption]" if self.assumption else ""
         term = f" ({self.term})" if self.term else ""
         switch = f" [switched by option {', '.join(self.switched_by)}]" if self.option else ""
-        return f"{self.id}{tag}: {self.text}{term} — {self.citation}{switch}"
+        fixed = f" [no option: {self.fixed}]" if self.fixed else ""
+        return f"{self.id}{tag}: {self.text}{term} — {self.citation}{switch}{fixed}"
 
 
 # The kernel's own steps, used when a rulebook does not map a step to a rule of its own.
@@ -138,7 +145,8 @@ class RuleTable:
 
     def assumptions(self) -> RuleList:
         """The rules this rulebook assumed where its source text is silent or ambiguous, each with the
-        options that switch its reading (a list that shows itself as a table with a "switched by" column)."""
+        options that switch its reading, or why no other reading would change an outcome (``Rule.fixed``): a
+        list that shows itself as a table with a "switched by" column."""
         return RuleList(r for r in self if r.assumption)
 
     def _repr_html_(self) -> str:
@@ -156,14 +164,15 @@ class RuleList(list):
 
 
 def _rules_html(rules: Iterable[Rule]) -> str:
-    """id, rule, original term, source, and the options that switch the rule ("switched by")."""
+    """id, rule, original term, source, and the options that switch the rule ("switched by"), or why none does."""
     from html import escape
 
     rows = "".join(
         f"<tr><td><code>{escape(r.id)}</code></td><td>{escape(r.text)}"
         f"{' <em>(assumption)</em>' if r.assumption else ''}</td>"
         f"<td>{escape(r.term)}</td><td>{escape(r.citation)}</td>"
-        f"<td>{', '.join(f'<code>{escape(name)}</code>' for name in r.switched_by)}</td></tr>"
+        f"<td>{', '.join(f'<code>{escape(name)}</code>' for name in r.switched_by)}"
+        f"{f'<em>none: {escape(r.fixed)}</em>' if r.fixed else ''}</td></tr>"
         for r in rules
     )
     return (

@@ -1094,7 +1094,8 @@ def t_cast(game: Game, args: dict) -> None:
 
 
 def attack(game: Game, attacker: str, target: str) -> None:
-    """bh.assume.combat: the attacker closes; it and an attacked creature wound each other."""
+    """bh.assume.combat: the attacker closes; it and an attacked creature wound each other (with option
+    defenders, once the attacked player has had the chance to assign a defender, L41)."""
     st = game.state
     st.update(attacker, tapped=True)
     game.caused_by(
@@ -1105,6 +1106,54 @@ def attack(game: Game, attacker: str, target: str) -> None:
             player=controller(game, attacker),
         )
     )
+    if game.options["defenders"] and defenders(game, target):
+        game.push("bh.defend", attacker=attacker, target=target)
+        return
+    strike(game, attacker, target)
+
+
+def defenders(game: Game, target: str) -> list[str]:
+    """Option defenders (bh.assume.combat, L41 'assigning a defender' is an action of a card): the open creatures
+    of the attacked player, other than the one attacked, that may close to take the attack."""
+    return [c for c in creatures(game, controller(game, target)) if c != target and open_to_defend(game, c)]
+
+
+def open_to_defend(game: Game, oid: str) -> bool:
+    obj = game.state.objects[oid]
+    return not obj.get("tapped") and alive(game, oid)
+
+
+def t_defend(game: Game, args: dict) -> None:
+    """Option defenders: the attacked player may close an open creature to become the target of the attack."""
+    attacker, target = args["attacker"], args["target"]
+    choice = args.get("choice")
+    if choice is None:
+        q = controller(game, target)
+        game.ask(
+            q,
+            "defend",
+            [{"id": c, "label": f"defend with {name_of(game, c)} (closes)"} for c in defenders(game, target)]
+            + [{"id": "no", "label": "no defender"}],
+            "bh.defend",
+            prompt=f"{name_of(game, attacker)} attacks {name_of(game, target)}: assign a defender?",
+            rule="bh.assume.combat",
+            args=own_args(args),
+        )
+        return
+    if choice["id"] != "no":
+        game.state.update(choice["id"], tapped=True)
+        game.record(
+            "action",
+            f"{name_of(game, choice['id'])} closes and defends: it takes the attack",
+            "bh.assume.combat",
+            player=controller(game, choice["id"]),
+        )
+        target = choice["id"]
+    strike(game, attacker, target)
+
+
+def strike(game: Game, attacker: str, target: str) -> None:
+    """bh.assume.combat: the attacker and an attacked creature wound each other at the same time."""
     blows = [(attacker, target)]
     if is_creature(game, target):
         blows.append((target, attacker))
@@ -1216,6 +1265,7 @@ TASKS = {
     "bh.lose": t_lose,
     "bh.main": t_main,
     "bh.act": t_act,
+    "bh.defend": t_defend,
     "bh.targets": t_targets,
     "bh.cast": t_cast,
     "bh.vanguard_play": t_vanguard_play,

@@ -182,6 +182,13 @@ OPTIONS = {
         "bh.assume.stalemate",
         choices=("draw", "most_life", "off"),
     ),
+    "defenders": OptionSpec(
+        "defenders",
+        False,
+        "An attacked player may close an open creature of his to defend: it takes the attack instead (L41 names "
+        "'assigning a defender' as an action of a card); default: no defenders (the fragment gives no rule).",
+        "bh.assume.combat",
+    ),
     "starting_coins": OptionSpec(
         "starting_coins",
         0,

@@ -18,9 +18,11 @@ def _a(
     lines: tuple[int, int] | None = None,
     outside: bool = False,
     option: str = "",
+    fixed: str = "",
 ) -> Rule:
-    """An assumption; ``option`` names the rulebook option(s) that switch its reading."""
-    return Rule(rule_id, text, term, SEED, lines, assumption=True, outside_text=outside, option=option)
+    """An assumption; ``option`` names the rulebook option(s) that switch its reading, or ``fixed`` says why no
+    other reading would change an outcome."""
+    return Rule(rule_id, text, term, SEED, lines, assumption=True, outside_text=outside, option=option, fixed=fixed)
 
 
 RULES = RuleTable(
@@ -168,6 +170,7 @@ RULES = RuleTable(
             "minimal duel: two players, one hero each.",
             "Берсерк. Герои",
             outside=True,
+            fixed="the frame of the game (two players, a hero each), not a reading of any rule the fragment gives",
         ),
         _a(
             "bh.assume.turn",
@@ -177,6 +180,8 @@ RULES = RuleTable(
             "фаза накопления; конец хода",
             (5, 7),
             outside=True,
+            fixed="the fragment names the accumulation phase (L5) but gives no turn; this is the frame every rule and "
+            "scenario here is played in, and which hero moves first is set by seating it (options hero0, hero1)",
         ),
         _a(
             "bh.assume.setup",
@@ -193,6 +198,8 @@ RULES = RuleTable(
             "Drawing takes the top card of the deck (a chance outcome, weighted by what is left); an empty deck "
             "gives nothing and costs nothing.",
             outside=True,
+            fixed="the fragment gives no penalty for an empty deck; a loss for it was rejected (bh.assume.stalemate): "
+            "it would end every scenario, none of which has a deck, at its first draw",
         ),
         _a(
             "bh.assume.payment",
@@ -232,16 +239,22 @@ RULES = RuleTable(
             "wounds are counters, compared with life.",
             "числовых значений",
             (13, 13),
+            fixed="a definition of the words of 521.1; wounds as counters compared with life give the same deaths as "
+            "life lowered by wounds",
         ),
         _a(
             "bh.assume.combat",
             "Attack with a strike: an open creature of the active player that has been in play since the start of "
             "the turn (or has Rush) closes and wounds the enemy hero or an enemy creature by its strike; an "
             "attacked creature strikes back at the same time. No defenders are assigned in this skeleton. The "
-            "same readiness is needed for any action of a card (L41), such as an ability that closes it.",
+            "same readiness is needed for any action of a card (L41), such as an ability that closes it. L41 "
+            "names 'assigning a defender' among the actions of a card, without its rule: with option defenders "
+            "the attacked player may close an open creature to take the attack instead. The default assigns "
+            "none, since the fragment never says who may defend, when, or against what.",
             "атака ударом",
             (41, 41),
             outside=True,
+            option="defenders",
         ),
         _a(
             "bh.assume.rush",
@@ -250,6 +263,8 @@ RULES = RuleTable(
             "Рывок",
             (33, 33),
             outside=True,
+            fixed="L33 gives Rush to a creature played this turn that returns at the end of it: only 'may attack this "
+            "turn' gives Rush a use there",
         ),
         _a(
             "bh.assume.death",
@@ -258,11 +273,16 @@ RULES = RuleTable(
             "раны",
             (43, 43),
             outside=True,
+            fixed="the fragment gives no moment for deaths; checked after each resolution or only once the queue "
+            "is empty, no card here can act on a creature between its lethal wound and its death but to wound it "
+            "again or change a strike it will not use",
         ),
         _a(
             "bh.assume.win",
             "A player whose hero dies loses; if both heroes die together the game is a draw.",
             outside=True,
+            fixed="the fragment has no end; a hero's death is the only one a game of heroes suggests, and when both "
+            "die together neither has won",
         ),
         _a(
             "bh.assume.stalemate",
@@ -282,8 +302,10 @@ RULES = RuleTable(
             "To close a card (or coin) is to turn it sideways (tap it); closed things open at the start of their "
             "controller's turn.",
             "закройте эту карту",
-            (33, 33),
+            ((33, 33), (41, 41)),
             outside=True,
+            fixed="closing is turning a card sideways (L33, L41); the cards and coins open again at the start of the "
+            "turn (bh.assume.turn), without which nothing could act twice",
         ),
         _a(
             "bh.assume.cards",
@@ -291,12 +313,15 @@ RULES = RuleTable(
             "goes to the discard pile when declared and its effects wait in the queue.",
             "заклинание",
             (31, 31),
+            fixed="the card data is this rulebook's content, not a reading of the rules",
         ),
         _a(
             "bh.assume.queue",
             "The queue (очередь) is first in, first out; it resolves after the current action or ability.",
             "очередь",
             (29, 31),
+            fixed="L29 names the container a queue (очередь) whose items are done in the order the player gave, first "
+            "to last: a stack or nesting would not be that queue",
         ),
         _a(
             "bh.assume.constructor_targets",
@@ -304,6 +329,8 @@ RULES = RuleTable(
             "it resolves does nothing.",
             "нелегальные цели",
             (29, 31),
+            fixed="L31 forbids composing a chain with an item whose target is illegal, so targets are chosen with "
+            "the chain; an item whose target has gone since can only do nothing",
         ),
         _a(
             "bh.assume.constructor_abilities",
@@ -331,6 +358,8 @@ RULES = RuleTable(
             "Vanguard's 'cost X or less'); a free play loses it all the same.",
             "модификаторы к оплате",
             (35, 35),
+            fixed="L35 calls it a payment modifier, so 521.1 applies; where Vanguard reads the cost is option "
+            "vanguard_cost (bh.assume.vanguard)",
         ),
         _a(
             "bh.assume.protection",
@@ -339,6 +368,8 @@ RULES = RuleTable(
             "a spell that does not target the card would still be received.",
             "Защита от [текст]",
             (43, 43),
+            fixed="every spell here that wounds targets, and no spell may target the card, so whether protection "
+            "from spells also stops a spell's wounds never arises: both readings of the exception play alike",
         ),
         _a(
             "bh.assume.created",
@@ -346,12 +377,14 @@ RULES = RuleTable(
             "cleared of it).",
             "После окончания игры очистите свою колоду от созданных карт",
             (51, 51),
+            fixed="clearing the deck happens after the game has ended, so it changes no game",
         ),
         _a(
             "bh.assume.hidden",
             "Hands are seen only by their owner, decks by nobody; deck cards get their identity only when they "
             "are drawn or summoned, so object ids do not reveal them.",
             outside=True,
+            fixed="who may see what (a representation of hidden cards), not a rule of play",
         ),
     ]
 )

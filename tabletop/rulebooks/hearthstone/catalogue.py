@@ -121,6 +121,12 @@ def _card_effects(
     return Ability(name, "triggered", rule=rule, text=E.CARDS[cid]["text"], event=event, effect=effect, **when)
 
 
+def _in_order_of_play(game: Game, act) -> bool:
+    """hs.assume.battlecry: with option battlecry='first' the Battlecry does not wait with the other effects (the
+    summon itself starts it, E.on_summon)."""
+    return game.options["battlecry"] == "in_order_of_play"
+
+
 def _battlecry(cid: str) -> Ability:
     """hs.assume.battlecry: as the minion is played, with the target chosen then."""
     return _card_effects(
@@ -131,6 +137,7 @@ def _battlecry(cid: str) -> Ability:
         "summon",
         ("target", "target"),
         match={"minion": "$self", "way": "played"},
+        condition=_in_order_of_play,
     )
 
 

@@ -33,7 +33,7 @@ ZONE_LABELS = {
     "grave": "graveyard",
 }
 BOARD_LIMIT = 7  # L26
-HAND_LIMIT = 10  # hs.assume.hand_limit
+HAND_LIMIT = 10  # hs.assume.hand_limit: the default of option hand_limit
 MANA_LIMIT = 10  # L1511
 TURN_STEPS = ("hs.start", "hs.main")
 CHOSEN = frozenset(
@@ -511,7 +511,7 @@ def apply_effect(game: Game, spec: dict, src: str | None, player: int, args: dic
     elif kind == "give":
         p = player if spec.get("for", "self") == "self" else other(player)
         for _ in range(spec.get("count", 1)):
-            full = len(st.zones[f"hand:{p}"]) >= HAND_LIMIT
+            full = len(st.zones[f"hand:{p}"]) >= game.options["hand_limit"]
             oid = new_card(game, p, spec["card"], z("grave" if full else "hand", p), created=True)
             if game.tracing:
                 where = "is destroyed: the hand is full" if full else "goes to the hand"
@@ -577,6 +577,16 @@ def on_summon(game: Game, ev: dict) -> None:
         oid = new_card(game, p, ev["token"], zone, index=index, created=True, **minion_fields(card))
     st.events[ev["id"]] = {**ev, "minion": oid}
     refresh_auras(game, p)
+    if (
+        ev.get("way") == "played"
+        and game.options["battlecry"] == "first"
+        and CARDS[st.objects[oid]["card"]].get("battlecry")
+    ):  # hs.assume.battlecry, option battlecry='first': before the effects this summon sets off
+        if game.tracing:
+            game.record("resolution", f"Battlecry ({oid}) resolves at once", "hs.assume.battlecry", player=p)
+        start_effects(
+            game, [st.objects[oid]["card"], "battlecry"], oid, p, "hs.assume.battlecry", target=ev.get("target")
+        )
 
 
 def on_damage(game: Game, ev: dict) -> None:
@@ -747,11 +757,16 @@ _DRAW_STREAM = tuple(f"deck:{p}" for p in PLAYERS)
 
 
 def t_draw(game: Game, args: dict) -> None:
-    """hs.assume.draw: the top card is a chance outcome weighted by what is left; empty deck: fatigue."""
+    """hs.assume.draw: the top card is a chance outcome weighted by what is left; empty deck: fatigue
+    (hs.assume.fatigue), or nothing with option fatigue=False."""
     st = game.state
     p = args["player"]
     comp = st.vars[DECK_VARS[p]]
     if not comp:
+        if not game.options["fatigue"]:
+            if game.tracing:
+                game.record("action", f"player {p}'s deck is empty: nothing is drawn", "hs.assume.fatigue", player=p)
+            return
         pl = st.players[p]
         n = pl["fatigue"] + 1
         st.players[p] = {**pl, "fatigue": n}
@@ -802,7 +817,7 @@ def t_drawn(game: Game, args: dict) -> None:
     p = args["player"]
     card_id = args["choice"]["id"]
     oid = take_from_deck(game, p, card_id)
-    if len(st.zones[HAND_ZONES[p]]) >= HAND_LIMIT:
+    if len(st.zones[HAND_ZONES[p]]) >= game.options["hand_limit"]:
         game.move(oid, GRAVE_ZONES[p], card=card_id, vis="all")
         if game.tracing:
             game.record(
@@ -836,9 +851,13 @@ def t_coin(game: Game, args: dict) -> None:
         game.record("action", f"the coin toss: player {first} goes first", "hs.coin_toss", player=first)
     second = other(first)
     tasks = [("hs.draw", {"player": first}) for _ in range(3)] + [("hs.draw", {"player": second}) for _ in range(4)]
+    coin_first = game.options["coin_before_mulligan"]  # hs.assume.the_coin: L1508-1509 read literally
+    if coin_first:
+        tasks.append(("hs.give_coin", {"player": second}))
     if game.options["mulligan"]:  # hs.assume.mulligan: the first player decides first, then the second
         tasks += [("hs.mulligan", {"player": first}), ("hs.mulligan", {"player": second})]
-    tasks.append(("hs.give_coin", {"player": second}))
+    if not coin_first:
+        tasks.append(("hs.give_coin", {"player": second}))
     game.then(*tasks)
 
 
@@ -885,12 +904,14 @@ def t_shuffle_back(game: Game, args: dict) -> None:
 
 
 def t_give_coin(game: Game, args: dict) -> None:
-    """hs.coin_toss / hs.assume.the_coin: the second player receives The Coin (after the mulligan)."""
+    """hs.coin_toss / hs.assume.the_coin: the second player receives The Coin (after the mulligan; with option
+    coin_before_mulligan, with the starting cards, so it may be swapped)."""
     p = args["player"]
     new_card(game, p, "the_coin", z("hand", p), created=True)
     if game.tracing:
         game.record("action", f"player {p} receives The Coin", "hs.coin_toss", player=p)
-        game.record("flow", "both players have their starting cards: the game starts", "hs.start")
+        if not game.options["coin_before_mulligan"]:
+            game.record("flow", "both players have their starting cards: the game starts", "hs.start")
 
 
 # ===================================================================== the turn

@@ -15,6 +15,8 @@ def setup(game: Game) -> None:
     """hs.deck, hs.win, hs.coin_toss: heroes at 30, shuffled 30-card decks, then the coin toss."""
     st = game.state
     opts = game.options
+    if opts["effects"] != game.profile.container:  # hs.assume.queue: where triggered effects wait
+        game.profile = game.profile.replace(container=opts["effects"])
     for p in E.PLAYERS:
         st.players[p] = {
             **st.players[p],
@@ -238,6 +240,45 @@ OPTIONS = {
         "'at_once', the moment its health reaches 0 (L27 'as soon as' read literally).",
         "hs.assume.death_phase",
         choices=("death_phase", "at_once"),
+    ),
+    "fatigue": OptionSpec(
+        "fatigue",
+        True,
+        "Drawing from an empty deck deals fatigue damage 1, 2, 3, ... (the real game); False: nothing is drawn "
+        "and nothing happens (the text is silent).",
+        "hs.assume.fatigue",
+    ),
+    "hand_limit": OptionSpec(
+        "hand_limit",
+        E.HAND_LIMIT,
+        "The most cards a hand holds (the real game: 10; the text gives none); a card drawn or given to a full "
+        "hand is destroyed.",
+        "hs.assume.hand_limit",
+        check=lambda v: 1 <= v <= 99,
+    ),
+    "battlecry": OptionSpec(
+        "battlecry",
+        "in_order_of_play",
+        "When a played minion's Battlecry resolves: 'in_order_of_play', after the effects already in play that "
+        "its summon sets off (L68: Knife Juggler throws before Leeroy Jenkins's whelps arrive), or 'first', before "
+        "them (the later real game: the whelps are there to be hit).",
+        "hs.assume.battlecry",
+        choices=("in_order_of_play", "first"),
+    ),
+    "effects": OptionSpec(
+        "effects",
+        "queue",
+        "Where triggered effects wait: 'queue', first in, first out once the current effect is over (the real "
+        "game), or 'nested', at once inside the effect that set them off (L66 'the effect fires instantly').",
+        "hs.assume.queue",
+        choices=("queue", "nested"),
+    ),
+    "coin_before_mulligan": OptionSpec(
+        "coin_before_mulligan",
+        False,
+        "The second player gets The Coin with the starting cards, before the mulligan, and may swap it (L1508-1509 "
+        "in the text's order); default: after the mulligan (the real game).",
+        "hs.assume.the_coin",
     ),
     "scenario": OptionSpec(
         "scenario", "", "Start from a ready position instead of a shuffled deal.", None, choices=("", *SETUPS)

@@ -23,8 +23,11 @@ def _a(
     lines: tuple[int, int] | None = None,
     outside: bool = True,
     option: str = "",
+    fixed: str = "",
 ) -> Rule:
-    return Rule(rule_id, text, term, SEED, lines, assumption=True, outside_text=outside, option=option)
+    """An assumption: ``option`` names the option that switches its reading, or ``fixed`` says why none would
+    change an outcome."""
+    return Rule(rule_id, text, term, SEED, lines, assumption=True, outside_text=outside, option=option, fixed=fixed)
 
 
 # Why the real game's rule is the default where the text, read literally, says otherwise: the text is a
@@ -280,9 +283,30 @@ RULES = RuleTable(
             (1513, 1513),
         ),
         # ------------------------------------------------------------ assumptions (outside the text)
-        _a("hs.assume.draw", "At the start of his turn a player draws one card (the text never says so)."),
-        _a("hs.assume.fatigue", "Drawing from an empty deck deals fatigue damage to the hero: 1, then 2, 3, ..."),
-        _a("hs.assume.hand_limit", "A hand holds at most 10 cards; a card drawn or given to a full hand is destroyed."),
+        _a(
+            "hs.assume.draw",
+            "At the start of his turn a player draws one card (the text never says so).",
+            lines=(1505, 1505),
+            fixed="a card game whose players start with 3-4 cards and play them for mana needs a draw each turn; "
+            "without one the decks of 30 cards (L1505) would hardly be used",
+        ),
+        _a(
+            "hs.assume.fatigue",
+            "Drawing from an empty deck deals fatigue damage to the hero: 1, then 2, 3, ... (the real game). "
+            "The text is silent: it never says what an empty deck does, so another reading is that nothing "
+            "happens (option fatigue=False: the draw is skipped). The default is the real game's rule, since the "
+            "text is a translated tutorial of the real game (L19).",
+            lines=(19, 19),
+            option="fatigue",
+        ),
+        _a(
+            "hs.assume.hand_limit",
+            "A hand holds at most 10 cards; a card drawn or given to a full hand is destroyed (the real game). "
+            "The text gives no hand limit at all (option hand_limit: any number of cards). The default is the "
+            "real game's rule, since the text is a translated tutorial of the real game (L19).",
+            lines=(19, 19),
+            option="hand_limit",
+        ),
         _a(
             "hs.assume.board_full",
             "A minion card cannot be played while its player has 7 minions, nor a hero power that summons used "
@@ -298,45 +322,73 @@ RULES = RuleTable(
         _a(
             "hs.assume.the_coin",
             "The Coin costs 0 and gives one mana crystal for this turn only; the second player "
-            "gets it after the mulligan.",
+            "gets it after the mulligan (the real game). The text gives it with the four starting cards (L1508) "
+            "and 'then' lets the players swap any of their starting cards (L1509), so read in its order the Coin "
+            "may be swapped back into the deck (option coin_before_mulligan). " + _WHY_DEFAULT,
+            lines=((19, 19), (1508, 1509)),
+            option="coin_before_mulligan",
         ),
         _a(
             "hs.assume.attacks",
             "A minion or hero attacks at most once a turn, and only with attack above 0; a "
             "character at 0 health is gone before the next action.",
+            lines=((40, 40), (66, 66)),
+            fixed="L66 counts attacks one per minion ('an attack with three minions: the first ... then the "
+            "second'); an attack of 0 deals nothing (L40), so allowing it would add only a move that hurts the "
+            "attacker, which neither the text nor the real game offers",
         ),
         _a(
             "hs.assume.taunt",
             "Taunt: while a player has minions with Taunt, the enemy must attack one of them "
             "(spells and hero powers may target anything).",
+            fixed="Taunt is a keyword the text never defines; a Taunt that does not force attacks would be no "
+            "keyword at all, and no other definition of it has been played",
         ),
-        _a("hs.assume.charge", "Charge: the minion can attack the turn it is summoned (no summoning sickness)."),
+        _a(
+            "hs.assume.charge",
+            "Charge: the minion can attack the turn it is summoned (no summoning sickness).",
+            lines=(27, 27),
+            fixed="the only thing Charge can mean beside L27's summoning sickness is its exception",
+        ),
         _a(
             "hs.assume.battlecry",
             "Battlecry: an effect when the minion is played from the hand (not when summoned "
-            "otherwise); it waits its turn with the other effects in order of play (L68).",
+            "otherwise); it waits its turn with the other effects in order of play (L68). The text gives this "
+            "order: Knife Juggler's knife flies before Leeroy Jenkins's whelps arrive, so they cannot be hit. "
+            "The later real game resolves the Battlecry first, before the effects its summon sets off (option "
+            "battlecry='first'). The default is the text's own example.",
             lines=(68, 68),
+            option="battlecry",
         ),
         _a(
             "hs.assume.deathrattle",
             "Deathrattle: an effect when the minion dies; it resolves as the minion was last in play.",
+            fixed="the keyword's definition; 'as last in play' only says where the minion stood (its position for "
+            "a summon), which no card here reads otherwise",
         ),
         _a(
             "hs.assume.divine_shield",
             "Divine Shield: the first damage the minion would take is prevented and the shield is lost.",
+            fixed="the keyword's definition (the text never names it); no other reading of it has been played",
         ),
         _a(
             "hs.assume.aura",
             "Auras (ongoing effects such as 'adjacent minions have +1 attack') apply while their "
             "source is in play (L52) and are recomputed whenever minions enter or leave the board.",
             lines=(52, 52),
+            fixed="L52 says an effect lasts while its card is in play; recomputing on every change is how "
+            "'while' is kept, not a reading of its own",
         ),
         _a(
             "hs.assume.queue",
             "Triggered effects wait in a queue and resolve first in, first out; simultaneous ones "
-            "in the order their sources came into play (L68).",
-            lines=(68, 68),
+            "in the order their sources came into play (L68). L66 says effects are not staged: 'the effect fires "
+            "instantly', which can be read as resolving a triggered effect at once, inside the effect that set it "
+            "off, before that effect's next part (option effects='nested'). The default is the real game's queue, "
+            "since the text is a translated tutorial of the real game (L19).",
+            lines=((19, 19), (66, 66), (68, 68)),
             outside=False,
+            option="effects",
         ),
         _a(
             "hs.assume.death_phase",
@@ -353,14 +405,26 @@ RULES = RuleTable(
             option="deaths",
         ),
         _a(
-            "hs.assume.end_turn", "A turn ends when its player says so; 'at the end of your turn' effects then trigger."
+            "hs.assume.end_turn",
+            "A turn ends when its player says so; 'at the end of your turn' effects then trigger.",
+            lines=(67, 67),
+            fixed="L67 lets a player act as often as he likes, so only he can end his turn; an end-of-turn "
+            "effect can only trigger then",
         ),
-        _a("hs.assume.draw_game", "If both heroes reach 0 health in the same death phase the game is a draw."),
+        _a(
+            "hs.assume.draw_game",
+            "If both heroes reach 0 health in the same death phase the game is a draw.",
+            lines=(1507, 1507),
+            fixed="L1507 wins by bringing the enemy hero to 0; when both reach 0 at once neither has won more "
+            "than the other, and picking one would need a rule the text does not hint at",
+        ),
         _a(
             "hs.assume.weapon_replace",
             "Equipping a new weapon destroys the old one (one weapon at a time, L31).",
-            lines=(31, 31),
+            lines=((31, 31), (1512, 1512)),
             outside=False,
+            fixed="L31 allows one weapon at a time, so a new one must replace the old (refusing the new weapon "
+            "would make a weapon card unplayable, which L1512 denies)",
         ),
         _a(
             "hs.assume.hero_attack",
@@ -376,23 +440,35 @@ RULES = RuleTable(
         _a(
             "hs.assume.random",
             "An effect on a random target picks uniformly among the legal targets (a chance decision).",
+            fixed="'random' without weights is uniform; any other distribution would need weights the text and "
+            "cards never give",
         ),
         _a(
             "hs.assume.cards",
             "Costs, stats and texts of the cards are from the real game or invented (the text "
             "gives only names); no Blizzard card text is copied.",
+            fixed="the card data is this rulebook's content, not a reading of the rules",
         ),
         _a(
             "hs.assume.mulligan",
             "The first player decides his mulligan first, then the second; a player picks the "
             "set of starting cards to swap in one choice.",
+            lines=(1509, 1509),
+            fixed="L1509 gives 'one chance' to swap any of the starting cards, one choice of a set; the two "
+            "mulligans draw from separate decks, so which player decides first changes no position that can arise",
         ),
-        _a("hs.assume.heal", "Healing restores health up to the maximum, never above it."),
+        _a(
+            "hs.assume.heal",
+            "Healing restores health up to the maximum, never above it.",
+            lines=(51, 51),
+            fixed="L51 calls health below its maximum 'damaged', so health above the maximum does not exist",
+        ),
         _a(
             "hs.assume.secret",
             "Secrets are not modelled: Ethereal Arcanist, whose card refers to them, is played "
             "as a plain 3/3 here (the text names it only as a class card, L28).",
             lines=(28, 28),
+            fixed="no card here is a Secret, so what a Secret does cannot change a game of this rulebook",
         ),
     ]
 )

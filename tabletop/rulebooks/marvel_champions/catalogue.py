@@ -205,11 +205,10 @@ def _activated(card_id: str, card: dict, spec: dict) -> Ability:
     def window(game: Game, act) -> bool:
         st = game.state
         p = act.controller
-        return (
-            st.turn.get("phase") == "player"
-            and st.turn.get("player") == p
-            and (not form or E.player_form(game, p) == form)
-        )
+        own_turn = st.turn.get("phase") == "player" and st.turn.get("player") == p
+        # option villain_phase_actions (mc.assume.villain_phase_actions): in the villain phase too
+        villain_phase = st.turn.get("phase") == "villain" and game.options["villain_phase_actions"]
+        return (own_turn or villain_phase) and (not form or E.player_form(game, p) == form)
 
     def can_pay(game: Game, act) -> bool:
         obj = game.state.objects[act.source]

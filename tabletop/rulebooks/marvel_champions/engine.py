@@ -377,7 +377,9 @@ def t_taken(game: Game, args: dict) -> None:
     card_id, belongs = split_key(key)
     st.update(oid, card=card_id, **({"obligation_of": belongs} if belongs is not None else {}), **args["fields"])
     put(game, oid, args["dest"])
-    if args["dest"] == "boost" or args["dest"].startswith("queue:"):
+    if args["dest"] == "boost" and game.options["boost_face_up"]:  # L417, L427 'open' (mc.assume.boost_face_down)
+        st.update(oid, vis="all")
+    elif args["dest"] == "boost" or args["dest"].startswith("queue:"):
         st.update(oid, vis="none")
     for name, targs in args["then"]:
         game.push(name, **{**targs, "taken": oid})

@@ -176,6 +176,7 @@ TASKS = {
     "mc.uses_check": _uses_check,
     "mc.v_threat": V.t_threat,
     "mc.v_activate": V.t_activate,
+    "mc.villain_actions": T.t_villain_actions,
     "mc.minions": V.t_minions,
     "mc.enemy_activation": V.t_enemy_activation,
     "mc.activation_emit": V.t_activation_emit,
@@ -432,6 +433,37 @@ OPTIONS = {
         "attacked).",
         "mc.assume.guard",
         choices=("villain", "villains_without_guard"),
+    ),
+    "boost_face_up": OptionSpec(
+        "boost_face_up",
+        False,
+        "Boost cards are dealt face up, as L417 and L427 read ('открытую'), so the players see them before they "
+        "choose defenders; default: face down (L319), turned over after the defenders (L419).",
+        "mc.assume.boost_face_down",
+    ),
+    "overkill_to_alter_ego": OptionSpec(
+        "overkill_to_alter_ego",
+        False,
+        "Overkill excess from a defending ally goes to its controller's identity in alter-ego form too (L610's "
+        "'hero' read as the identity card); default: in alter-ego form it is not possible and is lost.",
+        "mc.assume.overkill_possible",
+    ),
+    "defender_order": OptionSpec(
+        "defender_order",
+        "target_first",
+        "Who is offered to defend first (L294, L418 give no order; the first who defends is the defender): "
+        "'target_first', the target player, then the others in player order, or 'others_first', the others in "
+        "player order, then the target player.",
+        "mc.assume.defenders",
+        choices=("target_first", "others_first"),
+    ),
+    "villain_phase_actions": OptionSpec(
+        "villain_phase_actions",
+        False,
+        "Players may use Action abilities in the villain phase too (L279: 'during their own turn or on request "
+        "during other players' turns'): at the start of villain step 2, each in player order, until they pass; "
+        "default: only in the player's own turn.",
+        "mc.assume.villain_phase_actions",
     ),
     "replacement_timing": OptionSpec(
         "replacement_timing",

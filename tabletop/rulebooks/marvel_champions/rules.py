@@ -709,6 +709,8 @@ RULES = RuleTable(
             "QUICKSTRIKE",
             (666, 666),
             outside=True,
+            fixed="read literally each attack sets off the next, a loop without end; 'engages' is the one reading "
+            "that gives the keyword a finite effect, so there is no other playable reading",
         ),
         _a(
             "mc.assume.elimination_engage",
@@ -721,9 +723,13 @@ RULES = RuleTable(
         ),
         _a(
             "mc.assume.boost_face_down",
-            "Boost cards are dealt face down (L417/L427 say 'open'; L319 and the flip say face down).",
+            "Boost cards are dealt face down (L319 'закрытая карта', and L419 turns them face up after the "
+            "defenders are chosen). L417 and L427 say to give the villain an 'open' ('открытую') boost card: read "
+            "so, the players see it before they decide whether to defend (option boost_face_up). The default "
+            "follows L319 and L419, since a card dealt face up could not be turned face up later.",
             "закрытая карта",
-            ((317, 319), (417, 417), (427, 427)),
+            ((317, 319), (417, 419), (427, 427)),
+            option="boost_face_up",
         ),
         _a(
             "mc.assume.replacement_interrupts",
@@ -761,6 +767,7 @@ RULES = RuleTable(
             "thwarts, L520-521 is indirect damage a player divides.",
             "КОСВЕННЫЙ",
             ((349, 350), (520, 521)),
+            fixed="two glossary entries that share a word: keeping them apart is how both can be applied at all",
         ),
         _a(
             "mc.assume.activation_order",
@@ -776,6 +783,8 @@ RULES = RuleTable(
             "card paid for asks which types were spent on it); elsewhere a wild resource stays 'wild'.",
             "ДИКИЕ РЕСУРСЫ",
             (871, 873),
+            fixed="a wild resource's name is asked wherever a rule reads it (the types spent on a card); where no "
+            "rule reads it, no name could change an outcome",
         ),
         _a(
             "mc.assume.state_checks",
@@ -803,18 +812,23 @@ RULES = RuleTable(
             "readings agree).",
             "ЗНАЧОК ОПАСНОСТИ",
             ((743, 743), (860, 860)),
+            fixed="only side schemes carry a hazard icon here, so counting icons or cards gives the same number",
         ),
         _a(
             "mc.assume.acceleration_token",
             "Acceleration tokens are kept on the main scheme deck and carry over to its next stage.",
             "жетон ускорения",
-            ((270, 270), (402, 402)),
+            ((270, 270), (402, 402), (562, 562)),
+            fixed="L562 says it: when the main scheme deck advances, the acceleration tokens carry over to the new "
+            "stage; 'on the main scheme' (L270) and 'next to the scheme deck' (L402) then agree",
         ),
         _a(
             "mc.assume.form_once",
             "'Once per round' (L468) and 'once per turn' (L650) agree: one voluntary form change per player per round.",
             "ФОРМА",
             ((468, 468), (650, 650)),
+            fixed="each player has one turn per round (L468 'during their turn'), so once per round and once per "
+            "turn allow the same changes",
         ),
         _a(
             "mc.assume.stunned_boost",
@@ -835,6 +849,7 @@ RULES = RuleTable(
             "No card here makes a character 'get' hit points, so the dial question of L483 does not arise.",
             "ПОЛУЧАЕТ",
             (483, 483),
+            fixed="no card here makes a character get hit points, so the question cannot arise",
         ),
         _a(
             "mc.assume.keywords_forced",
@@ -848,19 +863,27 @@ RULES = RuleTable(
             "'When' has no glossary entry; it is read as the interrupt timing of L537.",
             "Когда",
             (536, 537),
+            fixed="L537 defines the interrupt by its 'when' trigger condition; a 'when' read as 'after' would be "
+            "a response, which the text sets apart (L536-537 against the response entry)",
         ),
         _a(
             "mc.assume.overkill_possible",
             "Overkill excess to a hero is 'not possible' (lost) when the ally's controller is in alter-ego form or "
-            "eliminated; undefended damage goes to the identity in either form.",
+            "eliminated; undefended damage goes to the identity in either form. L610 says the excess goes 'if "
+            "possible, to the hero of the player controlling the ally': the default reads 'hero' as hero form, "
+            "and an alter-ego is no hero; read as the identity card, whichever side is up, the excess goes to "
+            "the alter-ego too (option overkill_to_alter_ego). The default keeps 'hero' the word L274 and L848 "
+            "set against 'alter-ego'.",
             "OVERKILL",
-            (610, 610),
+            ((274, 274), (610, 610), (848, 848)),
+            option="overkill_to_alter_ego",
         ),
         _a(
             "mc.assume.attachment_target",
             "Attachments here name the villain, so both readings (L714, L1475) agree.",
             "ПРИЛОЖЕНИЕ",
             ((714, 714), (1475, 1475)),
+            fixed="every attachment here names the villain, so both readings attach it to the same card",
         ),
         _a(
             "mc.assume.nemesis",
@@ -870,6 +893,8 @@ RULES = RuleTable(
             "Every player plays the same identity, so each obligation is marked with the player who shuffled it in.",
             "Немезида",
             (1489, 1500),
+            fixed="the seed gives no nemesis card text: the set is this rulebook's content; L1491 is applied as "
+            "written",
         ),
         _a(
             "mc.assume.setup",
@@ -883,9 +908,14 @@ RULES = RuleTable(
         ),
         _a(
             "mc.assume.villain_phase_actions",
-            "Actions are used only during a player's own turn, not in the villain phase.",
+            "Actions are used only during a player's own turn, not in the villain phase. L279 allows Actions 'during "
+            "their own turn or on request during other players' turns' and says nothing of the villain phase, which "
+            "is no player's turn; read as allowing them there too, each player in player order may use Action "
+            "abilities at the start of villain step 2, before the activations, until they pass (option "
+            "villain_phase_actions). The default keeps to the turns L279 names.",
             "АКЦИЯ",
             (279, 279),
+            option="villain_phase_actions",
         ),
         _a(
             "mc.assume.cards",
@@ -893,13 +923,18 @@ RULES = RuleTable(
             "each rule happen.",
             "",
             None,
+            fixed="the card data is this rulebook's content, not a reading of the rules",
         ),
         _a(
             "mc.assume.defenders",
             "Defenders are offered in player order from the target player: the target may defend with their hero or "
-            "an ally, the others with an ally; the first who defends is the defender.",
+            "an ally, the others with an ally; the first who defends is the defender. L294 ('any player may "
+            "exhaust an ally') and L418 give no order, so the other players may as well be asked first, the "
+            "target last (option defender_order='others_first'). The default asks the one attacked first, who "
+            "alone may defend with the hero.",
             "",
             ((294, 294), (418, 418)),
+            option="defender_order",
         ),
         _a(
             "mc.assume.payment",
@@ -907,6 +942,8 @@ RULES = RuleTable(
             "played cannot pay for itself.",
             "",
             (689, 693),
+            fixed="L691 asks resources equal to or above the cost and L693 loses the excess, so a card discarded after "
+            "the cost is covered could only be lost; a card paying for itself would be both played and discarded",
         ),
         _a(
             "mc.assume.replacement_recency",
@@ -929,7 +966,9 @@ RULES = RuleTable(
             "end of the player phase, say) waits face down in that player's queue and is revealed in step 4 of the "
             "next villain phase; one dealt during steps 3-4 is revealed in those steps, whatever the seat (L380).",
             "",
-            ((380, 380), (406, 406)),
+            ((379, 380), (406, 406)),
+            fixed="L379 says a card dealt by an ability is put face down, 'not revealed now', and joins the queue "
+            "the player resolves in the villain phase; L406 deals it at once but says nothing of revealing it",
         ),
         _a(
             "mc.assume.hero_attack_target",
@@ -937,6 +976,9 @@ RULES = RuleTable(
             "form.",
             "",
             (423, 423),
+            fixed="an enemy attacks a player in alter-ego form only under option elimination_enemies='attack'; "
+            "L423 deals all of an undefended attack's damage to the player's identity, and the identity card "
+            "holds the hit points whichever side is up, so there is nowhere else for it to go",
         ),
     ]
 )

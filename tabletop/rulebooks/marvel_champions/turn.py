@@ -71,15 +71,53 @@ def turn_options(game: Game, p: int) -> list[dict]:
         if game.value(a, "thw") > 0:
             for s in thwart_targets(game):
                 opts.append({"id": f"thwart:{a}>{s}", "label": f"{E.name_of(game, a)} thwarts {E.name_of(game, s)}"})
-    # mc.assume.villain_phase_actions: Action abilities are offered here only, in the player's own turn
+    # mc.assume.villain_phase_actions: Action abilities are offered in the player's own turn (and, with option
+    # villain_phase_actions, in the villain phase: t_villain_actions)
+    opts += action_options(game, p)
+    opts.append({"id": "end", "label": "end the turn"})
+    return opts
+
+
+def action_options(game: Game, p: int) -> list[dict]:
+    """The Action abilities player ``p`` may use now, one option per choice of target."""
+    opts = []
     for act in game.activatable(p):
         choose = ACTIVATED_CHOOSE.get(act.ability.name)
         for t in choices_for(game, p, choose):
             suffix = f">{t}" if t else ""
             label = f"use {act.ability.name}" + (f" on {E.name_of(game, t)}" if t else "")
             opts.append({"id": f"use:{act.key}{suffix}", "label": label})
-    opts.append({"id": "end", "label": "end the turn"})
     return opts
+
+
+def t_villain_actions(game: Game, args: dict) -> None:
+    """Option villain_phase_actions (mc.assume.villain_phase_actions, L279): before the activations of villain
+    step 2, each player in player order may use Action abilities, one at a time, until they pass."""
+    order = E.alive(game)
+    k = args["k"]
+    choice = args.get("choice")
+    if choice is not None:
+        if choice["id"] != "pass":
+            do_action(game, order[k], choice["id"])
+            game.push("k.drain")  # (the action resolves first, then the same player is asked again)
+            game.push("mc.villain_actions", k=k)
+            return
+        k += 1
+    while k < len(order):
+        p = order[k]
+        opts = action_options(game, p)
+        if opts:
+            game.ask(
+                p,
+                "villain_phase_action",
+                [*opts, {"id": "pass", "label": "use no Action now"}],
+                "mc.villain_actions",
+                prompt="villain phase: use an Action before the villain and minions activate?",
+                rule="mc.assume.villain_phase_actions",
+                args={"k": k},
+            )
+            return
+        k += 1
 
 
 def choices_for(game: Game, p: int, choose: str | None) -> list[str | None]:

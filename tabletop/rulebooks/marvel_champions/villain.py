@@ -33,6 +33,8 @@ def t_activate(game: Game, args: dict) -> None:
     """L859 (mc.assume.activation_order): the villain activates once per player, in player order, each activation
     followed by the minions engaged with that player."""
     game.record("action", "villain phase step 2: the villain and minions activate", "mc.villain_phase.2")
+    if game.options["villain_phase_actions"]:  # mc.assume.villain_phase_actions: a window for Actions first
+        game.push("mc.villain_actions", k=0)
     for p in E.alive(game):
         # the villain in play when its turn comes: a stage defeated meanwhile is replaced by the next (L852)
         game.push("mc.enemy_activation", enemy=None, villain=True, player=p, mode=None)
@@ -148,7 +150,8 @@ def t_defend(game: Game, args: dict) -> None:
     if a is None:
         return
     p0 = a["player"]
-    order = [p0] + [q for q in E.alive(game) if q != p0]
+    others = [q for q in E.alive(game) if q != p0]
+    order = [*others, p0] if game.options["defender_order"] == "others_first" else [p0, *others]
     k = args["k"]
     choice = args.get("choice")
     if choice is not None:
@@ -279,7 +282,8 @@ def t_overkill_ally(game: Game, args: dict) -> None:
     owner = game.state.objects[args["ally"]]["owner"]
     if excess <= 0:
         return
-    if game.state.players[owner].get("out") or not E.hero_form(game, owner):
+    alter_ego = not E.hero_form(game, owner) and not game.options["overkill_to_alter_ego"]
+    if game.state.players[owner].get("out") or alter_ego:
         game.record(
             "action",
             f"overkill: {excess} excess damage cannot go to a hero (alter-ego form or eliminated)",

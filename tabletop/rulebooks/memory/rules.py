@@ -62,6 +62,7 @@ RULES = RuleTable(
             SEED,
             (1524, 1524),
             assumption=True,
+            fixed="the definition of a match: the cards are pairs of the same sticker, so no other likeness exists",
         ),
         Rule(
             "mem.assume.public_flip",
@@ -70,6 +71,8 @@ RULES = RuleTable(
             SEED,
             (1524, 1524),
             assumption=True,
+            fixed="L1524 turns the cards face up on the table and back down, so everyone sees them; who may see is "
+            "a representation of that, and keeping it from the others would not be turning them over",
         ),
         Rule(
             "mem.assume.first_player",
@@ -87,6 +90,8 @@ RULES = RuleTable(
             lines=(1524, 1524),
             assumption=True,
             outside_text=True,
+            fixed="the text has no end; when every card is taken nothing is left to do, and the one measure of play is "
+            "the pairs kept ('они оставляют карты себе'), so most pairs wins and equal counts tie",
         ),
         Rule(
             "mem.assume.rows",

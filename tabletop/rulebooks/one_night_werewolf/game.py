@@ -256,9 +256,14 @@ def call(game: Game, args: dict) -> None:
                 role=role,
                 what="the werewolves" if role == "werewolf" else "the masons",
             )
-        # onw.assume.lone_wolf_counts_awake: the werewolves who woke (a Doppelganger-Werewolf among them)
-        if role == "werewolf" and len(who) == 1 and game.options["lone_wolf"]:
-            game.push("onw.ask", i=i, role="lone_wolf", player=who[0], doppel=False)
+        # onw.assume.lone_wolf_counts_awake: the werewolves who woke (a Doppelganger-Werewolf among them), or
+        # with option lone_wolf_counts='cards' the Werewolf cards among them (the Doppelganger not counted)
+        lone = who
+        if role == "werewolf" and game.options["lone_wolf_counts"] == "cards":
+            dop = game.state.vars.get("_doppel")
+            lone = [q for q in who if not dop or q != dop["player"]]
+        if role == "werewolf" and len(lone) == 1 and game.options["lone_wolf"]:
+            game.push("onw.ask", i=i, role="lone_wolf", player=lone[0], doppel=False)
             return
         game.push("onw.call", i=i + 1)
         return
@@ -273,8 +278,10 @@ def ask_role(game: Game, args: dict) -> None:
     role, p = args["role"], args["player"]
     n = game.players
     others = [q for q in range(n) if q != p]
-    if role == "doppelganger":  # onw.assume.doppel_must: no option to pass
+    if role == "doppelganger":  # onw.assume.doppel_must: no option to pass (unless option doppel_may_pass)
         opts = [{"id": f"copy:{q}", "label": f"look at player {q}'s card and become that role"} for q in others]
+        if game.options["doppel_may_pass"]:
+            opts.append({"id": "pass", "label": "look at nothing and stay the Doppelganger"})
     elif role == "lone_wolf":
         opts = [{"id": f"view:c{i}", "label": f"look at centre card {i + 1}"} for i in range(3)]
         opts.append({"id": "pass", "label": "look at nothing"})
@@ -323,6 +330,11 @@ def act(game: Game, args: dict) -> None:
     me = seat(p)
     if game.tracing and game.trace.records and game.trace.records[-1]["kind"] == "decision":
         game.caused_by(len(game.trace.records) - 1)  # what the action does follows from the choice
+    if role == "doppelganger" and cid == "pass":  # option doppel_may_pass (onw.assume.doppel_must)
+        if game.tracing:
+            game.record("action", f"player {p} (Doppelganger) copies nobody", "onw.assume.doppel_must", player=p)
+        game.push("onw.doppel_end", i=i)
+        return
     if role == "doppelganger":
         target = seat(int(cid.split(":")[1]))
         copied = role_of(game, target)
@@ -495,11 +507,13 @@ def count(game: Game, args: dict) -> None:
 
 
 def hunters(game: Game, args: dict) -> None:
-    """onw.hunter: each dead Hunter kills the player he voted for (onw.assume.hunter_chain)."""
+    """onw.hunter: each dead Hunter kills the player he voted for (onw.assume.hunter_chain); with option
+    hunter_chain=False only an executed Hunter shoots (L225 'if they themselves are executed')."""
     st = game.state
     dead = st.vars.get("dead", [])
     fired = st.vars.get("fired", [])
-    for p in dead:
+    shooters = dead if game.options["hunter_chain"] else executed(game.players, st.vars["votes"])
+    for p in shooters:
         if p not in fired and role_of(game, seat(p)) == "hunter":
             st.set_var("fired", sorted([*fired, p]))
             target = st.vars["votes"][str(p)]
@@ -712,6 +726,28 @@ RULEBOOK = Rulebook(
             "'text', or a comma-separated reordering of the night calls (for teaching).",
             "onw.assume.order_option",
             check=_check_order,
+        ),
+        "lone_wolf_counts": OptionSpec(
+            "lone_wolf_counts",
+            "awake",
+            "Who 'only 1 werewolf' (L216) counts: 'awake', every werewolf who wakes (a Doppelganger-Werewolf "
+            "too), or 'cards', the Werewolf cards among them (so a Werewolf beside a Doppelganger-Werewolf is "
+            "still a lone wolf).",
+            "onw.assume.lone_wolf_counts_awake",
+            choices=("awake", "cards"),
+        ),
+        "hunter_chain": OptionSpec(
+            "hunter_chain",
+            True,
+            "A Hunter killed by a Hunter's shot shoots too; False: only an executed Hunter shoots (L225 literally).",
+            "onw.assume.hunter_chain",
+        ),
+        "doppel_may_pass": OptionSpec(
+            "doppel_may_pass",
+            False,
+            "The Doppelganger may look at nobody and stay the Doppelganger (L210 'может', may); default: she must "
+            "copy a card.",
+            "onw.assume.doppel_must",
         ),
         "minion_wins_alone": OptionSpec(
             "minion_wins_alone",

@@ -55,6 +55,8 @@ RULES = RuleTable(
             177,
             assumption=True,
             outside_text=True,
+            fixed="where a face-down card lies is a picture: L177 asks that everyone can reach it and knows whose "
+            "it is, and that is all the rules use",
         ),
         _r("onw.phases", "The game has a night phase and then a day phase.", "Ночная фаза и дневная фаза", 180),
         _r(
@@ -82,11 +84,16 @@ RULES = RuleTable(
         ),
         _r(
             "onw.assume.no_new_action",
-            "A player whose card was changed does not perform the new role's night action.",
+            "A player whose card was changed does not perform the new role's night action: a call wakes the "
+            "player dealt the role (L190 'the player with the Seer card' read as the card dealt). L221 ('these "
+            "players are now these roles') allows the other reading, that whoever holds the card when it is "
+            "called acts as that role (option wake_by='current'). The default is the real game's, where a "
+            "player learns no new role at night unless shown it.",
             "эти игроки теперь являются этими ролями",
-            221,
+            ((190, 190), (221, 221)),
             assumption=True,
             outside_text=True,
+            option="wake_by",
         ),
         _r(
             "onw.doppelganger",
@@ -96,10 +103,14 @@ RULES = RuleTable(
         ),
         _r(
             "onw.assume.doppel_must",
-            "The Doppelganger must choose a card to copy (she becomes a role).",
+            "The Doppelganger must choose a card to copy (she becomes a role: 'станет этой ролью'). L210 also "
+            "says she 'may look' ('может просматривать'), which allows the reading that she may look at nobody "
+            "and stay a Doppelganger, on the village team (option doppel_may_pass). The default follows 'will "
+            "become that role' and the real game, where she must copy.",
             "станет этой ролью",
             210,
             assumption=True,
+            option="doppel_may_pass",
         ),
         _r(
             "onw.doppel.passive",
@@ -147,10 +158,14 @@ RULES = RuleTable(
         ),
         _r(
             "onw.assume.lone_wolf_counts_awake",
-            "'Only 1 werewolf' counts the werewolves who wake (a Doppelganger-Werewolf counts).",
+            "'Only 1 werewolf' counts the werewolves who wake (a Doppelganger-Werewolf counts: she 'wakes with "
+            "the other werewolves', L211). Read as the Werewolf cards, a Werewolf beside a Doppelganger-Werewolf "
+            "is still the only one (option lone_wolf_counts='cards'). The default counts her, as L211 makes her "
+            "a werewolf.",
             "Если оборотень только 1",
-            216,
+            ((211, 211), (216, 216)),
             assumption=True,
+            option="lone_wolf_counts",
         ),
         _r(
             "onw.minion",
@@ -213,6 +228,7 @@ RULES = RuleTable(
             "просто добавив в игру больше ролевых карт",
             170,
             assumption=True,
+            option="roles",
         ),
         _r("onw.wake_up", "Everyone wakes up: the day begins.", "Всем, просыпайтесь!", 202),
         _r(
@@ -243,10 +259,14 @@ RULES = RuleTable(
         ),
         _r(
             "onw.assume.hunter_chain",
-            "A Hunter killed by a Hunter's shot shoots too (the shot chains).",
+            "A Hunter killed by a Hunter's shot shoots too (the shot chains: Hunters 'always kill', and the real "
+            "game's Hunter shoots whenever he dies). L225 read literally gives the shot only 'if they themselves "
+            "are executed', so a Hunter who is shot does not shoot (option hunter_chain=False). The default is "
+            "the real game's rule, 'always' taken as the stronger word.",
             "всегда убивают",
             225,
             assumption=True,
+            option="hunter_chain",
         ),
         _r(
             "onw.win.werewolf_dies",
@@ -286,6 +306,9 @@ RULES = RuleTable(
             "деревенскую команду",
             ((211, 211), (215, 215), (217, 217), (233, 233)),
             assumption=True,
+            fixed="the text puts werewolves and the Minion on one team and the Tanner on none (L211, L215, L217, "
+            "L233) and its win conditions speak of villagers against werewolves, so every other role can only "
+            "be a villager",
         ),
         _r(
             "onw.assume.nobody_wins",
