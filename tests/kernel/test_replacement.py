@@ -185,28 +185,6 @@ def test_a_cancelled_event_is_not_cancelled_twice():
     assert len([r for r in game.trace.of_kind("event") if r["summary"].startswith("cancelled:")]) == 1
 
 
-def test_interrupt_sees_the_event_with_replacements_applied():
-    """The pipeline runs replacements before the interrupt window."""
-    seen = []
-    watcher = Ability(
-        "watch",
-        "triggered",
-        rule="toy.ability",
-        event="damage",
-        timing="when",
-        effect=lambda g, act: seen.append((act.event["target"], act.event["amount"])) or log(g, "watched"),
-    )
-    objects = [
-        creature("X", 1, base={"hp": 10}),
-        creature("Y", 0, BODYGUARD, base={"hp": 10}),
-        creature("S", 0, SHIELD),
-        creature("Z", 0, watcher),
-    ]
-    game = game_of(Profile(replacements="most_recent"), objects, scripts={"hit": damage_x(3)})
-    game.apply("go:hit")
-    assert seen == [("Y", 1)]
-
-
 # ------------------------------------------------------------ replacements after the interrupt window
 def watched(timing: str) -> tuple[list, object]:
     seen: list = []
@@ -263,3 +241,9 @@ def test_an_interrupt_that_cancels_leaves_no_event_to_replace():
 def test_replacement_timing_is_checked():
     with pytest.raises(ValueError, match="replacement_timing"):
         Profile(replacement_timing="during")
+
+
+def test_interrupt_sees_the_event_with_replacements_applied():
+    """The pipeline runs replacements before the interrupt window (the default replacement_timing)."""
+    seen, _ = watched("before_interrupts")
+    assert seen == [("Y", 1)]
