@@ -10,12 +10,8 @@ from tabletop.core import Rule, RuleError
 
 RULEBOOKS = tt.rulebooks()
 
-# assumption id -> the other reading that would change outcomes and is not an option yet
-NOT_YET_OPTIONS = {
-    "mc.assume.keywords_forced": "mandatory keywords are not 'forced' abilities for L463's priority, so forced "
-    "interrupts and responses go before them",
-    "mc.assume.window_events": "an event played in an interrupt or response window opens a step-6 window of its own",
-}
+# assumption id -> the other reading that would change outcomes and is not an option yet (none left)
+NOT_YET_OPTIONS: dict[str, str] = {}
 
 
 def _assumptions():

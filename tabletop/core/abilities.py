@@ -31,6 +31,12 @@ class Ability:
     apply); ``match`` compares event fields, where ``"$self"`` stands for the ability's source
     and ``"$controller"`` for its controller. ``modifiers(game, source)`` gives a static
     ability's modifiers as dicts with target, stat, op and value.
+
+    ``forced_priority(game)``, for a forced (mandatory) ability: does it count as forced for the
+    forced-before-optional priority (``Profile.forced_before_optional``) in this game? ``None``
+    (the default): it does. When it says no, the ability is mandatory but no "Forced" ability (a
+    keyword, read so by a rulebook option): it goes after the forced abilities of its batch, in a
+    group of its own, before the optional ones.
     """
 
     name: str
@@ -49,6 +55,7 @@ class Ability:
     window: Callable[[Game, Activation], bool] | None = None  # activated: when it may be used
     modifiers: Callable[[Game, dict], list[dict]] | None = None
     zones: tuple[str, ...] | None = None  # zone prefixes where it works (default: in play)
+    forced_priority: Callable[[Game], bool] | None = None  # (see above; None: a forced ability ranks as forced)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:

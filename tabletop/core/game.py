@@ -2000,10 +2000,18 @@ def _schedule(
     forced = [t for t in trigs if t["forced"]]
     optional = [t for t in trigs if not t["forced"]]
     window = prof.optional == "priority_window"
+    mandatory: list[dict] = []  # forced abilities that do not rank as forced (Ability.forced_priority)
+    if len(forced) > 1 and (window or prof.forced_before_optional):
+        ranks = [_ranks_as_forced(g, t) for t in forced]
+        if not all(ranks):
+            forced, mandatory = (
+                [t for t, r in zip(forced, ranks, strict=True) if r],
+                [t for t, r in zip(forced, ranks, strict=True) if not r],
+            )
     if window:
-        groups = [forced] if forced else []
+        groups = [x for x in (forced, mandatory) if x]
     elif prof.forced_before_optional:
-        groups = [x for x in (forced, optional) if x]
+        groups = [x for x in (forced, mandatory, optional) if x]
     else:
         groups = [trigs]
     for group in groups:
@@ -2018,6 +2026,15 @@ def _schedule(
             timing=timing,
             _c=_batch_cause(optional),
         )
+
+
+def _ranks_as_forced(g: Game, trig: dict) -> bool:
+    """Does a forced trigger count as forced for the forced-first priority (Ability.forced_priority)?"""
+    src = trig["source"]
+    if src is not None and src not in g.state.objects and "lki" not in trig:
+        return True  # (its source has gone and no last-known copy says what it was: it stays forced)
+    ab, _ = g.ability(trig["ability"], trig.get("lki"))
+    return ab.forced_priority is None or bool(ab.forced_priority(g))
 
 
 def _batch_cause(trigs: list[dict]) -> int | None:

@@ -315,3 +315,20 @@ def test_interrupt_window_keeps_offering_while_the_event_is_still_imminent():
     assert (game.decision.player, game.decision.ids) == (1, ["0:c1#0", "pass"])
     game.apply("0:c1#0")
     assert logged(game) == ["c0", "c1"]
+
+
+@pytest.mark.parametrize(("ranks", "expected"), [(True, ["K", "F", "O"]), (False, ["F", "K", "O"])])
+def test_a_mandatory_ability_that_does_not_rank_as_forced_goes_after_the_forced_ones(ranks, expected):
+    """Ability.forced_priority: a forced (mandatory) ability whose forced_priority says no is no 'Forced' ability
+    for forced_before_optional's priority (a keyword under a rulebook option, mc.assume.keywords_forced): it goes
+    after the forced abilities of its batch, before the optional ones. Played first (K, F, O in order of play),
+    K goes first while it ranks as forced; without the flag nothing changes (ranks=True)."""
+    import dataclasses
+
+    keyword = dataclasses.replace(logs("K"), forced_priority=lambda game: ranks)
+    objects = [creature("K", 0, keyword), creature("F", 0, logs("F")), creature("O", 0, logs("O", forced=False))]
+    game = game_of(Profile(ordering="order_of_play"), objects, scripts={"ping": ping()})
+    game.apply("go:ping")
+    assert game.decision.kind == "optional_trigger"
+    game.apply("use")
+    assert logged(game) == expected

@@ -310,6 +310,7 @@ def _when_defeated(card_id: str, card: dict) -> Ability:
         timing="after",
         condition=condition,
         effect=effect,
+        forced_priority=_keyword_priority,
     )
 
 
@@ -524,8 +525,15 @@ def _trip_wire(game: Game, act) -> None:
     game.push("k.checks")
 
 
+def _keyword_priority(game: Game) -> bool:
+    """mc.assume.keywords_forced: a mandatory keyword or When Defeated ability counts as forced for L463's
+    priority, unless option keywords_forced is False (then the Forced abilities of its batch go first)."""
+    return bool(game.options["keywords_forced"])
+
+
 # mc.assume.keywords_forced: keyword abilities (like When Defeated, _when_defeated) keep Ability's default
-# forced=True, so they go first (L463)
+# forced=True, so they go first (L463); option keywords_forced=False ranks them after the Forced ones
+# (forced_priority=_keyword_priority)
 NAMED = {
     "retaliate": Ability(
         "Retaliate",
@@ -536,6 +544,7 @@ NAMED = {
         timing="after",
         condition=_retaliate_condition,
         effect=_retaliate_effect,
+        forced_priority=_keyword_priority,
     ),
     "quickstrike": Ability(
         "Quickstrike",
@@ -546,6 +555,7 @@ NAMED = {
         timing="after",
         condition=_quickstrike_condition,
         effect=_quickstrike_effect,
+        forced_priority=_keyword_priority,
     ),
     "surge": Ability(
         "Surge",
@@ -556,6 +566,7 @@ NAMED = {
         timing="after",
         condition=_surge_condition,
         effect=_surge_effect,
+        forced_priority=_keyword_priority,
     ),
     "trip_wire_fires": Ability(
         "Trip Wire (delayed effect)",

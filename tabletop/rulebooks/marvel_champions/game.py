@@ -474,6 +474,24 @@ OPTIONS = {
         "mc.assume.replacement_interrupts",
         choices=("before_interrupts", "after_interrupts"),
     ),
+    "keywords_forced": OptionSpec(
+        "keywords_forced",
+        True,
+        "Mandatory keywords (Retaliate, Quickstrike, Surge) and When Defeated abilities count as forced for the "
+        "forced-first priority of L463, so the first player orders them with the Forced abilities of the same "
+        "trigger; False: only abilities marked 'Forced' (L462) have that priority, and the keywords resolve after "
+        "them.",
+        "mc.assume.keywords_forced",
+    ),
+    "window_events": OptionSpec(
+        "window_events",
+        "as_ability",
+        "An event played in an interrupt or response window pays its cost and resolves as the ability that window "
+        "used ('as_ability'), or, as L523-531 read for every card played, begins to be played in step 6 (L530), "
+        "which opens an interrupt window of its own (a cancel may answer it), and resolves in step 7 ('step_6').",
+        "mc.assume.window_events",
+        choices=("as_ability", "step_6"),
+    ),
     "decks": OptionSpec(
         "decks",
         None,

@@ -854,9 +854,17 @@ RULES = RuleTable(
         _a(
             "mc.assume.keywords_forced",
             "Mandatory keywords (Retaliate, Quickstrike, Surge) and When Revealed/Defeated abilities count as forced "
-            "for the forced-first priority of L463.",
+            "for the forced-first priority of L463. L462 calls an ability forced when the bold word 'Forced' "
+            "precedes it, and L263 lists forced abilities beside When Revealed, When Defeated and keyword "
+            "abilities, all mandatory: read strictly, only the abilities marked 'Forced' have L463's priority, so "
+            "the Forced interrupts and responses of a trigger resolve first and the keywords and When Defeated "
+            "abilities after them, before the optional ones (option keywords_forced=False; When Revealed "
+            "abilities resolve with the revealed card, no trigger). The default reads L463 as setting mandatory "
+            "initiation (L462) against optional (L264), so the first player orders all mandatory abilities of "
+            "one trigger together (L464).",
             "ПРИНУДИТЕЛЬНЫЙ",
-            ((263, 263), (463, 463)),
+            ((263, 264), (461, 464)),
+            option="keywords_forced",
         ),
         _a(
             "mc.assume.when",
@@ -956,9 +964,16 @@ RULES = RuleTable(
         _a(
             "mc.assume.window_events",
             "An event played in an interrupt or response window pays its cost and resolves as the ability that "
-            "window used (steps 4 and 7); only Action events open the step-6 window.",
+            "window used (steps 4 and 7); only Action events open the step-6 window. L523-531 give the seven steps "
+            "for every card played or ability initiated, and L530 has the card 'begin to be played': read so for "
+            "window events too, the event begins to be played in step 6, which opens an interrupt window of its "
+            "own (Stand Down may cancel a Deflect), and resolves in step 7 (option window_events='step_6'). The "
+            "default reads L530's alternative, 'or the ability's effects attempt to initiate', as the step a "
+            "window event takes: it is the interrupt or response that window was opened for (L537), so the "
+            "window is not opened again inside it.",
             "",
-            (523, 531),
+            ((523, 531), (537, 537)),
+            option="window_events",
         ),
         _a(
             "mc.assume.encounter_from_deck",

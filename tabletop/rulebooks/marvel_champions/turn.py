@@ -516,6 +516,9 @@ def on_play(game: Game, ev: dict) -> None:
     """Step 7 (L531): the card enters play, or an event's effects resolve."""
     st = game.state
     p, c = ev["player"], ev["card"]
+    if ev.get("window_event"):  # option window_events='step_6' (mc.assume.window_events)
+        resolve_window_event(game, p, c, ev.get("event_id"))
+        return
     card = E.card_of(game, c)
     kind = card["type"]
     game.record("action", f"{card['name']} is played", "mc.initiate.7", player=p)
@@ -592,10 +595,30 @@ def t_play_done(game: Game, args: dict) -> None:
 
 
 def t_window_event(game: Game, args: dict) -> None:
-    """mc.assume.window_events: an event used in an interrupt/response window, after its cost is paid."""
+    """mc.assume.window_events: an event used in an interrupt/response window, after its cost is paid, resolves as
+    the ability that window used; option window_events='step_6': it begins to be played first (L530), an event
+    of its own that interrupts (a cancel) may answer, and resolves in step 7 (L531) unless cancelled."""
     p, c = args["player"], args["card"]
-    card = E.card_of(game, c)
     E.count_max(game, c, p)
+    if game.options["window_events"] == "step_6":
+        game.emit(
+            "play",
+            rule="mc.initiate.6",
+            player=p,
+            card=c,
+            chosen=None,
+            card_type=E.ctype(game, c),
+            window_event=True,
+            event_id=args.get("event_id"),
+        )
+    else:
+        resolve_window_event(game, p, c, args.get("event_id"))
+    game.push("mc.play_done", player=p, card=c)
+
+
+def resolve_window_event(game: Game, p: int, c: str, event_id: str | None) -> None:
+    """Step 7 of an event played in an interrupt/response window: its effects, on the event that window is for."""
+    card = E.card_of(game, c)
     game.record("action", f"{card['name']} resolves", "mc.initiate.7", player=p)
     attack = E.current_attack(game) or {}
     E.run_effects(
@@ -606,11 +629,10 @@ def t_window_event(game: Game, args: dict) -> None:
             "source": c,
             "name": card["name"],
             "rule": "mc.event",
-            "event_id": args.get("event_id"),
+            "event_id": event_id,
             "attacker": attack.get("attacker"),
         },
     )
-    game.push("mc.play_done", player=p, card=c)
 
 
 def t_over_limit(game: Game, args: dict) -> None:

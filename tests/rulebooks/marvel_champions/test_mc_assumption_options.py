@@ -93,3 +93,63 @@ def test_actions_in_the_villain_phase_are_an_option(allowed):
         game.apply("no" if "no" in game.legal() else game.legal()[0])
     trooper_attacks = any(p.startswith(E.name_of(game, trooper)) for p in prompts)
     assert trooper_attacks is not allowed
+
+
+@pytest.mark.parametrize("keywords_forced", [True, False])
+def test_keywords_rank_as_forced_only_by_default(keywords_forced):
+    """mc.assume.keywords_forced, L263-264, L462-464: Iron Sentinel (retaliate 1) defends against the villain,
+    whose attack also sets off two Forced Responses (Martial Law, Emergency Protocol). By default Retaliate
+    counts as forced (L263: keywords are mandatory), so the first player orders all three together (L464) and
+    resolves Retaliate first; with keywords_forced=False only the abilities marked 'Forced' (L462) have
+    L463's priority: the first player orders those two and Retaliate resolves after both."""
+    import tabletop as tt
+
+    game = tt.rulebook("marvel_champions").new_game(
+        seed=0, players=1, scenario="boost-after-defence", keywords_forced=keywords_forced
+    )
+    sentinel = next(c for c in game.state.zone("play:0") if E.card_of(game, c)["name"] == "Iron Sentinel")
+    game.apply(sentinel)
+    assert game.decision.kind == "order_triggers" and game.decision.player == 0
+    labels = [o.label for o in game.decision.options]
+    assert sum("Forced Response" in x for x in labels) == 2
+    assert any("Retaliate" in x for x in labels) == keywords_forced
+    while game.decision.kind == "order_triggers":  # Retaliate first whenever it may be
+        game.apply(next((o.id for o in game.decision.options if "Retaliate" in o.label), game.decision.ids[0]))
+    resolved = [r["rule"] for r in game.trace.records if r["kind"] == "resolution"][-3:]
+    assert resolved == (
+        ["mc.retaliate", "mc.forced", "mc.forced"] if keywords_forced else ["mc.forced", "mc.forced", "mc.retaliate"]
+    )
+
+
+@pytest.mark.parametrize("window_events", ["as_ability", "step_6"])
+def test_an_event_played_in_a_window_opens_a_step_6_window_only_with_the_option(window_events):
+    """mc.assume.window_events, L523-531, L442: the villain attacks the hero, who plays Deflect (Hero Interrupt:
+    cancel that attack) and also holds Stand Down (Interrupt: when a player plays an event, cancel it). By
+    default Deflect pays its cost and resolves as the interrupt its window used: the attack is cancelled and
+    Stand Down is never offered. With window_events='step_6' Deflect begins to be played in step 6 (L530), an
+    event Stand Down may interrupt: cancelled, Deflect still goes to the discard pile (L442) and the attack
+    hits."""
+    import tabletop as tt
+
+    game = tt.rulebook("marvel_champions").new_game(
+        seed=0, players=1, scenario="interrupt-cancels-attack", window_events=window_events
+    )
+    stand_down = known(game, "stand_down", "hand:0", 0)
+    known(game, "energy_cell", "hand:0", 0)
+    hero = E.identity(game, 0)
+    deflect = next(o.id for o in game.decision.options if "Deflect" in o.label)
+    game.apply(deflect)
+    offered = False
+    while game.decision.kind != "action":
+        d = game.decision
+        if d.kind == "pay":
+            game.apply(next(o.id for o in d.options if "Energy Cell" in o.label))
+        elif d.kind == "window" and any("Stand Down" in o.label for o in d.options):
+            offered = True
+            game.apply(next(o.id for o in d.options if "Stand Down" in o.label))
+        else:
+            game.apply("pass" if "pass" in d.ids else d.ids[0])
+    assert offered == (window_events == "step_6")
+    assert "Deflect" in [E.card_of(game, c)["name"] for c in game.state.zone("discard:0")]
+    assert (game.state.objects[stand_down]["zone"] == "hand:0") == (window_events == "as_ability")
+    assert (game.state.objects[hero]["damage"] > 0) == (window_events == "step_6")
