@@ -1,4 +1,5 @@
-# Development tasks. On a fresh clone only python3 is needed: `make test` builds .venv first.
+# Development tasks. On a fresh clone only python3 is needed: `make test` builds .venv first (and
+# tests the compiled wheel too where a C compiler and Python's headers exist).
 
 PY ?= python3
 VENV = .venv
@@ -8,6 +9,9 @@ PYTEST_ARGS ?=
 # The wheel hatch_build.py compiles with Cython, unpacked here; make test runs the suite on it too.
 COMPILED = build/compiled
 COMPILED_STAMP = $(COMPILED)/.built
+# Prints one line and exits 1 when this machine cannot compile the wheel (no C compiler, no Python
+# headers), 0 when it can; .ci/run asks the same script.
+TOOLCHAIN = $(PYTHON) tools/toolchain.py
 # What goes into the wheel; the folders too, so that deleting or renaming a file rebuilds it.
 SOURCES := $(shell find tabletop widgets -not -path '*/__pycache__*') hatch_build.py pyproject.toml .gitignore
 # JupyterLab refuses to start as root without --allow-root.
@@ -28,19 +32,34 @@ $(STAMP): pyproject.toml
 compiled: $(COMPILED_STAMP)
 
 $(COMPILED_STAMP): $(STAMP) $(SOURCES)
+	@why=$$($(TOOLCHAIN)) || { echo "make compiled: cannot build the compiled wheel: $$why" >&2; exit 1; }
 	rm -rf build/wheel $(COMPILED)
 	TABLETOP_COMPILE=1 $(PYTHON) -m pip wheel --no-deps --quiet -w build/wheel .
 	$(PYTHON) -m pip install --no-deps --quiet --target $(COMPILED) build/wheel/tabletop-*.whl
 	touch $@
 
-# Every test twice: on the editable install (pure Python: the sources with their doctests, the
-# notebooks and the browser) and on the compiled wheel (tests/ and the notebooks, with pyproject's
-# pytest options, without the browser, which serves the editable install, and without the doctests
-# of tabletop/, which pytest can only import from the source tree). PYTHONSAFEPATH keeps the source tree off sys.path in pytest and
-# in the subprocesses tests start; PYTHONPATH is absolute, for notebook kernels that start elsewhere.
+# Every test on the editable install (pure Python: the sources with their doctests, the notebooks
+# and the browser), then, where a C toolchain exists, again on the compiled wheel (tests/ and the
+# notebooks, with pyproject's pytest options, without the browser, which serves the editable
+# install, and without the doctests of tabletop/, which pytest can only import from the source
+# tree). Without a toolchain the compiled run is left out and one line at the end says so and why
+# (the exit status is the pure run's); TABLETOP_REQUIRE_COMPILED=1 (.ci/run sets it) makes that a
+# failure. PYTHONSAFEPATH keeps the source tree off sys.path in pytest and in the subprocesses tests
+# start; PYTHONPATH is absolute, for notebook kernels that start elsewhere.
 # pyproject.toml's testpaths decides what runs; e.g. make test PYTEST_ARGS='-m "not slow"'
 # (the compiled build first: the pure run's tests/test_build.py compares the two)
-test: compiled test-pure test-compiled
+test: $(STAMP)
+	@if why=$$($(TOOLCHAIN)); then \
+		$(MAKE) --no-print-directory compiled && $(MAKE) --no-print-directory test-pure && \
+			$(MAKE) --no-print-directory test-compiled; \
+	elif [ "$${TABLETOP_REQUIRE_COMPILED:-}" = 1 ]; then \
+		echo "make test: TABLETOP_REQUIRE_COMPILED=1, but the compiled wheel cannot be built: $$why" >&2; \
+		exit 1; \
+	else \
+		$(MAKE) --no-print-directory test-pure && \
+		echo "make test: the compiled build was NOT tested, only the sources: $$why" \
+			"(a C compiler and Python's headers are needed; on Debian: apt-get install gcc python3-dev)"; \
+	fi
 
 test-pure: $(STAMP)
 	$(PYTHON) -m pytest $(PYTEST_ARGS)
@@ -53,9 +72,12 @@ lab: $(STAMP)
 	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) notebooks/
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check tabletop tests bench hatch_build.py
+	$(VENV)/bin/ruff check tabletop tests bench tools hatch_build.py
 
-bench: $(STAMP) $(COMPILED_STAMP)
+# The compiled figures too where the wheel can be compiled (the scripts say when it is missing).
+bench: $(STAMP)
+	@if why=$$($(TOOLCHAIN)); then $(MAKE) --no-print-directory compiled; \
+	else echo "make bench: the sources only, the compiled wheel cannot be built: $$why"; fi
 	@set -e; for f in bench/bench_*.py; do \
 		[ -e "$$f" ] || continue; \
 		echo "== $$f"; \
