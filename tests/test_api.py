@@ -73,6 +73,24 @@ def test_import_tabletop_loads_no_jupyter_plotly_or_numpy():
     assert out.stdout.strip() == ""
 
 
-def test_rulebooks_stays_callable_after_a_rulebook_package_is_imported():
+def test_rulebooks_stays_the_function_after_every_rulebook_package_is_imported():
+    """``tt.rulebooks`` is the registry's function, not a package that happens to be callable.
 
-    assert callable(tt.rulebooks) and "memory" in tt.rulebooks()
+    Importing a package ``tabletop.X.Y`` binds ``tabletop.X`` to the package ``X``, so the
+    rulebook packages must not live under the name of a public function.
+    """
+    import importlib
+    import types
+
+    from tabletop.core import registry
+
+    for target in registry.BUILTIN.values():  # each rulebook's package, by its module path
+        importlib.import_module(target.partition(":")[0])
+    for rulebook_id in tt.rulebooks():
+        tt.rulebook(rulebook_id)
+    assert tt.rulebooks is registry.rulebooks
+    assert isinstance(tt.rulebooks, types.FunctionType)
+    from tabletop import rulebooks
+
+    assert rulebooks is registry.rulebooks and "memory" in rulebooks()
+    assert [name for name, module in sys.modules.items() if name.startswith("tabletop") and callable(module)] == []
