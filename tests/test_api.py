@@ -20,6 +20,38 @@ def test_rulebooks_are_found_through_entry_points():
     assert {"memory", "berserk_heroes"} <= names
 
 
+def test_pyproject_declares_the_entry_points_the_registry_builds_in():
+    """registry.BUILTIN and pyproject's entry points name the same objects (the registry reads BUILTIN)."""
+    import tomllib
+    from pathlib import Path
+
+    from tabletop.core import registry
+
+    pyproject = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
+    assert pyproject["project"]["entry-points"][registry.GROUP] == registry.BUILTIN
+
+
+def test_stale_entry_points_of_tabletop_itself_are_ignored_and_other_packages_are_found(tmp_path, monkeypatch):
+    """Installed metadata of an editable install keeps the module paths it was installed with (here
+    the packages' old place): the running code's own table wins; another package adds its games."""
+    from tabletop.core import registry
+
+    def dist(name: str, entries: str) -> None:
+        info = tmp_path / f"{name}-1.0.dist-info"
+        info.mkdir()
+        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n", encoding="utf-8")
+        (info / "entry_points.txt").write_text(f"[{registry.GROUP}]\n{entries}\n", encoding="utf-8")
+
+    dist("tabletop", "memory = tabletop.rulebooks.memory:RULEBOOK")
+    dist("chess_for_tabletop", "chess = chess_for_tabletop:RULEBOOK")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(registry, "_loaded", {})
+    assert tt.rulebooks() == sorted([*registry.BUILTIN, "chess"])
+    assert tt.rulebook("memory").id == "memory"
+    with pytest.raises(ModuleNotFoundError, match="chess_for_tabletop"):
+        tt.rulebook("chess")
+
+
 def test_unknown_rulebook_names_the_installed_ones():
     with pytest.raises(tt.UnknownRulebook, match=r"no rulebook .chess.; installed: .*memory"):
         tt.rulebook("chess")
