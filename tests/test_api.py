@@ -20,6 +20,38 @@ def test_rulebooks_are_found_through_entry_points():
     assert {"memory", "berserk_heroes"} <= names
 
 
+def test_pyproject_declares_the_entry_points_the_registry_builds_in():
+    """registry.BUILTIN and pyproject's entry points name the same objects (the registry reads BUILTIN)."""
+    import tomllib
+    from pathlib import Path
+
+    from tabletop.core import registry
+
+    pyproject = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text(encoding="utf-8"))
+    assert pyproject["project"]["entry-points"][registry.GROUP] == registry.BUILTIN
+
+
+def test_stale_entry_points_of_tabletop_itself_are_ignored_and_other_packages_are_found(tmp_path, monkeypatch):
+    """Installed metadata of an editable install keeps the module paths it was installed with (here
+    the packages' old place): the running code's own table wins; another package adds its games."""
+    from tabletop.core import registry
+
+    def dist(name: str, entries: str) -> None:
+        info = tmp_path / f"{name}-1.0.dist-info"
+        info.mkdir()
+        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {name}\nVersion: 1.0\n", encoding="utf-8")
+        (info / "entry_points.txt").write_text(f"[{registry.GROUP}]\n{entries}\n", encoding="utf-8")
+
+    dist("tabletop", "memory = tabletop.rulebooks.memory:RULEBOOK")
+    dist("chess_for_tabletop", "chess = chess_for_tabletop:RULEBOOK")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(registry, "_loaded", {})
+    assert tt.rulebooks() == sorted([*registry.BUILTIN, "chess"])
+    assert tt.rulebook("memory").id == "memory"
+    with pytest.raises(ModuleNotFoundError, match="chess_for_tabletop"):
+        tt.rulebook("chess")
+
+
 def test_unknown_rulebook_names_the_installed_ones():
     with pytest.raises(tt.UnknownRulebook, match=r"no rulebook .chess.; installed: .*memory"):
         tt.rulebook("chess")
@@ -73,6 +105,24 @@ def test_import_tabletop_loads_no_jupyter_plotly_or_numpy():
     assert out.stdout.strip() == ""
 
 
-def test_rulebooks_stays_callable_after_a_rulebook_package_is_imported():
+def test_rulebooks_stays_the_function_after_every_rulebook_package_is_imported():
+    """``tt.rulebooks`` is the registry's function, not a package that happens to be callable.
 
-    assert callable(tt.rulebooks) and "memory" in tt.rulebooks()
+    Importing a package ``tabletop.X.Y`` binds ``tabletop.X`` to the package ``X``, so the
+    rulebook packages must not live under the name of a public function.
+    """
+    import importlib
+    import types
+
+    from tabletop.core import registry
+
+    for target in registry.BUILTIN.values():  # each rulebook's package, by its module path
+        importlib.import_module(target.partition(":")[0])
+    for rulebook_id in tt.rulebooks():
+        tt.rulebook(rulebook_id)
+    assert tt.rulebooks is registry.rulebooks
+    assert isinstance(tt.rulebooks, types.FunctionType)
+    from tabletop import rulebooks
+
+    assert rulebooks is registry.rulebooks and "memory" in rulebooks()
+    assert [name for name, module in sys.modules.items() if name.startswith("tabletop") and callable(module)] == []

@@ -22,7 +22,7 @@ import pytest
 
 import tabletop as tt
 import tabletop.core.game
-import tabletop.rulebooks.hearthstone.engine
+import tabletop.games.hearthstone.engine
 from tabletop.testing import playout_digest, stale_build
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -54,7 +54,7 @@ def test_the_compile_list_names_existing_modules():
 
 
 def test_each_run_imports_the_build_it_tests():
-    engine, kernel = tabletop.rulebooks.hearthstone.engine, tabletop.core.game
+    engine, kernel = tabletop.games.hearthstone.engine, tabletop.core.game
     if EXPECT_COMPILED:  # the second run of make test: build/compiled on PYTHONPATH
         expected = sorted(".".join(Path(s).with_suffix("").parts) for s in compile_list())
         assert tt.compiled_modules() == expected
@@ -69,7 +69,7 @@ def test_each_run_imports_the_build_it_tests():
     else:  # the editable install: edits to the sources are what runs
         assert tt.compiled_modules() == []
         assert Path(kernel.__file__) == ROOT / "tabletop" / "core" / "game.py"
-        assert Path(engine.__file__) == ROOT / "tabletop" / "rulebooks" / "hearthstone" / "engine.py"
+        assert Path(engine.__file__) == ROOT / "tabletop" / "games" / "hearthstone" / "engine.py"
 
 
 DIGEST = """

@@ -6,7 +6,7 @@ chess perft, :attr:`StateGraph.perft` counts the move sequences of each length a
 behaviour down as regression numbers.
 
 >>> import tabletop as tt
->>> from tabletop.rulebooks.memory.game import dealt
+>>> from tabletop.games.memory.game import dealt
 >>> sg = tt.explore(dealt([0, 1, 0, 1]), depth=2)
 >>> sg.perft, sg.distinct  # 12 two-flip sequences reach 3 positions (pair 0 or 1 taken, or none)
 ([1, 4, 12], [1, 4, 3])

@@ -16,19 +16,26 @@ from .rulebook import Rulebook
 GROUP = "tabletop.rulebooks"
 # the games that ship with tabletop, found even when the package metadata is not installed
 BUILTIN = {
-    "memory": "tabletop.rulebooks.memory:RULEBOOK",
-    "berserk_heroes": "tabletop.rulebooks.berserk_heroes:RULEBOOK",
-    "hearthstone": "tabletop.rulebooks.hearthstone:RULEBOOK",
-    "one_night_werewolf": "tabletop.rulebooks.one_night_werewolf:RULEBOOK",
-    "marvel_champions": "tabletop.rulebooks.marvel_champions:RULEBOOK",
+    "memory": "tabletop.games.memory:RULEBOOK",
+    "berserk_heroes": "tabletop.games.berserk_heroes:RULEBOOK",
+    "hearthstone": "tabletop.games.hearthstone:RULEBOOK",
+    "one_night_werewolf": "tabletop.games.one_night_werewolf:RULEBOOK",
+    "marvel_champions": "tabletop.games.marvel_champions:RULEBOOK",
 }
 _loaded: dict[str, Rulebook] = {}
 
 
 def _targets() -> dict[str, str]:
+    """Rulebook id to ``module:attribute``: the games shipped here, then other packages' entry points.
+
+    tabletop's own entry points are skipped: BUILTIN is the code that runs, while installed
+    metadata can be stale (an editable install keeps the module paths it was installed with
+    until it is reinstalled, and the packages moved from ``tabletop.rulebooks`` to ``tabletop.games``).
+    """
     found = dict(BUILTIN)
     for ep in entry_points(group=GROUP):
-        found[ep.name] = ep.value
+        if ep.dist is None or ep.dist.name.lower() != "tabletop":
+            found[ep.name] = ep.value
     return found
 
 

@@ -11,7 +11,7 @@ import pytest
 import tabletop as tt
 from tabletop.analysis import agents as agents_module
 from tabletop.analysis.agents import FirstLegalAgent, GreedyAgent, RandomAgent, ScriptedAgent, result_score
-from tabletop.rulebooks.memory.game import dealt
+from tabletop.games.memory.game import dealt
 from tests.analysis.nim import nim
 
 

@@ -8,7 +8,7 @@ import pytest
 import tabletop as tt
 from tabletop.analysis import consequences, explore, to_graphml, to_node_link, trigger_chain, why
 from tabletop.core.trace import EDGE_KINDS, NODE_KINDS
-from tabletop.rulebooks.memory.game import dealt
+from tabletop.games.memory.game import dealt
 
 RB = tt.rulebook("memory")
 

@@ -177,7 +177,7 @@ def test_apply_of_a_huge_string_gives_a_short_message():
 
 
 def test_a_huge_string_on_a_finished_game_gives_a_short_message():
-    from tabletop.rulebooks.memory.game import dealt
+    from tabletop.games.memory.game import dealt
 
     game = dealt([0, 0]).apply("s00").apply("s01")
     assert game.over

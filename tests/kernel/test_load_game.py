@@ -194,7 +194,7 @@ def test_valid_saves_of_every_rulebook_still_load(rulebook_id):
 
 def test_a_game_whose_chance_was_set_by_hand_loads():
     """memory's scenarios deal by hand (chance manual), then play on sampling: both kinds of run replay."""
-    from tabletop.rulebooks.memory.game import dealt
+    from tabletop.games.memory.game import dealt
 
     game = dealt([0, 1, 1, 0])
     assert any(s["player"] == "chance" and not s["auto"] for s in game.history) and game.chance == "sample"

@@ -8,9 +8,9 @@ import pytest
 
 import tabletop as tt
 from tabletop.core.trace import NODE_KINDS
+from tabletop.games.memory.game import dealt
 from tabletop.render.chains import KIND_COLOURS, chain_figure, chain_layout
 from tabletop.render.states import state_graph_figure, state_layout
-from tabletop.rulebooks.memory.game import dealt
 
 MEMORY = tt.rulebook("memory")
 BERSERK = tt.rulebook("berserk_heroes")

@@ -10,7 +10,7 @@ import tabletop as tt
 from tabletop.analysis.orderings import OrderingReport, Outcome
 from tabletop.core.decision import Decision, Option
 from tabletop.core.trace import Log, Trace
-from tabletop.rulebooks.memory.game import dealt
+from tabletop.games.memory.game import dealt
 
 MEMORY = tt.rulebook("memory")
 BERSERK = tt.rulebook("berserk_heroes")

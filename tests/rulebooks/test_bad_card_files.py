@@ -9,9 +9,9 @@ import pytest
 
 from tabletop.core import CardDataError
 from tabletop.core.cards import MAX_DEPTH
-from tabletop.rulebooks.berserk_heroes import catalogue as bh_catalogue
-from tabletop.rulebooks.hearthstone import catalogue as hs_catalogue
-from tabletop.rulebooks.marvel_champions import data as mc_data
+from tabletop.games.berserk_heroes import catalogue as bh_catalogue
+from tabletop.games.hearthstone import catalogue as hs_catalogue
+from tabletop.games.marvel_champions import data as mc_data
 
 # each rulebook's loader, a card it accepts (with ``cost = 1``) and its highest cost
 RULEBOOKS: dict[str, tuple[Callable, str, int]] = {

@@ -4,7 +4,7 @@ outcome. Lines cite 001_240eaaff2b2d73c1.txt."""
 import pytest
 from bh import RB, oid
 
-from tabletop.rulebooks.berserk_heroes import engine as E
+from tabletop.games.berserk_heroes import engine as E
 
 
 def wounds(game, card):

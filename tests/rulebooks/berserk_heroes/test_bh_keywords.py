@@ -5,7 +5,7 @@ import pytest
 from bh import RB, oid
 
 import tabletop as tt
-from tabletop.rulebooks.berserk_heroes import engine as E
+from tabletop.games.berserk_heroes import engine as E
 
 
 def events(game, type_, since=0):

@@ -5,7 +5,7 @@ import json
 import pytest
 
 import tabletop as tt
-from tabletop.rulebooks.berserk_heroes import catalogue
+from tabletop.games.berserk_heroes import catalogue
 
 RB = tt.rulebook("berserk_heroes")
 SEED = "001_240eaaff2b2d73c1.txt"

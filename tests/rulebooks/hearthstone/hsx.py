@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import tabletop as tt
-from tabletop.rulebooks.hearthstone import engine as E
-from tabletop.rulebooks.hearthstone import scenarios as S
+from tabletop.games.hearthstone import engine as E
+from tabletop.games.hearthstone import scenarios as S
 
 RB = tt.rulebook("hearthstone")
 SEED = "000_7fc8e0fd1bcbc422.txt"

@@ -5,7 +5,7 @@ import shutil
 import pytest
 
 from tabletop.core import CardDataError
-from tabletop.rulebooks.hearthstone import catalogue as C
+from tabletop.games.hearthstone import catalogue as C
 
 
 def _copy(tmp_path):

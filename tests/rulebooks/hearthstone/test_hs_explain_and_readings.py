@@ -3,7 +3,7 @@
 
 from hsx import RB, atk, hero, hp, options, position
 
-from tabletop.rulebooks.hearthstone import engine as E
+from tabletop.games.hearthstone import engine as E
 
 
 def card(game, oid):
@@ -74,7 +74,7 @@ def test_explain_names_the_object_that_has_no_such_stat():
 
 def test_the_rulebook_has_no_private_explain_any_more():
     """The public game.explain is the only explanation: the package no longer exports one of its own."""
-    import tabletop.rulebooks.hearthstone as hs
+    import tabletop.games.hearthstone as hs
 
     assert not hasattr(hs, "explain") and RB.explain is E.explain
 

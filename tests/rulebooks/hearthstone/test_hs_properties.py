@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tabletop as tt
-from tabletop.rulebooks.hearthstone import engine as E
+from tabletop.games.hearthstone import engine as E
 from tabletop.testing import check_invariants, check_tracing_off_matches, check_views_hide, random_playout
 
 RB = tt.rulebook("hearthstone")

@@ -4,7 +4,7 @@ import pytest
 from hsx import RB, atk, hero, hp, options, position, reopen
 
 import tabletop as tt
-from tabletop.rulebooks.hearthstone import engine as E
+from tabletop.games.hearthstone import engine as E
 
 
 def card(game, oid):

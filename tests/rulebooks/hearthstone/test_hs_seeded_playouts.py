@@ -11,7 +11,7 @@ import random
 import pytest
 from test_hs_properties import RB, Bounds
 
-from tabletop.rulebooks.hearthstone import engine as E
+from tabletop.games.hearthstone import engine as E
 from tabletop.testing import check_tracing_off_matches, checked_playout
 
 SEEDS = range(200)

@@ -6,7 +6,7 @@ import pytest
 from hsx import RB, hero, hp
 
 from tabletop.core import GameOver, IllegalOption
-from tabletop.rulebooks.hearthstone import engine as E
+from tabletop.games.hearthstone import engine as E
 
 
 def _after_mulligans(game):

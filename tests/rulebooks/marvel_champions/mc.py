@@ -1,8 +1,8 @@
 """What the marvel_champions tests share: the rulebook, building positions on the sandbox, trace look-ups."""
 
 import tabletop as tt
-from tabletop.rulebooks.marvel_champions import engine as E
-from tabletop.rulebooks.marvel_champions.scenarios import known
+from tabletop.games.marvel_champions import engine as E
+from tabletop.games.marvel_champions.scenarios import known
 
 RB = tt.rulebook("marvel_champions")
 SEED = "000_7fc8e0fd1bcbc422.txt"

@@ -268,7 +268,7 @@ def test_l710_retaliate_needs_the_character_to_be_attacked_and_survive():
 
 
 def test_l485_guard_protects_the_villain_until_the_minion_is_gone():
-    from tabletop.rulebooks.marvel_champions.turn import attack_targets
+    from tabletop.games.marvel_champions.turn import attack_targets
 
     game = sandbox(1)
     hero, v = E.identity(game, 0), E.villain(game)
@@ -288,8 +288,8 @@ def test_l485_guard_readings(monkeypatch, reading, guarded_villain_attackable):
     engaged guard minion protects a villain without guard, and minions stay attackable; a villain that has guard
     itself is protected by default (option guard='villain') and may be attacked under the literal reading
     ('villains_without_guard')."""
-    from tabletop.rulebooks.marvel_champions import data
-    from tabletop.rulebooks.marvel_champions.turn import attack_targets
+    from tabletop.games.marvel_champions import data
+    from tabletop.games.marvel_champions.turn import attack_targets
 
     game = sandbox(1, guard=reading)
     hero, v = E.identity(game, 0), E.villain(game)

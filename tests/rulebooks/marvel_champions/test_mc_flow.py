@@ -180,7 +180,7 @@ def test_l380_a_card_dealt_in_step_4_to_a_player_who_already_revealed_is_reveale
 
 
 def test_l741_crisis_protects_the_main_scheme():
-    from tabletop.rulebooks.marvel_champions.turn import thwart_targets
+    from tabletop.games.marvel_champions.turn import thwart_targets
 
     game = sandbox(1)
     ms = E.main_scheme(game)

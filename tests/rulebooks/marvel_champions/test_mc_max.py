@@ -5,7 +5,7 @@ import pytest
 from mc import RB, E, drive, known, passive, reopen, sandbox
 
 from tabletop.core import CardDataError, IllegalOption, RulebookOptionError
-from tabletop.rulebooks.marvel_champions import data
+from tabletop.games.marvel_champions import data
 
 
 def table(stand_down: bool = False):
@@ -177,7 +177,7 @@ def test_l565_a_triggered_ability_over_its_max_does_not_trigger(monkeypatch):
     card = data.CARDS["pressure_point"]
     spec = {**card["triggers"][0], "max": {"count": 1, "per": "round"}}
     monkeypatch.setitem(data.CARDS, "pressure_point", {**card, "triggers": [spec]})
-    from tabletop.rulebooks.marvel_champions import catalogue
+    from tabletop.games.marvel_champions import catalogue
 
     monkeypatch.setitem(
         catalogue.ABILITIES, "pressure_point", catalogue.abilities("pressure_point", data.CARDS["pressure_point"])

@@ -8,7 +8,7 @@ from mc import RB, SEED, E, known, reopen, sandbox
 
 import tabletop as tt
 from tabletop.core import CardDataError, RulebookOptionError
-from tabletop.rulebooks.marvel_champions import data
+from tabletop.games.marvel_champions import data
 
 
 def test_registered_and_described():

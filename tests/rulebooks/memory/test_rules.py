@@ -6,7 +6,7 @@ import pytest
 
 import tabletop as tt
 from tabletop.core import CHANCE
-from tabletop.rulebooks.memory.game import dealt, pairs
+from tabletop.games.memory.game import dealt, pairs
 
 RB = tt.rulebook("memory")
 

@@ -2,7 +2,7 @@
 change an outcome. Lines cite 000_7fc8e0fd1bcbc422.txt."""
 
 import tabletop as tt
-from tabletop.rulebooks.one_night_werewolf.game import dealt
+from tabletop.games.one_night_werewolf.game import dealt
 
 RB = tt.rulebook("one_night_werewolf")
 # p0 Doppelganger (she copies the Hunter), p1 Hunter, p2 Werewolf, p3 Villager | centre: Seer, Villager, Werewolf

@@ -5,8 +5,8 @@ import re
 import pytest
 
 import tabletop as tt
-from tabletop.rulebooks.one_night_werewolf import narration, narrator_lines
-from tabletop.rulebooks.one_night_werewolf.game import dealt
+from tabletop.games.one_night_werewolf import narration, narrator_lines
+from tabletop.games.one_night_werewolf.game import dealt
 
 RB = tt.rulebook("one_night_werewolf")
 

@@ -1,7 +1,7 @@
 """Why the call order matters, shown with state graphs (L209: the roles are called in a fixed order)."""
 
 import tabletop as tt
-from tabletop.rulebooks.one_night_werewolf.game import final_roles
+from tabletop.games.one_night_werewolf.game import final_roles
 
 RB = tt.rulebook("one_night_werewolf")
 

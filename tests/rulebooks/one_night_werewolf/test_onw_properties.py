@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tabletop as tt
-from tabletop.rulebooks.one_night_werewolf.game import TOKENS, role_of, seat
+from tabletop.games.one_night_werewolf.game import TOKENS, role_of, seat
 from tabletop.testing import check_invariants, check_tracing_off_matches, random_playout
 
 RB = tt.rulebook("one_night_werewolf")

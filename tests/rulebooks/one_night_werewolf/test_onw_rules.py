@@ -3,7 +3,7 @@
 import pytest
 
 import tabletop as tt
-from tabletop.rulebooks.one_night_werewolf.game import dealt, executed, role_set
+from tabletop.games.one_night_werewolf.game import dealt, executed, role_set
 
 RB = tt.rulebook("one_night_werewolf")
 BASIC3 = ["seer", "robber", "troublemaker", "werewolf", "werewolf", "villager"]  # p0 p1 p2 | centre
@@ -365,8 +365,8 @@ def test_scenarios_start_where_they_say():
 def test_board_seats_players_in_a_circle_around_the_centre_cards():
     """L176-177: the players' cards in front of them around the table, the three centre cards in the middle;
     each card offers the options that name it."""
+    from tabletop.games.one_night_werewolf.game import SIDE, seats_around
     from tabletop.render.board import board_svg
-    from tabletop.rulebooks.one_night_werewolf.game import SIDE, seats_around
 
     for n in range(3, 11):
         seats = seats_around(n)

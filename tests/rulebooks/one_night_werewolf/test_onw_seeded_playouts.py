@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 from test_onw_properties import RB, oracle
 
-from tabletop.rulebooks.one_night_werewolf.game import role_of, seat
+from tabletop.games.one_night_werewolf.game import role_of, seat
 from tabletop.testing import check_tracing_off_matches, checked_playout
 
 SEEDS = range(200)
