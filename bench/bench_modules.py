@@ -1,7 +1,8 @@
 """Does each compiled module pay for itself? The sources, the whole compiled wheel, and the wheel
 with one module at a time left to its source, on the same work.
 
-Run: ``make bench`` or ``.venv/bin/python bench/bench_modules.py [rounds]`` after ``make compiled``.
+Run: ``make bench`` or ``.venv/bin/python bench/bench_modules.py [rounds [module.py ...]]`` after
+``make compiled`` (modules, as pyproject.toml lists them: leave out only those, every one by default).
 The work: random full games of every rulebook, tracing off (the same games in every build), and
 ``State.clone`` of a mid-game Hearthstone and a 28-pair memory state. A build is the compiled
 wheel in build/compiled with one module's shared object hidden (a tree of links to it without that
@@ -133,6 +134,7 @@ def measure(path: Path, sizes: dict[str, int]) -> dict[str, float]:
 
 def main() -> None:
     rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 2
+    only = sys.argv[2:]  # e.g. tabletop/core/state.py: leave out only these (more rounds in the time)
     sys.path.insert(0, str(ROOT))
     from tabletop.testing import stale_build
 
@@ -145,10 +147,13 @@ def main() -> None:
         return
     works = [*CLONES, *RULEBOOKS]
     modules = compile_list()
+    unknown = sorted(set(only) - set(modules))
+    if unknown:
+        sys.exit(f"not in the compile list of pyproject.toml: {', '.join(unknown)}")
     sizes = {k: int(v) for k, v in measure(ROOT, dict.fromkeys(works, 0)).items() if k != "_compiled"}
     with tempfile.TemporaryDirectory(prefix="tabletop-bench-") as tmp:
         builds = {"pure": ROOT, "compiled": COMPILED}
-        builds |= {f"without {m}": without(m, Path(tmp)) for m in modules}
+        builds |= {f"without {m}": without(m, Path(tmp)) for m in only or modules}
         best: dict[str, dict[str, float]] = {}
         for r in range(rounds):
             order = list(builds) if r % 2 == 0 else list(reversed(builds))  # alternate: drift cancels
