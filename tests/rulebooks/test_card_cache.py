@@ -14,7 +14,7 @@ import pytest
 import tabletop as tt
 from tabletop.core import CardDataError
 from tabletop.core import cards as C
-from tabletop.rulebooks.hearthstone import catalogue as hs_catalogue
+from tabletop.games.hearthstone import catalogue as hs_catalogue
 
 REPOSITORY = Path(__file__).resolve().parents[2]
 GOOD = (
@@ -27,9 +27,9 @@ BAD = GOOD.replace("cost = 1", "cost = 2.0")
 WARM_CHILD = """
 import hashlib, json, sys
 import tabletop as tt
-from tabletop.rulebooks.berserk_heroes import catalogue as bh
-from tabletop.rulebooks.hearthstone import catalogue as hs
-from tabletop.rulebooks.marvel_champions import data as mc
+from tabletop.games.berserk_heroes import catalogue as bh
+from tabletop.games.hearthstone import catalogue as hs
+from tabletop.games.marvel_champions import data as mc
 books = [tt.rulebook(r) for r in tt.rulebooks()]
 cards = json.dumps([bh.CARDS, hs.CARDS, mc.CARDS], sort_keys=True).encode()
 print(json.dumps({"rulebooks": [b.id for b in books], "jsonschema": "jsonschema" in sys.modules,
