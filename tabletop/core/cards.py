@@ -118,7 +118,7 @@ def _load(paths: Iterable[Path], schema: dict[str, Any], cache: ValidationCache 
         name = path.name
         raw, data = _read_toml(path)
         entry = cache.entry(raw) if cache is not None and _shipped(path) else None
-        checked = entry is not None and entry in cache.clean
+        known = entry is not None and entry in cache.clean  # these bytes passed this schema before
         entries = data.get("card")
         if not isinstance(entries, list):
             raise CardDataError(name, None, "card", "the file must hold [[card]] tables")
@@ -129,7 +129,7 @@ def _load(paths: Iterable[Path], schema: dict[str, Any], cache: ValidationCache 
                 )
             card_id = card.get("id") if isinstance(card.get("id"), str) else f"#{n}"
             _check_values(name, card_id, card)
-            if not checked:
+            if not known:
                 if validator is None:
                     validator = card_validator()(schema)
                 errors = sorted(validator.iter_errors(card), key=lambda e: list(map(str, e.absolute_path)))
@@ -141,7 +141,7 @@ def _load(paths: Iterable[Path], schema: dict[str, Any], cache: ValidationCache 
                 raise CardDataError(name, card_id, "id", f"duplicate card id (also in {where[card_id]})")
             cards[card_id] = card
             where[card_id] = name
-        if entry is not None and not checked:  # every card of these bytes passed the schema
+        if entry is not None and not known:  # every card of these bytes passed the schema
             passed.append(entry)
     if passed:
         cache.record(passed)
