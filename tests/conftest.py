@@ -5,17 +5,27 @@ repository root (CI copies ``shared/`` there) or from the folder the ``TABLETOP_
 variable names. A test that needs a seed that is not there is skipped, naming the path it looked
 for; with ``TABLETOP_REQUIRE_SEEDS=1`` (set by ``.ci/run``) that skip is a failure instead, so CI
 cannot go green without reading them.
+
+The card cache (the schema checks that shipped card files passed, tabletop/core/cards.py) is an
+empty folder of this session's own, set before any test imports a rulebook: no test reads or
+writes the developer's ``~/.cache/tabletop``, and every run starts with the cache cold.
 """
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 REPOSITORY = Path(__file__).resolve().parents[1]
+
+os.environ["TABLETOP_CACHE_DIR"] = _CACHE = tempfile.mkdtemp(prefix="tabletop-test-cache-")
+atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
 
 
 def seeds_dir() -> Path:

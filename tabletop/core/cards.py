@@ -4,18 +4,30 @@ Cards are TOML files (``[[card]]`` tables) in a rulebook's ``cards/`` folder. A 
 uses existing effects needs no Python. Broken data fails at load with the file, the card and
 the field named: a file that is not UTF-8 or not TOML, an entry that is not a table, data nested
 deeper than any card needs, an integer that is a float (``2.0``) or a bool, or one beyond 64 bits.
+
+The schema check needs jsonschema, whose import takes about a second (its format checkers build
+grammars), so the card files a rulebook ships are checked once per content: a check that passes
+records ``sha256(validator, schema bytes, file bytes)`` in a small cache file
+(``$TABLETOP_CACHE_DIR``, else ``$XDG_CACHE_HOME/tabletop`` or ``~/.cache/tabletop``; an empty
+``TABLETOP_CACHE_DIR`` switches it off), and a shipped file whose exact bytes are recorded there
+skips it, without importing jsonschema. An entry only says "these exact bytes passed", so an
+edited file is checked again; an unreadable or corrupt cache is an empty one, and an unwritable
+one means checking every time. Card data from outside the package is always checked.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
+import importlib.metadata
 import json
+import os
 import re
+import sys
 import tomllib
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
-
-from jsonschema import Draft202012Validator, validators
 
 from .errors import CardDataError, clip, quote
 
@@ -32,20 +44,40 @@ def _strict_integer(_checker: Any, instance: Any) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-CardValidator = validators.extend(
-    Draft202012Validator, type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _strict_integer)
-)
+@functools.cache
+def card_validator() -> type:
+    """The validator class of card data: Draft 2020-12 with strict integers (imports jsonschema, slowly)."""
+    from jsonschema import Draft202012Validator, validators
+
+    return validators.extend(
+        Draft202012Validator, type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _strict_integer)
+    )
+
+
+def __getattr__(name: str) -> Any:
+    if name == "CardValidator":  # the class this module used to build at import
+        return card_validator()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def load_card_folder(folder: Path, paths: Iterable[Path] | None = None) -> dict[str, dict]:
-    """A rulebook's cards: ``paths`` (default ``folder/cards/*.toml``), validated by ``folder/card.schema.json``."""
-    schema = json.loads((folder / "card.schema.json").read_text(encoding="utf-8"))
-    return load_cards(paths if paths is not None else (folder / "cards").glob("*.toml"), schema)
+    """A rulebook's cards: ``paths`` (default ``folder/cards/*.toml``), validated by ``folder/card.schema.json``.
+
+    A shipped file whose exact bytes already passed this schema is not checked again (see the module's doc)."""
+    schema_path = Path(folder) / "card.schema.json"
+    schema_raw = schema_path.read_bytes()
+    schema = json.loads(schema_raw.decode("utf-8"))
+    cache = ValidationCache.open(schema_raw) if _shipped(schema_path) else None
+    return _load(paths if paths is not None else (Path(folder) / "cards").glob("*.toml"), schema, cache)
 
 
 def read_toml(path: Path) -> dict[str, Any]:
     """One card data file as TOML; a file that cannot be read, decoded or parsed is a CardDataError."""
-    path = Path(path)
+    return _read_toml(Path(path))[1]
+
+
+def _read_toml(path: Path) -> tuple[bytes, dict[str, Any]]:
+    """The bytes of a card data file and the TOML they hold (read once, so that a hash covers what was parsed)."""
     name = path.name
     try:
         raw = path.read_bytes()
@@ -60,7 +92,7 @@ def read_toml(path: Path) -> dict[str, Any]:
         raise CardDataError(name, _card_before(before), _field_before(before), problem) from None
     _check_nesting(name, text)
     try:
-        return tomllib.loads(text)
+        return raw, tomllib.loads(text)
     except ValueError as exc:  # TOMLDecodeError, or an integer literal of thousands of digits
         card = field = None
         if (at := re.search(r"at line (\d+)", str(exc))) is not None:  # the card and key on or before that line
@@ -73,12 +105,20 @@ def read_toml(path: Path) -> dict[str, Any]:
 
 def load_cards(paths: Iterable[Path], schema: dict[str, Any]) -> dict[str, dict]:
     """Load and validate every card in ``paths``; returns the cards by id."""
-    validator = CardValidator(schema)
+    return _load(paths, schema, None)
+
+
+def _load(paths: Iterable[Path], schema: dict[str, Any], cache: ValidationCache | None) -> dict[str, dict]:
+    """:func:`load_cards`, skipping the schema check of the shipped files whose bytes ``cache`` knows passed."""
+    validator = None
+    passed: list[str] = []  # cache entries of the shipped files checked here
     cards: dict[str, dict] = {}
     where: dict[str, str] = {}
     for path in sorted(Path(p) for p in paths):
         name = path.name
-        data = read_toml(path)
+        raw, data = _read_toml(path)
+        entry = cache.entry(raw) if cache is not None and _shipped(path) else None
+        known = entry is not None and entry in cache.clean  # these bytes passed this schema before
         entries = data.get("card")
         if not isinstance(entries, list):
             raise CardDataError(name, None, "card", "the file must hold [[card]] tables")
@@ -89,16 +129,115 @@ def load_cards(paths: Iterable[Path], schema: dict[str, Any]) -> dict[str, dict]
                 )
             card_id = card.get("id") if isinstance(card.get("id"), str) else f"#{n}"
             _check_values(name, card_id, card)
-            errors = sorted(validator.iter_errors(card), key=lambda e: list(map(str, e.absolute_path)))
-            if errors:
-                err = errors[0]
-                field = ".".join(str(p) for p in err.absolute_path) or _missing_field(err)
-                raise CardDataError(name, card_id, field, _schema_message(err))
+            if not known:
+                if validator is None:
+                    validator = card_validator()(schema)
+                errors = sorted(validator.iter_errors(card), key=lambda e: list(map(str, e.absolute_path)))
+                if errors:
+                    err = errors[0]
+                    field = ".".join(str(p) for p in err.absolute_path) or _missing_field(err)
+                    raise CardDataError(name, card_id, field, _schema_message(err))
             if card_id in cards:
                 raise CardDataError(name, card_id, "id", f"duplicate card id (also in {where[card_id]})")
             cards[card_id] = card
             where[card_id] = name
+        if entry is not None and not known:  # every card of these bytes passed the schema
+            passed.append(entry)
+    if passed:
+        cache.record(passed)
     return cards
+
+
+# ------------------------------------------------------------------ the cache of schema checks passed
+# the package's own folder: only the card files and schemas under it are looked up in the cache
+SHIPPED = Path(__file__).resolve().parents[1]
+CACHE_FILE = "card-validation.json"
+CACHE_FORMAT = 1  # a new format (or a changed meaning of an entry) is a new number
+CACHE_ENTRIES = 256  # the newest entries kept: every shipped file of a few versions of the package
+_ENTRY = re.compile(r"[0-9a-f]{64}")
+
+
+def _shipped(path: Path) -> bool:
+    """Whether ``path`` is a file of the tabletop package (not a user's or a test's card data)."""
+    try:
+        return Path(path).resolve().is_relative_to(SHIPPED)
+    except OSError:
+        return False
+
+
+def cache_dir() -> Path | None:
+    """``$TABLETOP_CACHE_DIR`` (empty: no cache), else ``$XDG_CACHE_HOME/tabletop``, else ``~/.cache/tabletop``."""
+    configured = os.environ.get("TABLETOP_CACHE_DIR")
+    if configured is not None:
+        return Path(configured) if configured else None
+    xdg = os.environ.get("XDG_CACHE_HOME", "")
+    if os.path.isabs(xdg):  # the XDG spec: a relative path is invalid and ignored
+        return Path(xdg) / "tabletop"
+    try:
+        return Path.home() / ".cache" / "tabletop"
+    except RuntimeError:  # no home directory
+        return None
+
+
+@functools.cache
+def _validator_identity() -> bytes | None:
+    """What decides whether bytes pass: Python (its TOML reader), jsonschema's version, and this module's code."""
+    try:
+        version = importlib.metadata.version("jsonschema")
+        code = Path(__file__).read_bytes()
+    except (importlib.metadata.PackageNotFoundError, OSError):
+        return None
+    return f"{CACHE_FORMAT}|{sys.version}|jsonschema {version}|".encode() + hashlib.sha256(code).digest()
+
+
+class ValidationCache:
+    """The schema checks that passed: sha256 entries of (validator, schema bytes, card file bytes)."""
+
+    def __init__(self, directory: Path, identity: bytes, schema_raw: bytes) -> None:
+        self.directory = directory
+        self.prefix = hashlib.sha256(identity).digest() + hashlib.sha256(schema_raw).digest()
+        self.clean = set(self._read())
+
+    @classmethod
+    def open(cls, schema_raw: bytes) -> ValidationCache | None:
+        """The cache for one schema, or None when there is none (switched off, or no jsonschema to name)."""
+        directory, identity = cache_dir(), _validator_identity()
+        return None if directory is None or identity is None else cls(directory, identity, schema_raw)
+
+    def entry(self, raw: bytes) -> str:
+        """The entry that says ``raw`` passed this schema under this validator (fixed-size parts: unambiguous)."""
+        return hashlib.sha256(self.prefix + hashlib.sha256(raw).digest()).hexdigest()
+
+    def _read(self) -> list[str]:
+        """The entries on disk, oldest first; a missing, unreadable or malformed file has none."""
+        try:
+            data = json.loads((self.directory / CACHE_FILE).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return []
+        entries = data.get("passed") if isinstance(data, dict) and data.get("format") == CACHE_FORMAT else None
+        if not isinstance(entries, list):
+            return []
+        return [e for e in entries if isinstance(e, str) and _ENTRY.fullmatch(e)]
+
+    def record(self, entries: list[str]) -> None:
+        """Add ``entries`` (written whole with a rename, so a reader never sees half a file); unwritable: skipped."""
+        import tempfile
+
+        kept = [e for e in self._read() if e not in entries] + entries  # re-read: another process may have added
+        text = json.dumps({"format": CACHE_FORMAT, "passed": kept[-CACHE_ENTRIES:]}, indent=0)
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".card-validation-", suffix=".tmp", dir=self.directory)
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as out:
+                    out.write(text)
+                os.replace(tmp, self.directory / CACHE_FILE)
+            except BaseException:
+                Path(tmp).unlink(missing_ok=True)
+                raise
+        except OSError:
+            return  # no cache: the files are checked again next time
+        self.clean.update(entries)
 
 
 def _missing_field(err) -> str | None:
