@@ -11,7 +11,7 @@ COMPILED = build/compiled
 COMPILED_STAMP = $(COMPILED)/.built
 # Prints one line and exits 1 when this machine cannot compile the wheel (no C compiler, no Python
 # headers), 0 when it can; .ci/run asks the same script.
-TOOLCHAIN = $(PYTHON) tools/toolchain.py
+TOOLCHAIN = $(PYTHON) .ci/toolchain.py
 # What goes into the wheel; the folders too, so that deleting or renaming a file rebuilds it.
 SOURCES := $(shell find tabletop widgets -not -path '*/__pycache__*') hatch_build.py pyproject.toml .gitignore
 # JupyterLab refuses to start as root without --allow-root.
@@ -72,7 +72,7 @@ lab: $(STAMP)
 	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) notebooks/
 
 lint: $(STAMP)
-	$(VENV)/bin/ruff check tabletop tests bench tools hatch_build.py
+	$(VENV)/bin/ruff check tabletop tests bench hatch_build.py .ci/toolchain.py
 
 # The compiled figures too where the wheel can be compiled (the scripts say when it is missing).
 bench: $(STAMP)

@@ -1,6 +1,6 @@
 """The two builds: an editable install runs the sources; a wheel runs its listed modules compiled.
 
-``make test`` runs the suite on the editable install (pure Python) and, where tools/toolchain.py
+``make test`` runs the suite on the editable install (pure Python) and, where .ci/toolchain.py
 finds a C compiler and Python's headers, again on the wheel that hatch_build.py compiles with
 Cython, unpacked into build/compiled (``TABLETOP_EXPECT_COMPILED=1``). These tests make sure each
 run tests what it says it does, and that a machine without a toolchain is told so (a skip naming
@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 COMPILED = ROOT / "build" / "compiled"
 EXPECT_COMPILED = os.environ.get("TABLETOP_EXPECT_COMPILED") == "1"
 REQUIRE_COMPILED = os.environ.get("TABLETOP_REQUIRE_COMPILED") == "1"
-_spec = importlib.util.spec_from_file_location("toolchain", ROOT / "tools" / "toolchain.py")
+_spec = importlib.util.spec_from_file_location("toolchain", ROOT / ".ci" / "toolchain.py")
 toolchain = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(toolchain)
 
@@ -114,14 +114,14 @@ def test_the_compiled_and_the_pure_build_play_the_same_games():
     assert here == other
 
 
-# tools/toolchain.py: the one check make test, make compiled and .ci/run use.
+# .ci/toolchain.py: the one check make test, make compiled and .ci/run use.
 
 
 def toolchain_cli(**env: str | None) -> subprocess.CompletedProcess:
-    """tools/toolchain.py run as make and .ci/run run it, with ``env`` changed (a value None unsets)."""
+    """.ci/toolchain.py run as make and .ci/run run it, with ``env`` changed (a value None unsets)."""
     environ = {k: v for k, v in {**os.environ, **env}.items() if v is not None}
     return subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "toolchain.py")], env=environ, capture_output=True, text=True
+        [sys.executable, str(ROOT / ".ci" / "toolchain.py")], env=environ, capture_output=True, text=True
     )
 
 
