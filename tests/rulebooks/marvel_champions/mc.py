@@ -98,3 +98,17 @@ def passive(d):
     if d.kind == "end_discard":
         return "done" if "done" in d.ids else d.ids[0]
     return {"defend": "no", "window": "pass", "action": "end"}.get(d.kind, d.ids[0])
+
+
+def card_file_error(folder, toml: str) -> str:
+    """The CardDataError message of loading one card file ``broken.toml`` holding ``toml`` (it must fail)."""
+    import pytest
+
+    from tabletop.core import CardDataError
+    from tabletop.games.marvel_champions import data
+
+    bad = folder / "broken.toml"
+    bad.write_text(toml, encoding="utf-8")
+    with pytest.raises(CardDataError) as err:
+        data.load([bad])
+    return str(err.value)

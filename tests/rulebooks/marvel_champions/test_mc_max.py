@@ -2,9 +2,9 @@
 as played): Haymaker is "Max 1 per round", and Stand Down (an interrupt) cancels an event being played."""
 
 import pytest
-from mc import RB, E, drive, known, passive, reopen, sandbox
+from mc import RB, E, card_file_error, drive, known, passive, reopen, sandbox
 
-from tabletop.core import CardDataError, IllegalOption, RulebookOptionError
+from tabletop.core import IllegalOption, RulebookOptionError
 from tabletop.games.marvel_champions import data
 
 
@@ -86,15 +86,12 @@ def test_l564_the_count_ends_with_its_period():
 
 def test_a_broken_max_names_the_card_and_the_field(tmp_path):
     """card.schema.json: max needs a count of at least 1 and a period."""
-    bad = tmp_path / "broken.toml"
-    bad.write_text(
+    msg = card_file_error(
+        tmp_path,
         '[[card]]\nid = "z"\nname = "Z"\ninvented = true\ntype = "event"\ntext = ""\ncost = 1\n'
         'timing = "action"\neffects = [{effect = "draw", amount = 1}]\nmax = {count = 0, per = "round"}\n',
-        encoding="utf-8",
     )
-    with pytest.raises(CardDataError) as err:
-        data.load([bad])
-    assert "broken.toml" in str(err.value) and "'z'" in str(err.value) and "max" in str(err.value)
+    assert "broken.toml" in msg and "'z'" in msg and "max" in msg
 
 
 def test_l564_a_window_event_over_its_max_is_not_offered(monkeypatch):
@@ -232,15 +229,11 @@ def test_decks_given_as_an_option_are_the_decks_played_and_checked():
 def test_l567_the_catalogue_itself_may_not_break_a_max_per_deck(tmp_path):
     """mc.max_deck, 000 L567: a card whose count puts more copies in the deck than its Max X per deck fails at load,
     naming the file, the card and the field."""
-    bad = tmp_path / "broken.toml"
-    bad.write_text(
+    msg = card_file_error(
+        tmp_path,
         '[[card]]\nid = "z"\nname = "Z"\ninvented = true\ntype = "event"\ntext = ""\ncost = 1\ncount = 2\n'
         'max_per_deck = 1\ntiming = "action"\neffects = [{effect = "draw", amount = 1}]\n',
-        encoding="utf-8",
     )
-    with pytest.raises(CardDataError) as err:
-        data.load([bad])
-    msg = str(err.value)
     assert "broken.toml" in msg and "'z'" in msg and "count" in msg and "Max 1 per deck" in msg
 
 

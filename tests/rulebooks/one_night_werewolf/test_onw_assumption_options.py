@@ -1,19 +1,14 @@
 """One Night Ultimate Werewolf: the other readings of its assumptions, as options (issue 13), each shown to
 change an outcome. Lines cite 000_7fc8e0fd1bcbc422.txt."""
 
+from test_onw_rules import vote
+
 import tabletop as tt
 from tabletop.games.one_night_werewolf.game import dealt
 
 RB = tt.rulebook("one_night_werewolf")
 # p0 Doppelganger (she copies the Hunter), p1 Hunter, p2 Werewolf, p3 Villager | centre: Seer, Villager, Werewolf
 TWO_HUNTERS = ["doppelganger", "hunter", "werewolf", "villager", "seer", "villager", "werewolf"]
-
-
-def vote(game, *targets):
-    for t in targets:
-        assert game.decision.kind == "vote"
-        game.apply(f"vote:{t}")
-    return game
 
 
 def test_hunter_chain_or_only_an_executed_hunter_shoots():
