@@ -224,7 +224,7 @@ def check_views_hide(game: Game, hidden: Callable[[int, str], bool], exact: bool
 
     for viewer in range(len(game.state.players)):
         view = game.view(viewer)
-        board = game.rulebook.board(game, viewer) if game.rulebook.board else None
+        board = game.rulebook.board(game.table, viewer) if game.rulebook.board else None
         names = {c["id"]: c.get("name") for c in board["cards"]} if board else {}
         if board is not None:
             json.dumps(board)

@@ -188,7 +188,7 @@ class GreedyAgent(_Seeded):
     def value(self, game: Game, player: int) -> float:
         """How good ``game`` is for ``player``: evaluate (or the result), plus ``score``."""
         evaluate = game.rulebook.evaluate
-        value = evaluate(game, player) if evaluate is not None else result_score(game, player)
+        value = evaluate(game.table, player) if evaluate is not None else result_score(game, player)
         if self.score is not None:
             value += self.score(game, player)
         return value

@@ -190,9 +190,9 @@ def explore(
         for i, opt in enumerate(dec["options"]):
             child = parent.clone()
             if sampled:  # one outcome, drawn from the game's own stream as play would draw it
-                i = child._draw(dec)
+                i = child.draw()
                 opt = dec["options"][i]
-            child._advance(i)
+            child.play(i)
             fp = child.fingerprint()
             if fp not in graph:
                 if graph.number_of_nodes() >= limit:

@@ -31,7 +31,7 @@ from html import escape
 from typing import Any
 
 from ..core.errors import TabletopError, quote
-from ..core.footprint import Footprints, attach, detach
+from ..core.footprint import Footprints
 from ..core.game import Game
 
 ORDER_KINDS = ("order_triggers", "replacement_order")
@@ -269,14 +269,10 @@ class _Explorer:
             child = g.clone()
             fp = Footprints(set(everyone)) if reduce else None
             if fp is not None:
-                child._fp = fp
-                attach(child.state, fp)
-            try:
-                child._advance(i)
-            finally:
-                if fp is not None:
-                    detach(child.state)
-                    child._fp = None
+                with child.measuring(fp):
+                    child.play(i)
+            else:
+                child.play(i)
             if fp is not None:
                 self.learn(fp, everyone)
             opt = options[i]
@@ -306,14 +302,9 @@ class _Explorer:
         """Run the default order once with footprints on, to learn which items conflict."""
         probe = g.clone()
         fp = Footprints(set(everyone))
-        probe._fp = fp
-        attach(probe.state, fp)
-        try:
+        with probe.measuring(fp):
             while not self.quiescent(probe):
-                probe._advance(0)
-        finally:
-            detach(probe.state)
-            probe._fp = None
+                probe.play(0)
         self.measured |= set(everyone)
         self.learn(fp, everyone, initial=True)
 

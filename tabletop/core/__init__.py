@@ -22,12 +22,15 @@ from .errors import (
     UnknownRulebook,
     UnknownScenario,
 )
-from .game import Game, own_args
+from .game import Game
 from .modifiers import Explanation, ModifierOrder, compute
 from .profile import Profile
 from .rulebook import OptionSpec, Phase, Rulebook, Scenario
 from .rules import Rule, RuleTable
+from .scheduling import own_args
 from .state import State
+from .table import Table
+from .tasks import TaskTable
 from .trace import Log, Trace
 
 __all__ = [
@@ -65,7 +68,9 @@ __all__ = [
     "StaleOption",
     "State",
     "StepBudgetExceeded",
+    "Table",
     "TabletopError",
+    "TaskTable",
     "TimeBudgetExceeded",
     "Trace",
     "UnknownRulebook",

@@ -14,7 +14,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .table import Table
 
 KINDS = ("static", "triggered", "activated", "replacement")
 TIMINGS = ("when", "after")
@@ -46,16 +46,16 @@ class Ability:
     event: str | tuple[str, ...] | None = None
     timing: str = "after"
     match: dict[str, Any] = field(default_factory=dict)
-    condition: Callable[[Game, Activation], bool] | None = None
-    effect: Callable[[Game, Activation], Any] | None = None
+    condition: Callable[[Table, Activation], bool] | None = None
+    effect: Callable[[Table, Activation], Any] | None = None
     forced: bool = True
     limit: tuple[str, int] | None = None  # e.g. ("turn", 1): once per turn
-    cost: Callable[[Game, Activation], None] | None = None
-    can_pay: Callable[[Game, Activation], bool] | None = None
-    window: Callable[[Game, Activation], bool] | None = None  # activated: when it may be used
-    modifiers: Callable[[Game, dict], list[dict]] | None = None
+    cost: Callable[[Table, Activation], None] | None = None
+    can_pay: Callable[[Table, Activation], bool] | None = None
+    window: Callable[[Table, Activation], bool] | None = None  # activated: when it may be used
+    modifiers: Callable[[Table, dict], list[dict]] | None = None
     zones: tuple[str, ...] | None = None  # zone prefixes where it works (default: in play)
-    forced_priority: Callable[[Game], bool] | None = None  # (see above; None: a forced ability ranks as forced)
+    forced_priority: Callable[[Table], bool] | None = None  # (see above; None: a forced ability ranks as forced)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
@@ -71,7 +71,7 @@ class Ability:
             return ()
         return (self.event,) if isinstance(self.event, str) else tuple(self.event)
 
-    def matches(self, game: Game, act: Activation) -> bool:
+    def matches(self, game: Table, act: Activation) -> bool:
         """Does the event in ``act`` fit this ability's pattern and condition?"""
         return self.fits(act.event, act.source, act.controller) and (
             self.condition is None or bool(self.condition(game, act))

@@ -15,9 +15,13 @@ since whatever would have resolved afterwards no longer does.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from .state import State
+
+if TYPE_CHECKING:
+    from .table import Table
 
 # containers tracked key by key; the rest are tracked as wholes
 _KEYED_DICTS = ("objects", "zones", "vars", "turn", "uses", "rng", "counters")
@@ -33,7 +37,7 @@ class Footprints:
         self.reads: dict[int, set[str]] = {o: set() for o in owners}
         self.writes: dict[int, set[str]] = {o: set() for o in owners}
         self.current: int | None = None
-        self.memo: dict[int, int | None] = {}  # trace index -> owner, filled by Game._owner
+        self.memo: dict[int, int | None] = {}  # trace index -> owner, filled by owner()
         self.pushed: dict[int, int] = {}  # id(task args) -> owner of the task that scheduled it
 
     def read(self, loc: str) -> None:
@@ -50,6 +54,79 @@ class Footprints:
         if "*" in wa or "*" in wb:
             return True  # stopping the run conflicts with everything, even with what never got to run
         return _overlap(wa, wb | self.reads[b]) or _overlap(wb, self.reads[a])
+
+    # ---- the observer of a run: the table calls these while this recorder is attached
+    def run(self, table: Table, handler: Callable[[Table, dict], None], args: dict) -> None:
+        """Run one task of ``table`` with its reads and writes charged to its owner.
+
+        A task runs on behalf of the ability its cause leads to or, for a task that cites no cause
+        (a response window, a repeated state check), of the one that scheduled it.
+        """
+        st = table.state
+        if table.tracing:
+            table._cause = args.get("_c")
+        inherited = self.pushed.pop(id(args), None)
+        owner = self.owner(table, args.get("_c"))
+        self.current = inherited if owner is None else owner
+        handler(table, args)
+        if st.decision is None and st.result is None:
+            self.current = None  # (when the run stops here, stopped() charges the owner)
+
+    def stopped(self, table: Table) -> None:
+        """The run stops (a decision or the end): a write to ``*`` by the ability that stopped it and
+        by every ability with something still pending (its order is now part of the position)."""
+        fp = self
+        st = table.state
+        dec = st.decision
+        if dec is not None and dec["resume"][0] == "k.order":
+            args = dec["resume"][1]
+            ordered = [t for grp in args["groups"] for t in grp[1]] + list(args["done"])
+            if any(t.get("rec") in fp.owners for t in ordered):
+                return  # the abilities being measured are still being ordered: none of them has run
+        owners = {fp.current}
+        refs: list[int] = []
+
+        def walk(x: Any) -> None:
+            if isinstance(x, dict):
+                for k, v in dict.items(x):
+                    if k in ("_c", "rec", "cause") and isinstance(v, int):
+                        refs.append(v)
+                    elif isinstance(v, dict | list | tuple):
+                        walk(v)
+            elif isinstance(x, list | tuple):
+                for v in list.__iter__(x) if isinstance(x, list) else x:
+                    walk(v)
+
+        for _name, args in st.work:
+            owners.add(fp.pushed.get(id(args)))
+            walk(args)
+        walk(list(list.__iter__(st.queue)))
+        walk(st.decision)
+        walk(list(dict.values(st.events)))
+        owners.update(self.owner(table, r) for r in refs)
+        owners.discard(None)
+        for o in owners:
+            fp.writes[o].add("*")
+
+    def owner(self, table: Table, cause: int | None) -> int | None:
+        """The pending ability (its trigger's trace index) on whose behalf the step with ``cause`` runs."""
+        fp = self
+        memo = fp.memo
+        chain = []
+        found = None
+        records = table.trace.records
+        while cause is not None:
+            if cause in memo:
+                found = memo[cause]
+                break
+            if cause in fp.owners:
+                found = cause
+                break
+            chain.append(cause)
+            cause = records[cause]["cause"]
+        for c in chain:
+            memo[c] = found
+        return found
 
 
 def _overlap(writes: set[str], other: set[str]) -> bool:

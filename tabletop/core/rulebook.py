@@ -15,13 +15,15 @@ from typing import Any
 
 from .abilities import Ability
 from .errors import PlayersTypeError, RulebookOptionError, RuleError, UnknownScenario, quote
-from .game import KERNEL_TASKS, Game
+from .flow import Phase
+from .game import Game
 from .modifiers import Explanation
 from .profile import Profile
 from .rules import RuleTable
 from .state import State
+from .table import Table
 
-Task = Callable[[Game, dict], None]
+Task = Callable[[Table, dict], None]  # a step of rule code: the table, and the task's arguments
 
 # How games show themselves in notebooks. The kernel draws nothing itself (imports point down):
 # ``tabletop/__init__.py`` installs the board renderer of ``tabletop.render``, loaded lazily.
@@ -55,21 +57,6 @@ class OptionSpec:
 
 
 @dataclass(frozen=True)
-class Phase:
-    """A part of the turn structure.
-
-    ``each_player``: the phase is a turn of each player in order from the first player
-    (otherwise it runs once per round). ``steps`` are task names run in order; a step
-    ``"@name"`` starts a sub-phase called ``name`` (ending the previous one).
-    """
-
-    name: str
-    steps: tuple[str, ...]
-    each_player: bool = False
-    rule: str = "core.flow"
-
-
-@dataclass(frozen=True)
 class Scenario:
     """A ready position for notebooks and tests."""
 
@@ -88,35 +75,34 @@ class Rulebook:
     source: str
     players: tuple[int, int]
     rules: RuleTable
-    setup: Callable[[Game], None]
+    setup: Callable[[Table], None]
     profile: Profile = field(default_factory=Profile)
     options: Mapping[str, OptionSpec] = field(default_factory=dict)
     flow: tuple[Phase, ...] = ()
     tasks: Mapping[str, Task] = field(default_factory=dict)
-    event_handlers: Mapping[str, Callable[[Game, dict], None]] = field(default_factory=dict)
-    event_text: Mapping[str, Callable[[Game, dict], str]] = field(default_factory=dict)
+    event_handlers: Mapping[str, Callable[[Table, dict], None]] = field(default_factory=dict)
+    event_text: Mapping[str, Callable[[Table, dict], str]] = field(default_factory=dict)
     card_ability_table: Mapping[str, tuple[Ability, ...]] = field(default_factory=dict)
     named_abilities: Mapping[str, Ability] = field(default_factory=dict)
     rule_abilities: tuple[str, ...] = ()  # named abilities that belong to the game itself
-    checks: tuple[Callable[[Game], list[dict]], ...] = ()
-    on_expire: Mapping[str, Callable[[Game, dict], None]] = field(default_factory=dict)
+    checks: tuple[Callable[[Table], list[dict]], ...] = ()
+    on_expire: Mapping[str, Callable[[Table, dict], None]] = field(default_factory=dict)
     active_zones: tuple[str, ...] = ("play",)  # zone-name prefixes whose objects' abilities work
     public_fields: tuple[str, ...] = ("id", "zone", "owner", "controller")
-    visibility: Callable[[Game, dict, int | None], bool] | None = None
-    base_values: Callable[[Game, dict, str], Any] | None = None
+    visibility: Callable[[Table, dict, int | None], bool] | None = None
+    base_values: Callable[[Table, dict, str], Any] | None = None
     # the rulebook's own breakdown of a value it keeps itself (printed value, buffs, auras, damage...):
     # ``explain(game, obj, stat)`` returns an Explanation whose steps end at the value, or None to let the
     # kernel start from the base value; Game.explain applies the kernel's modifiers after it
-    explain: Callable[[Game, dict, str], Explanation | None] | None = None
+    explain: Callable[[Table, dict, str], Explanation | None] | None = None
     scenarios: Mapping[str, Scenario] = field(default_factory=dict)
-    board: Callable[[Game, int | None], dict] | None = None
+    board: Callable[[Table, int | None], dict] | None = None
     cards: Mapping[str, dict] = field(default_factory=dict)
     description: str = ""
     # a heuristic for agents: how good a position is for a player (GreedyAgent scores with it)
-    evaluate: Callable[[Game, int], float] | None = None
+    evaluate: Callable[[Table, int], float] | None = None
 
     def __post_init__(self) -> None:
-        self._task_table: dict[str, Task] | None = None
         statics = [
             ab
             for abilities in (*self.card_ability_table.values(), tuple(self.named_abilities.values()))
@@ -169,8 +155,9 @@ class Rulebook:
             "cursor": [0, 0, 0],
         }
         game = Game(self, state, options=opts, seed=seed, chance=chance, tracing=tracing, profile=profile)
-        game._call(self.setup, game)
-        game._run()
+        table = game.table
+        table._call(self.setup, table)
+        table._run()
         return game
 
     def scenario(self, name: str) -> Game:
@@ -199,18 +186,10 @@ class Rulebook:
         }
 
     # ----------------------------------------------------------- kernel hooks
-    def task_table(self) -> dict[str, Task]:
-        if self._task_table is None:
-            clash = set(self.tasks) & (set(KERNEL_TASKS) | {"k.subphase"})
-            if clash:
-                raise RuleError(f"{self.id}: task names {sorted(clash)} are the kernel's")
-            self._task_table = {**KERNEL_TASKS, "k.subphase": _k_subphase, **self.tasks}
-        return self._task_table
-
     def is_active_zone(self, zone: str | None) -> bool:
         return zone is not None and zone.startswith(self.active_zones)
 
-    def visible(self, game: Game, obj: dict, player: int | None) -> bool:
+    def visible(self, game: Table, obj: dict, player: int | None) -> bool:
         if self.visibility is not None:
             return self.visibility(game, obj, player)
         vis = obj.get("vis")
@@ -231,7 +210,7 @@ class Rulebook:
         except KeyError:
             raise RuleError(f"{self.id}: no named ability {name!r}") from None
 
-    def base_value(self, game: Game, obj: dict, stat: str) -> Any:
+    def base_value(self, game: Table, obj: dict, stat: str) -> Any:
         if self.base_values is not None:
             return self.base_values(game, obj, stat)
         card = self.cards.get(obj.get("card"), {})
@@ -239,7 +218,7 @@ class Rulebook:
             return card[stat]
         raise KeyError(f"object {quote(obj['id'])} has no stat {quote(stat)}")
 
-    def describe_event(self, game: Game, ev: dict) -> str:
+    def describe_event(self, game: Table, ev: dict) -> str:
         text = self.event_text.get(ev["type"])
         if text is not None:
             return text(game, ev)
@@ -247,80 +226,6 @@ class Rulebook:
             f"{k}={v}" for k, v in ev.items() if k not in ("id", "type", "status", "applied", "rule", "rec", "left")
         )
         return f"{ev['type']}({fields})"
-
-    def advance(self, game: Game) -> bool:
-        """Nothing is pending: move the turn structure on by one step.
-
-        True when that step only moved its cursor on (a turn or phase ended, or an empty one was
-        passed over) and changed nothing else state checks could read (Profile.checks).
-        """
-        st = game.state
-        t = st.turn
-        if not self.flow:
-            raise RuleError(f"{self.id}: nothing is pending and the rulebook has no turn structure")
-        pi, k, si = t["cursor"]
-        if pi >= len(self.flow):
-            if game.tracing:
-                game.record("flow", f"end of round {t['round']}", self.flow[-1].rule)
-            t["cursor"] = [0, 0, 0]
-            t["round"] += 1
-            game.end_period("round")
-            return False
-        phase = self.flow[pi]
-        steps = phase.steps
-        if 0 < si < len(steps):  # the common case: the next step of the same turn
-            step = steps[si]
-            if not step.startswith("@"):  # (what _push_step does, inline)
-                t["cursor"] = [pi, k, si + 1]
-                game._push(step, {"_c": None})
-                return False
-            _push_step(game, phase, pi, k, si)
-            return False
-        # Game.repeat_step of a first step: that same turn goes on (a flag left for a turn the cursor has
-        # since moved away from is dropped, never applied to another turn)
-        if si == 0 and "repeat" in t and t.pop("repeat") == [pi, k]:
-            _push_step(game, phase, pi, k, 0)
-            return False
-        # the order this phase began with, when a player was eliminated during it (Game.eliminate);
-        # otherwise the players still in the game
-        order = (t.get("order") or st.seat_order()) if phase.each_player else []
-        if si == 0:
-            if phase.each_player:
-                k = _next_in(st, order, k)
-                if k >= len(order):  # everybody left to play this phase is out of the game
-                    t.pop("order", None)
-                    st.set_turn(cursor=[pi + 1, 0, 0])
-                    if k:
-                        game.end_period("phase")
-                    return True
-                p = order[k]  # (_push_step below writes the cursor with this k)
-                t.update(player=p, number=t["number"] + 1, phase=phase.name, sub=None)
-                if game.tracing:
-                    game.record(
-                        "flow", f"turn {t['number']}: player {p} ({phase.name})", phase.rule, cause=None, player=p
-                    )
-            else:
-                st.set_turn(phase=phase.name, sub=None)
-                if game.tracing:
-                    game.record("flow", f"round {t['round']}: {phase.name}", phase.rule, cause=None)
-        if si < len(phase.steps):
-            _push_step(game, phase, pi, k, si)
-            return False
-        if t.get("sub"):
-            game.end_period("phase")  # the last sub-phase of the turn
-        if phase.each_player:
-            game.end_period("turn")
-            again = t.get("again") and not st.players[t["player"]].get("out")
-            nxt = k if again else _next_in(st, order, k + 1)
-            t["cursor"] = [pi, nxt, 0] if nxt < len(order) else [pi + 1, 0, 0]
-            t["again"] = False
-            if nxt >= len(order):
-                t.pop("order", None)
-                game.end_period("phase")
-        else:
-            st.set_turn(cursor=[pi + 1, 0, 0])
-            game.end_period("phase")
-        return True
 
     # -------------------------------------------------------------- rendering
     def render_html(self, game: Game) -> str:
@@ -335,32 +240,3 @@ class Rulebook:
 
     def _repr_html_(self) -> str:
         return f"<h4>{escape(self.title)} (<code>{escape(self.id)}</code>)</h4>" + self.rules._repr_html_()
-
-
-def _next_in(st: State, order: list[int], k: int) -> int:
-    """The index of the first player from ``order[k]`` on who is still in the game (len(order): none)."""
-    players = st.players
-    while k < len(order) and players[order[k]].get("out"):
-        k += 1
-    return k
-
-
-def _push_step(game: Game, phase: Phase, pi: int, k: int, si: int) -> None:
-    """Schedule step ``si`` of ``phase`` and move the cursor past it."""
-    game.state.turn["cursor"] = [pi, k, si + 1]
-    step = phase.steps[si]
-    if step.startswith("@"):
-        game.push("k.subphase", name=step[1:], rule=phase.rule, _c=None)
-    else:
-        game._push(step, {"_c": None})
-
-
-def _k_subphase(game: Game, args: dict) -> None:
-    st = game.state
-    if st.turn.get("sub"):
-        game.end_period("phase")
-        game.push("k.subphase", name=args["name"], rule=args["rule"], _c=None)
-        st.set_turn(sub=None)
-        return
-    st.set_turn(sub=args["name"])
-    game.record("flow", f"{args['name']} phase", args["rule"], cause=None, player=st.turn.get("player"))

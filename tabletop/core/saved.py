@@ -188,7 +188,7 @@ def load(text: str, rulebook: Rulebook | None, by_id) -> Game:
     check_trace(data["trace"], len(data["history"]))
     replayed = check_replay(rb, data, state, options, seed, profile)
     noted = {bytes.fromhex(key): at for key, at in data.get("forced_loop", ())} or None
-    if noted != replayed._forced:
+    if noted != replayed.table._forced:
         raise SavedGameError("forced_loop", "differs from the positions its history replays to")
     game = Game(
         rb,
@@ -201,7 +201,7 @@ def load(text: str, rulebook: Rulebook | None, by_id) -> Game:
         trace=Trace(rb.rules, data["trace"]),
         history=data["history"],
     )
-    game._forced = noted
+    game.table._forced = noted
     return game
 
 

@@ -985,7 +985,7 @@ def game_html(game, rulebook=None) -> str:
         f"<div class='tt-game-head'><b>{escape(rb.title)}</b> — turn {escape(str(st.turn.get('number')))}, "
         f"{status}</div>"
     )
-    board = board_html(rb.board(game, None), decision=False) if rb.board is not None else ""
+    board = board_html(rb.board(game.table, None), decision=False) if rb.board is not None else ""
     dec = game.decision
     panel = dec._repr_html_() if dec is not None else ""
     return f"<div class='tt-game'>{head}{board}{panel}</div>"

@@ -305,7 +305,7 @@ class BoardWidget(anywidget.AnyWidget):
 
     def _sync(self, message: str = "", error: bool = False) -> None:
         game = self._game
-        view = game.rulebook.board(game, self._seat)
+        view = game.rulebook.board(game.table, self._seat)
         options = self._options(view)
         view = _only_options(view, {o["id"] for o in options})
         with self.hold_sync():

@@ -146,15 +146,10 @@ def measure(game, first: int = 0) -> dict[str, tuple[set, set]]:
     names = {t["rec"]: t["name"] for t in trigs}
     g = game.clone()
     fp = Footprints(set(names))
-    g._fp = fp
-    attach(g.state, fp)
-    try:
-        g._advance(first)
+    with g.measuring(fp):
+        g.play(first)
         while g.state.decision is not None and g.state.decision["kind"] in ORDER_KINDS:
-            g._advance(0)
-    finally:
-        detach(g.state)
-        g._fp = None
+            g.play(0)
     return {names[o]: (fp.reads[o], fp.writes[o]) for o in names}
 
 

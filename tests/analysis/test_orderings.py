@@ -438,7 +438,7 @@ def test_the_original_game_is_untouched():
         tt.orderings(game, method=method)
     assert (game.fingerprint(), len(game.trace), len(game.history)) == (fingerprint, trace, history)
     assert game.state.decision is decision and type(game.state.vars) is dict
-    assert game._fp is None
+    assert game.table._fp is None
 
 
 def test_play_sets_the_situation_off_and_the_explorer_runs_on_to_the_ordering():

@@ -119,8 +119,8 @@ def gun_game(limit=None, energy=2):
 
 def test_activated_ability_pays_its_cost_and_resolves():
     game = gun_game()
-    assert [a.key for a in game.activatable(0)] == ["G#0"]
-    assert [a.key for a in game.activatable(1)] == ["H#0"]  # but it is not player 1's turn
+    assert [a.key for a in game.table.activatable(0)] == ["G#0"]
+    assert [a.key for a in game.table.activatable(1)] == ["H#0"]  # but it is not player 1's turn
     assert game.decision.ids == ["use:G#0", "end"]
     game.apply("use shoot (G)")
     assert game.state.vars["energy"] == 1
@@ -131,7 +131,7 @@ def test_activated_ability_pays_its_cost_and_resolves():
     assert res["summary"] == "shoot (G) resolves" and res["cause"] == actions[-1]["i"]
     game.apply("use:G#0")
     assert game.state.vars["energy"] == 0
-    assert game.activatable(0) == []  # cannot pay any more
+    assert game.table.activatable(0) == []  # cannot pay any more
     assert game.decision.ids == ["end"]
 
 
@@ -139,7 +139,7 @@ def test_activated_ability_window_restriction():
     game = gun_game()
     game.apply("end")  # to the second phase of the turn
     assert game.state.turn["sub"] == "second"
-    assert game.activatable(0) == []
+    assert game.table.activatable(0) == []
     assert game.decision.ids == ["end"]
     assert game.state.vars["energy"] == 2
 
@@ -147,7 +147,7 @@ def test_activated_ability_window_restriction():
 def test_activated_ability_once_per_turn():
     game = gun_game(limit=("turn", 1), energy=5)
     game.apply("use:G#0")
-    assert game.activatable(0) == []
+    assert game.table.activatable(0) == []
     assert game.decision.ids == ["end"]
     game.apply("end").apply("end")  # player 1's turn
     assert game.decision.player == 1

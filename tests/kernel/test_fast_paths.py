@@ -74,12 +74,12 @@ def test_a_listener_that_arrives_during_the_batch_is_still_seen():
 def test_moving_an_object_without_abilities_keeps_the_listener_index():
     objects = [creature("A", 0, logs("A", "sig")), creature("P", 0)]
     game = game_of(Profile(), objects, tracing=False)
-    index = game._index()
-    game.move("P", "grave")
-    assert game._listeners is index  # P has no ability: the index cannot have changed
-    game.move("A", "grave")
-    assert game._listeners is None  # A had one: rebuilt on next use
-    assert "sig" not in game._index()
+    index = game.table._index()
+    game.table.move("P", "grave")
+    assert game.table._listeners is index  # P has no ability: the index cannot have changed
+    game.table.move("A", "grave")
+    assert game.table._listeners is None  # A had one: rebuilt on next use
+    assert "sig" not in game.table._index()
 
 
 def test_end_of_turn_events_use_up_their_ids_when_skipped():
@@ -121,14 +121,14 @@ def test_move_with_changes_sets_the_fields_in_the_same_copy_and_minds_abilities_
     objects = [creature("A", 0, logs("A", "sig")), creature("P", 0, zone="hand")]
     game = game_of(Profile(), objects, tracing=False)
     ts = game.obj("P")["ts"]
-    index = game._index()
-    game.move("P", "grave", shown="all")
+    index = game.table._index()
+    game.table.move("P", "grave", shown="all")
     assert game.obj("P")["zone"] == "grave" and game.obj("P")["shown"] == "all"
-    assert game._listeners is index  # no ability before or after: the index stays
-    game.move("P", "play", card="A")  # now a copy of A's card: it listens to "sig" in play
+    assert game.table._listeners is index  # no ability before or after: the index stays
+    game.table.move("P", "play", card="A")  # now a copy of A's card: it listens to "sig" in play
     assert game.obj("P")["card"] == "A" and game.obj("P")["ts"] > ts
-    assert game._listeners is None
-    assert [e[0] for e in game._index()["sig"]] == ["A", "P"]
+    assert game.table._listeners is None
+    assert [e[0] for e in game.table._index()["sig"]] == ["A", "P"]
 
 
 def test_idle_checks_are_not_repeated_while_only_the_turn_structure_moves_on():
@@ -193,7 +193,7 @@ def test_move_with_changes_minds_an_ability_that_works_where_the_object_arrives(
     for tracing in (True, False):
         game = game_of(Profile(), objects, scripts={"s": draw_as_z}, tracing=tracing)
         game.state.objects["Y"] = {**game.state.objects["Y"], "card": None}  # anonymous in the deck
-        game._listeners = None
+        game.table._listeners = None
         game.apply("go:s")
         assert logged(game) == ["Z hears"]
 

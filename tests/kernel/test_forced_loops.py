@@ -87,10 +87,10 @@ def test_single_options_that_change_the_position_are_no_loop():
 
 
 def test_the_explorers_unchecked_path_sees_forced_loops_too():
-    """Game._advance (explorers, playouts of their own clones) ends a forced loop as apply does."""
+    """Game.play (explorers, playouts of their own clones) ends a forced loop as apply does."""
     game = pass_forever(tracing=False)
     for _ in range(3):
-        game._advance(0)
+        game.play(0)
     assert game.over and game.result["cycle"] == PASS_FOREVER
 
 

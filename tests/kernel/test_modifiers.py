@@ -165,9 +165,9 @@ def test_limit_once_per_turn_resets_at_the_end_of_the_turn():
     game = game_of(Profile(), objects, scripts={"ping": ping()})
     game.apply("go:ping").apply("go:ping")
     assert logged(game) == ["L"]
-    assert game.uses("L#0", "turn") == 1
+    assert game.table.uses("L#0", "turn") == 1
     game.apply("end")  # player 1's turn: the limit starts again
-    assert game.uses("L#0", "turn") == 0
+    assert game.table.uses("L#0", "turn") == 0
     game.apply("go:ping")
     assert logged(game) == ["L", "L"]
 

@@ -57,10 +57,15 @@ def test_k_drain_resolves_what_waits_before_the_next_task(container):
     assert game.decision.options[0].label == "again (1 seen)"
 
 
-def test_asking_after_scheduling_in_the_same_step_is_refused():
-    game = stepping("nested", ask_inline=True)
-    with pytest.raises(RuleError, match="asked after this step scheduled 2 task"):
-        game.apply("again")
+@pytest.mark.parametrize("container", ["nested", "queue", "stack"])
+def test_asking_after_scheduling_in_the_same_step_opens_the_decision_once_those_tasks_have_run(container):
+    """The kernel defers a decision asked for after its step emitted (k.ask): the events happen and
+    the ability they trigger resolves first (an action waits for the container too); its options are
+    those the step computed when it asked."""
+    game = stepping(container, ask_inline=True).apply("again")
+    assert logged(game) == ["w"] and game.state.queue == []
+    assert game.decision.kind == "action" and game.decision.options[0].label == "again (0 seen)"
+    assert game.apply("again").decision.options[0].label == "again (1 seen)"
 
 
 def test_a_paused_game_survives_save_and_load():

@@ -43,7 +43,7 @@ def test_memory_views_are_well_formed_svg(scenario, player):
 @pytest.mark.parametrize("scenario", sorted(BERSERK.scenarios))
 def test_berserk_views_are_well_formed_svg(scenario, player):
     game = BERSERK.scenario(scenario)
-    view = BERSERK.board(game, player)
+    view = BERSERK.board(game.table, player)
     root = parse(board_svg(view))
     assert root.get("data-layout") == "zones"
     zones = {g.get("data-zone") for g in root.iter(f"{SVG}g") if g.get("data-zone")}
@@ -69,7 +69,7 @@ def test_memory_face_down_cards_carry_no_name():
 
 def test_berserk_enemy_hand_is_drawn_face_down():
     game = BERSERK.scenario("vanguard")
-    own = {c["id"]: c for c in BERSERK.board(game, 0)["cards"]}
+    own = {c["id"]: c for c in BERSERK.board(game.table, 0)["cards"]}
     root = parse(board_svg(BERSERK.board(game, 1)))
     hand = [oid for oid, c in own.items() if c["zone"] == "hand:0"]
     assert hand
@@ -109,7 +109,7 @@ def test_options_are_highlighted_with_data_option():
 
 def test_an_element_offering_several_options_lists_them_all():
     game = BERSERK.scenario("modifier-order")
-    view = BERSERK.board(game, 0)
+    view = BERSERK.board(game.table, 0)
     root = parse(board_svg(view))
     for card in view["cards"]:
         if card["zone"].startswith(("deck:", "supply:")):
@@ -125,7 +125,7 @@ def test_an_element_offering_several_options_lists_them_all():
 
 def test_html_offers_the_options_no_element_carries_as_buttons():
     game = BERSERK.scenario("modifier-order")
-    html = board_html(BERSERK.board(game, 0))
+    html = board_html(BERSERK.board(game.table, 0))
     root = ET.fromstring(html)
     buttons = [b.get("data-option") for b in root.iter("button")]
     assert buttons == ["pass"]  # every other option is on a card
@@ -135,7 +135,7 @@ def test_html_offers_the_options_no_element_carries_as_buttons():
 
 def test_tapped_cards_are_drawn_rotated():
     game = BERSERK.scenario("protection")
-    cards = BERSERK.board(game, 0)["cards"]
+    cards = BERSERK.board(game.table, 0)["cards"]
     spell = next(c["id"] for c in cards if c.get("name") == "Firebolt")
     golem = next(c["id"] for c in cards if c.get("name") == "Stone Golem")
     game.apply(f"play:{spell}").apply(golem)  # paying closes coins
@@ -347,7 +347,7 @@ def test_grid_positions_counting_from_zero_or_one_agree():
 def test_output_is_identical_across_calls_and_a_json_round_trip(rb, scenario):
     game = rb.scenario(scenario)
     for player in (None, 0):
-        svg = board_svg(rb.board(game, player))
+        svg = board_svg(rb.board(game.table, player))
         assert board_svg(rb.board(game, player)) == svg
         assert board_svg(rb.board(tt.load_game(game.to_json()), player)) == svg
         assert board_html(rb.board(game.clone(), player)) == board_html(rb.board(game, player))

@@ -109,7 +109,7 @@ def test_ordering_report_html_is_escaped():
 
 def test_explanation_html_lists_every_step():
     game = BERSERK.scenario("modifier-order")
-    cards = BERSERK.board(game, 0)["cards"]
+    cards = BERSERK.board(game.table, 0)["cards"]
     pikeman = next(c["id"] for c in cards if c.get("name") == "Pikeman" and c["zone"] == "play:0")
     hero = next(c["id"] for c in BERSERK.board(game, 0)["cards"] if c["zone"] == "hero:0")
     game.apply(f"use:{hero}#0").apply(pikeman)  # Battle Cry: +1 strike

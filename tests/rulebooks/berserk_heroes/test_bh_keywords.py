@@ -150,7 +150,7 @@ def test_l33_gaining_vanguard_y_removes_vanguard_x():
     game.apply("play:" + oid(game, "Rally Horn", "hand:0"))
     game.apply(captain)
     assert game.state.objects[captain]["vanguard"] == 1
-    assert [ab.name for _key, ab in game.abilities_of(game.state.objects[captain])].count("Vanguard") == 1
+    assert [ab.name for _key, ab in game.table.abilities_of(game.state.objects[captain])].count("Vanguard") == 1
     game.apply(f"play:{captain}")
     # no creature in hand costs 1 or less, so Vanguard 1 does not trigger at all
     assert game.decision.kind == "action"
@@ -191,7 +191,7 @@ def test_l33_vanguard_reads_the_cost_the_main_phase_offers_discounts_included():
     that the main phase offers "for 2" under Quartermaster's Order (a one-shot -1) is a creature Vanguard 2
     may play; eligibility and payment read the same cost (engine.cost_to_pay)."""
     game = RB.scenario("vanguard")
-    golem = E.new_card(game, 0, "stone_golem", "hand:0")
+    golem = E.new_card(game.table, 0, "stone_golem", "hand:0")
     game.apply("play:" + oid(game, "Quartermaster's Order", "hand:0"))
     labels = {o.id: o.label for o in game.decision.options}
     assert labels[f"play:{golem}"].endswith(" for 2")
@@ -211,7 +211,7 @@ def test_l33_vanguard_reads_the_cost_the_main_phase_offers_discounts_included():
 def test_l33_vanguard_printed_cost_option_ignores_the_discount():
     """bh.assume.vanguard, option vanguard_cost=printed: the Golem's printed cost 3 is above X = 2."""
     game = RB.new_game(seed=0, scenario="vanguard", vanguard_cost="printed")
-    golem = E.new_card(game, 0, "stone_golem", "hand:0")
+    golem = E.new_card(game.table, 0, "stone_golem", "hand:0")
     game.apply("play:" + oid(game, "Quartermaster's Order", "hand:0"))
     game.apply("play:" + oid(game, "Scout Captain", "hand:0"))
     game.apply("use")

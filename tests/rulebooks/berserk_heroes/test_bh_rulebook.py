@@ -177,7 +177,7 @@ def test_scenarios_build_and_cite_known_rules():
 # ---------------------------------------------------------------- board view
 def test_board_is_plain_json_with_zones_cards_and_options():
     game = RB.scenario("vanguard")
-    board = RB.board(game, 0)
+    board = RB.board(game.table, 0)
     assert json.loads(json.dumps(board)) == board
     assert board["layout"] == "zones"
     zone_ids = {z["id"] for z in board["zones"]}
@@ -205,7 +205,7 @@ def test_board_hides_the_enemy_hand_and_options_of_the_other_player():
 
 def test_board_shows_counters_statuses_and_closing():
     game = RB.scenario("protection")
-    spectator = RB.board(game)
+    spectator = RB.board(game.table)
     assert not [c for c in spectator["cards"] if c["zone"] == "hand:0" and c["name"]]  # a spectator sees no hand
     cards = RB.board(game, 0)["cards"]
     pikeman = next(c["id"] for c in cards if c.get("name") == "Pikeman")

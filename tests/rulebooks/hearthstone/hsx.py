@@ -27,15 +27,15 @@ def position(
     game = RB.new_game(seed=0, scenario="blank", tracing=tracing, profile=profile, chance=chance, **options)
     st = game.state
     for oid in st.zones["hand:0"]:  # the card drawn at the start of the turn goes back
-        E.return_to_deck(game, 0, oid)
+        E.return_to_deck(game.table, 0, oid)
     ids = {
-        "hand0": [S.hand(game, 0, c) for c in hand0],
-        "board0": [S.minion(game, 0, c) for c in board0],
-        "board1": [S.minion(game, 1, c) for c in board1],
-        "hand1": [S.hand(game, 1, c) for c in hand1],
+        "hand0": [S.hand(game.table, 0, c) for c in hand0],
+        "board0": [S.minion(game.table, 0, c) for c in board0],
+        "board1": [S.minion(game.table, 1, c) for c in board1],
+        "hand1": [S.hand(game.table, 1, c) for c in hand1],
     }
     if weapon0:
-        ids["weapon0"] = [S.equip(game, 0, weapon0)]
+        ids["weapon0"] = [S.equip(game.table, 0, weapon0)]
     st.players[0] = {**st.players[0], "mana": mana}
     reopen(game)
     return game, ids
@@ -45,7 +45,7 @@ def reopen(game: tt.Game) -> None:
     """Ask player 0's action again after the test changed the position."""
     game.state.decision = None
     game.state.work.append(("hs.main", {}))
-    game._run()
+    game.table._run()
     assert game.decision.kind == "action"
 
 

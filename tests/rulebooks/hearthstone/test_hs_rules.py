@@ -167,8 +167,8 @@ def test_an_adjacency_aura_follows_the_board():
     assert atk(game, sentry) == 2 and atk(game, crawler) == 4
     ex = game.explain(sentry, "attack")
     assert ex.value == 2 and [s.source for s in ex.steps if s.rule == "hs.assume.aura"] == [wolf]
-    E.put(game, wolf, "grave:0")  # the wolf leaves: recomputed
-    E.refresh_auras(game)
+    E.put(game.table, wolf, "grave:0")  # the wolf leaves: recomputed
+    E.refresh_auras(game.table)
     assert atk(game, crawler) == 3 and atk(game, sentry) == 1
 
 
@@ -203,7 +203,7 @@ def test_knife_juggler_before_leeroys_whelps():
     for seed in range(8):
         game, ids = position(board0=["knife_juggler"], hand0=["leeroy_jenkins"], board1=["mountain_yeti"])
         game.state.rng.clear()
-        game.seed = seed
+        game.table.seed = seed
         leeroy = ids["hand0"][0]
         game.apply(f"play:{leeroy}@1")
         damage = [r for r in game.trace if r["kind"] == "event" and r["data"].get("type") == "damage"]
@@ -310,7 +310,7 @@ def test_a_defending_hero_strikes_back_only_under_the_literal_reading():
     for literal, expected in ((False, 2), (True, 2 - 4)):
         game, ids = position(board0=["bog_crawler"], defending_hero_strikes_back=literal)
         crawler = ids["board0"][0]
-        silverblade = E.new_card(game, 1, "silverblade", "weapon:1", atk=4, dur=2)
+        silverblade = E.new_card(game.table, 1, "silverblade", "weapon:1", atk=4, dur=2)
         game.apply(f"attack:{crawler}>{hero(game, 1)}")
         assert hp(game, hero(game, 1)) == 27
         if expected > 0:

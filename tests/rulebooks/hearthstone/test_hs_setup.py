@@ -108,7 +108,7 @@ def test_fatigue_from_an_empty_deck_and_the_game_ends_at_zero_health():
     st = game.state
     for p in (0, 1):  # empty both decks
         for oid in list(st.zones[f"deck:{p}"]):
-            E.put(game, oid, f"grave:{p}")
+            E.put(game.table, oid, f"grave:{p}")
         st.vars[f"_deck:{p}"] = {}
     while not game.over:
         game.apply("end")

@@ -41,7 +41,7 @@ def reopen(game):
     assert st.decision is not None and st.decision["kind"] == "action"
     st.decision = None
     st.work.append(("mc.turn", {"_c": None}))
-    game._run()
+    game.table._run()
     return game
 
 
@@ -70,7 +70,7 @@ def encounter_deck(game, card_ids):
     for oid in list(game.state.zone("enc:deck")):
         game.state.objects.pop(oid)
     game.state.zones["enc:deck"] = ()
-    E.set_deck(game, "enc", card_ids)
+    E.set_deck(game.table, "enc", card_ids)
 
 
 def to_villain_phase(game, defend="no", discard="done"):

@@ -29,9 +29,9 @@ def test_overkill_excess_to_an_alter_ego_is_an_option(to_alter_ego, excess):
     game = sandbox(2, overkill_to_alter_ego=to_alter_ego)
     st = game.state
     st.update_player(1, form="alter_ego")
-    medic = known(game, "field_medic", "play:1", 1, damage=1)
-    trooper = known(game, "shock_trooper", "play:engaged:0", None)
-    game.add_modifier(trooper, "atk", "add", 2, rule="mc.modifiers")  # ATK 3, overkill
+    medic = known(game.table, "field_medic", "play:1", 1, damage=1)
+    trooper = known(game.table, "shock_trooper", "play:engaged:0", None)
+    game.table.add_modifier(trooper, "atk", "add", 2, rule="mc.modifiers")  # ATK 3, overkill
     encounter_deck(game, ["dampening_field"] * 8)
     reopen(game)
     to_villain_phase(game)
@@ -53,7 +53,7 @@ def test_who_is_offered_to_defend_first(order, defender):
     by default player 0, the one attacked, is asked first and defends; with defender_order='others_first'
     player 1 is asked first, defends, and becomes the target (L418)."""
     game = sandbox(2, defender_order=order)
-    allies = {p: known(game, "field_medic", f"play:{p}", p) for p in (0, 1)}
+    allies = {p: known(game.table, "field_medic", f"play:{p}", p) for p in (0, 1)}
     encounter_deck(game, ["dampening_field"] * 8)
     reopen(game)
     to_villain_phase(game)
@@ -73,8 +73,8 @@ def test_actions_in_the_villain_phase_are_an_option(allowed):
     card, the next two defeat it (4 hit points), and it never attacks."""
     game = sandbox(1, villain_phase_actions=allowed)
     st = game.state
-    known(game, "arc_gauntlet", "play:0", 0)
-    trooper = known(game, "shock_trooper", "play:engaged:0", None)
+    known(game.table, "arc_gauntlet", "play:0", 0)
+    trooper = known(game.table, "shock_trooper", "play:engaged:0", None)
     encounter_deck(game, ["dampening_field"] * 6)
     reopen(game)
     to_villain_phase(game)
@@ -134,8 +134,8 @@ def test_an_event_played_in_a_window_opens_a_step_6_window_only_with_the_option(
     game = tt.rulebook("marvel_champions").new_game(
         seed=0, players=1, scenario="interrupt-cancels-attack", window_events=window_events
     )
-    stand_down = known(game, "stand_down", "hand:0", 0)
-    known(game, "energy_cell", "hand:0", 0)
+    stand_down = known(game.table, "stand_down", "hand:0", 0)
+    known(game.table, "energy_cell", "hand:0", 0)
     hero = E.identity(game, 0)
     deflect = next(o.id for o in game.decision.options if "Deflect" in o.label)
     game.apply(deflect)

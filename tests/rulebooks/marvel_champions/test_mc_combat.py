@@ -14,8 +14,8 @@ def hp(game, oid):
 def test_l585_additions_before_halving_and_l588_round_up():
     game = sandbox(1)
     v = E.villain(game)  # ATK 1
-    game.add_modifier(v, "atk", "div", 2, rule="mc.modifiers")  # applied first in time ...
-    game.add_modifier(v, "atk", "add", 2, rule="mc.modifiers")  # ... but additions go before halving
+    game.table.add_modifier(v, "atk", "div", 2, rule="mc.modifiers")  # applied first in time ...
+    game.table.add_modifier(v, "atk", "add", 2, rule="mc.modifiers")  # ... but additions go before halving
     assert game.value(v, "atk") == 2  # (1 + 2) / 2 = 1.5, rounded up
     steps = [s.op for s in game.explain(v, "atk").steps]
     assert steps == ["base", "add", "div", "round"]
@@ -24,16 +24,16 @@ def test_l585_additions_before_halving_and_l588_round_up():
 def test_l586_set_overrides_and_the_last_set_wins():
     game = sandbox(1)
     v = E.villain(game)
-    game.add_modifier(v, "atk", "set", 5, rule="mc.modifiers")
-    game.add_modifier(v, "atk", "add", 3, rule="mc.modifiers")
-    game.add_modifier(v, "atk", "set", 2, rule="mc.modifiers")
+    game.table.add_modifier(v, "atk", "set", 5, rule="mc.modifiers")
+    game.table.add_modifier(v, "atk", "add", 3, rule="mc.modifiers")
+    game.table.add_modifier(v, "atk", "set", 2, rule="mc.modifiers")
     assert game.value(v, "atk") == 2
 
 
 def test_l587_negative_values_become_zero():
     game = sandbox(1)
     v = E.villain(game)
-    game.add_modifier(v, "atk", "sub", 4, rule="mc.modifiers")
+    game.table.add_modifier(v, "atk", "sub", 4, rule="mc.modifiers")
     assert game.value(v, "atk") == 0
     assert game.explain(v, "atk").steps[-1].op == "floor"
 
@@ -47,9 +47,9 @@ def test_l584_values_are_recomputed_from_base_when_a_modifier_ends():
 def test_dampening_field_halves_the_hero_atk_rounded_up_for_the_round():
     game = sandbox(1)
     hero = E.identity(game, 0)
-    known(game, "haymaker", "hand:0", 0)
-    game.add_modifier(hero, "atk", "add", 1, rule="mc.modifiers")
-    game.add_modifier(hero, "atk", "div", 2, until="round", rule="mc.lasting")
+    known(game.table, "haymaker", "hand:0", 0)
+    game.table.add_modifier(hero, "atk", "add", 1, rule="mc.modifiers")
+    game.table.add_modifier(hero, "atk", "div", 2, until="round", rule="mc.lasting")
     assert game.value(hero, "atk") == 2  # (2 + 1) / 2 = 1.5 -> 2
 
 
@@ -97,7 +97,7 @@ def test_l350_consequential_damage_comes_after_the_attack_and_its_defeat_l825():
 
 def test_l293_consequential_damage_is_ordinary_damage_tough_prevents_it():
     game = sandbox(1)
-    sentinel = known(game, "iron_sentinel", "play:0", 0)  # toughness: enters with a tough status card
+    sentinel = known(game.table, "iron_sentinel", "play:0", 0)  # toughness: enters with a tough status card
     reopen(game)
     game.apply(f"attack:{sentinel}>{E.villain(game)}")
     assert game.state.objects[sentinel]["damage"] == 0 and "tough" not in E.status_cards(game, sentinel)
@@ -105,7 +105,7 @@ def test_l293_consequential_damage_is_ordinary_damage_tough_prevents_it():
 
 def test_l521_indirect_damage_is_divided_and_never_beyond_defeat():
     game = sandbox(2, chance="manual")
-    officer = known(game, "patrol_officer", "play:0", 0, damage=1)  # 1 hit point left
+    officer = known(game.table, "patrol_officer", "play:0", 0, damage=1)  # 1 hit point left
     encounter_deck(game, ["cornered"])
     reopen(game)
     drive(
@@ -137,7 +137,7 @@ def test_l387_a_hero_defender_reduces_the_damage_by_def():
 
 def test_l390_a_player_who_defends_another_players_attack_becomes_the_target():
     game = sandbox(2)
-    ally = known(game, "patrol_officer", "play:1", 1)
+    ally = known(game.table, "patrol_officer", "play:1", 1)
     encounter_deck(game, ["dampening_field"] * 6)
     reopen(game)
     to_villain_phase(game)
@@ -154,9 +154,9 @@ def test_l610_overkill_excess_goes_from_a_defending_ally_to_its_hero():
     st = game.state
     hero = E.identity(game, 0)
     st.update(hero, exhausted=True)
-    ally = known(game, "field_medic", "play:0", 0, damage=1)  # 1 left
-    trooper = known(game, "shock_trooper", "play:engaged:0", None)
-    game.add_modifier(trooper, "atk", "add", 2, rule="mc.modifiers")  # ATK 3, overkill
+    ally = known(game.table, "field_medic", "play:0", 0, damage=1)  # 1 left
+    trooper = known(game.table, "shock_trooper", "play:engaged:0", None)
+    game.table.add_modifier(trooper, "atk", "add", 2, rule="mc.modifiers")  # ATK 3, overkill
     encounter_deck(game, ["dampening_field"] * 6)
     reopen(game)
     to_villain_phase(game)
@@ -174,9 +174,9 @@ def test_tough_vs_overkill_is_an_option(option, excess):
     st = game.state
     hero = E.identity(game, 0)
     st.update(hero, exhausted=True)
-    ally = known(game, "iron_sentinel", "play:0", 0, damage=2)  # 1 left, tough
-    trooper = known(game, "shock_trooper", "play:engaged:0", None)
-    game.add_modifier(trooper, "atk", "add", 2, rule="mc.modifiers")
+    ally = known(game.table, "iron_sentinel", "play:0", 0, damage=2)  # 1 left, tough
+    trooper = known(game.table, "shock_trooper", "play:engaged:0", None)
+    game.table.add_modifier(trooper, "atk", "add", 2, rule="mc.modifiers")
     encounter_deck(game, ["dampening_field"] * 6)
     reopen(game)
     to_villain_phase(game)
@@ -189,9 +189,9 @@ def test_tough_vs_overkill_is_an_option(option, excess):
 
 def test_l611_overkill_on_a_defeated_minion_carries_to_the_villain():
     game = sandbox(1)
-    known(game, "haymaker", "hand:0", 0)
-    known(game, "energy_cell", "hand:0", 0)
-    thug = known(game, "marauder_thug", "play:engaged:0", None)  # 3 hit points
+    known(game.table, "haymaker", "hand:0", 0)
+    known(game.table, "energy_cell", "hand:0", 0)
+    thug = known(game.table, "marauder_thug", "play:engaged:0", None)  # 3 hit points
     reopen(game)
     game.apply(next(i for i in game.legal() if i.startswith("play:")))
     game.apply(game.decision.ids[0])
@@ -204,7 +204,7 @@ def test_l611_overkill_on_a_defeated_minion_carries_to_the_villain():
 def test_l766_a_stunned_hero_discards_the_card_instead_of_attacking():
     game = sandbox(1)
     hero, v = E.identity(game, 0), E.villain(game)
-    E.give_status(game, hero, "stunned", "mc.stunned")
+    E.give_status(game.table, hero, "stunned", "mc.stunned")
     reopen(game)
     game.apply(f"attack:{hero}>{v}")
     assert game.state.objects[v]["damage"] == 0
@@ -216,7 +216,7 @@ def test_l766_a_stunned_hero_discards_the_card_instead_of_attacking():
 def test_l767_a_stunned_villain_discards_the_card_instead_of_attacking(option, boosts):
     game = sandbox(1, stunned_boost=option)
     v = E.villain(game)
-    E.give_status(game, v, "stunned", "mc.stunned")
+    E.give_status(game.table, v, "stunned", "mc.stunned")
     encounter_deck(game, ["dampening_field"] * 6)
     reopen(game)
     drive(game, passive, lambda g: g.state.turn["round"] == 2)
@@ -230,7 +230,7 @@ def test_l764_a_confused_hero_discards_the_card_instead_of_thwarting():
     game = sandbox(1)
     hero, ms = E.identity(game, 0), E.main_scheme(game)
     game.state.update(ms, threat=3)
-    E.give_status(game, hero, "confused", "mc.confused")
+    E.give_status(game.table, hero, "confused", "mc.confused")
     reopen(game)
     game.apply(f"thwart:{hero}>{ms}")
     assert E.threat_of(game, ms) == 3 and "confused" not in E.status_cards(game, hero)
@@ -239,8 +239,8 @@ def test_l764_a_confused_hero_discards_the_card_instead_of_thwarting():
 def test_l761_one_status_card_of_each_type():
     game = sandbox(1)
     hero = E.identity(game, 0)
-    E.give_status(game, hero, "tough", "mc.tough")
-    E.give_status(game, hero, "tough", "mc.tough")
+    E.give_status(game.table, hero, "tough", "mc.tough")
+    E.give_status(game.table, hero, "tough", "mc.tough")
     assert len(game.state.zone("play:status")) == 1
 
 
@@ -272,7 +272,7 @@ def test_l485_guard_protects_the_villain_until_the_minion_is_gone():
 
     game = sandbox(1)
     hero, v = E.identity(game, 0), E.villain(game)
-    thug = known(game, "marauder_thug", "play:engaged:0", None, damage=1)
+    thug = known(game.table, "marauder_thug", "play:engaged:0", None, damage=1)
     reopen(game)
     assert f"attack:{hero}>{v}" not in game.legal() and f"attack:{hero}>{thug}" in game.legal()
     game.apply(f"attack:{hero}>{thug}")  # 2 damage: the thug (3 hit points) is defeated
@@ -293,8 +293,8 @@ def test_l485_guard_readings(monkeypatch, reading, guarded_villain_attackable):
 
     game = sandbox(1, guard=reading)
     hero, v = E.identity(game, 0), E.villain(game)
-    thug = known(game, "marauder_thug", "play:engaged:0", None)
-    sniper = known(game, "marauder_sniper", "play:engaged:0", None)  # no guard
+    thug = known(game.table, "marauder_thug", "play:engaged:0", None)
+    sniper = known(game.table, "marauder_sniper", "play:engaged:0", None)  # no guard
     reopen(game)
     assert v not in attack_targets(game, 0) and {thug, sniper} <= set(attack_targets(game, 0))
     assert f"attack:{hero}>{v}" not in game.legal() and f"attack:{hero}>{sniper}" in game.legal()
@@ -374,8 +374,8 @@ def test_l625_peril_keeps_other_players_out_of_the_windows():
     game = sandbox(2, chance="manual")
     for p in (0, 1):
         game.state.update_player(p, form="alter_ego")
-    known(game, "null_field", "hand:1", 1)
-    known(game, "energy_cell", "hand:1", 1)
+    known(game.table, "null_field", "hand:1", 1)
+    known(game.table, "energy_cell", "hand:1", 1)
     encounter_deck(game, ["cornered", "dampening_field", "dampening_field", "dampening_field"])
     reopen(game)
     windows = []
@@ -399,10 +399,10 @@ def test_l625_peril_keeps_other_players_out_of_the_windows():
 
 def test_l708_restricted_more_than_two_means_discarding():
     game = sandbox(1)
-    known(game, "armored_plating", "play:0", 0)
-    known(game, "armored_plating", "play:0", 0)
-    gauntlet = known(game, "arc_gauntlet", "hand:0", 0)
-    known(game, "energy_cell", "hand:0", 0)
+    known(game.table, "armored_plating", "play:0", 0)
+    known(game.table, "armored_plating", "play:0", 0)
+    gauntlet = known(game.table, "arc_gauntlet", "hand:0", 0)
+    known(game.table, "energy_cell", "hand:0", 0)
     reopen(game)
     game.apply(f"play:{gauntlet}")
     game.apply(game.decision.ids[0])
@@ -412,9 +412,9 @@ def test_l708_restricted_more_than_two_means_discarding():
 def test_l297_a_fourth_ally_means_discarding_one():
     game = sandbox(1)
     for _ in range(3):
-        known(game, "field_medic", "play:0", 0)
-    medic = known(game, "field_medic", "hand:0", 0)
-    known(game, "energy_cell", "hand:0", 0)
+        known(game.table, "field_medic", "play:0", 0)
+    medic = known(game.table, "field_medic", "hand:0", 0)
+    known(game.table, "energy_cell", "hand:0", 0)
     reopen(game)
     game.apply(f"play:{medic}")
     game.apply(game.decision.ids[0])
@@ -423,7 +423,7 @@ def test_l297_a_fourth_ally_means_discarding_one():
 
 def test_l844_uses_are_spent_and_the_card_goes_after_the_last():
     game = sandbox(1)
-    g = known(game, "arc_gauntlet", "play:0", 0)
+    g = known(game.table, "arc_gauntlet", "play:0", 0)
     assert game.state.objects[g]["uses"] == 3
     reopen(game)
     v = E.villain(game)
@@ -436,9 +436,9 @@ def test_l844_uses_are_spent_and_the_card_goes_after_the_last():
 
 def test_l806_toughness_gives_a_tough_card_on_entering_play():
     game = sandbox(1)
-    sentinel = known(game, "iron_sentinel", "hand:0", 0)
+    sentinel = known(game.table, "iron_sentinel", "hand:0", 0)
     for _ in range(2):
-        known(game, "energy_cell", "hand:0", 0)
+        known(game.table, "energy_cell", "hand:0", 0)
     reopen(game)
     game.apply(f"play:{sentinel}")
     while game.decision.kind == "pay":
@@ -449,8 +449,8 @@ def test_l806_toughness_gives_a_tough_card_on_entering_play():
 def test_l300_an_attachment_modifies_the_villain_and_follows_it_to_the_next_stage():
     game = sandbox(1)
     v = E.villain(game)
-    known(game, "charged_gauntlets", "play:attach", None, host=v)
-    E.give_status(game, v, "stunned", "mc.stunned")
+    known(game.table, "charged_gauntlets", "play:attach", None, host=v)
+    E.give_status(game.table, v, "stunned", "mc.stunned")
     assert game.value(v, "atk") == 2
     game.state.update(v, damage=7)
     reopen(game)
@@ -470,7 +470,7 @@ def test_explain_per_player_hit_points_a_form_and_an_attachment():
     ex = game.explain(v, "hp")
     assert [(s.op, s.amount, s.rule) for s in ex.steps] == [("base", 8, "mc.base_value"), ("mul", 2, "mc.per_player")]
     assert ex.value == 16 == game.value(v, "hp")
-    gauntlets = known(game, "charged_gauntlets", "play:attach", None, host=v)
+    gauntlets = known(game.table, "charged_gauntlets", "play:attach", None, host=v)
     atk = game.explain(v, "atk")
     assert [(s.op, s.source, s.rule) for s in atk.steps] == [
         ("base", v, "mc.base_value"),

@@ -37,7 +37,7 @@ def test_l468_form_changes_once_per_round():
 def test_l411_a_player_over_hand_size_must_discard_down():
     game = sandbox(1)  # hero form: hand size 5
     for _ in range(7):
-        known(game, "rally", "hand:0", 0)
+        known(game.table, "rally", "hand:0", 0)
     reopen(game)
     game.apply("end")
     d = game.decision
@@ -51,7 +51,7 @@ def test_l411_a_player_over_hand_size_must_discard_down():
 def test_l412_l413_draw_up_to_hand_size_then_ready_everything():
     game = sandbox(1)
     hero, v = E.identity(game, 0), E.villain(game)
-    ally = known(game, "field_medic", "play:0", 0)
+    ally = known(game.table, "field_medic", "play:0", 0)
     reopen(game)
     game.apply(f"attack:{hero}>{v}")
     game.apply(f"attack:{ally}>{v}")
@@ -64,7 +64,7 @@ def test_l412_l413_draw_up_to_hand_size_then_ready_everything():
 
 def test_l858_step_1_places_acceleration_threat_with_icons_and_tokens():
     game = sandbox(2)
-    known(game, "arms_cache", "play:side", None, threat=2)
+    known(game.table, "arms_cache", "play:side", None, threat=2)
     game.state.set_var("accel_tokens", 2)
     encounter_deck(game, ["dampening_field"] * 8)
     reopen(game)
@@ -74,7 +74,7 @@ def test_l858_step_1_places_acceleration_threat_with_icons_and_tokens():
 
 def test_l860_l743_hazard_deals_extra_cards_in_player_order():
     game = sandbox(2)
-    known(game, "rift_beacon", "play:side", None, threat=2)
+    known(game.table, "rift_beacon", "play:side", None, threat=2)
     for p in (0, 1):
         game.state.update_player(p, form="alter_ego")
     encounter_deck(game, ["dampening_field"] * 10)
@@ -117,7 +117,7 @@ def test_l406_a_player_deck_running_out_deals_an_encounter_card():
     game.state.zones["deck:0"] = ()
     game.state.set_var("_left:0", {})
     for _ in range(3):
-        known(game, "rally", "discard:0", 0)
+        known(game.table, "rally", "discard:0", 0)
     reopen(game)
     game.apply("end")
     while game.decision.kind == "end_discard":
@@ -140,15 +140,15 @@ def test_l380_a_card_dealt_in_step_4_to_a_player_who_already_revealed_is_reveale
     card is revealed in this step 4 all the same, before the first-player token passes."""
     game = sandbox(2, chance="manual")
     st = game.state
-    known(game, "informant_network", "play:0", 0)
+    known(game.table, "informant_network", "play:0", 0)
     for _ in range(game.value(E.identity(game, 0), "hand_size")):  # a full hand: nothing is drawn before step 4
-        known(game, "energy_cell", "hand:0", 0)
+        known(game.table, "energy_cell", "hand:0", 0)
     for oid in list(st.zone("deck:0")):
         st.objects.pop(oid)
     st.zones["deck:0"] = ()
     st.set_var("_left:0", {})
-    known(game, "energy_cell", "discard:0", 0)
-    known(game, "counterpunch", "hand:1", 1)
+    known(game.table, "energy_cell", "discard:0", 0)
+    known(game.table, "counterpunch", "hand:1", 1)
     encounter_deck(game, ["dampening_field"] * 4 + ["marauder_sniper"])
     reopen(game)
     draws = []
@@ -185,7 +185,7 @@ def test_l741_crisis_protects_the_main_scheme():
     game = sandbox(1)
     ms = E.main_scheme(game)
     game.state.update(ms, threat=3)
-    road = known(game, "roadblock", "play:side", None, threat=3)
+    road = known(game.table, "roadblock", "play:side", None, threat=3)
     assert thwart_targets(game) == [road]
     game.state.update(road, threat=1)
     reopen(game)
@@ -245,10 +245,10 @@ def test_grim_rule_decides_a_simultaneous_end(option, winners):
             st.update(oid, damage=0)
     # go straight to the final stages
     v, ms = E.villain(game), E.main_scheme(game)
-    game.move(v, "removed")
-    game.move(st.zone("villain:deck")[0], "play:villain")
-    game.move(ms, "removed")
-    game.move(st.zone("scheme:deck")[0], "play:scheme")
+    game.table.move(v, "removed")
+    game.table.move(st.zone("villain:deck")[0], "play:villain")
+    game.table.move(ms, "removed")
+    game.table.move(st.zone("scheme:deck")[0], "play:scheme")
     v, ms = E.villain(game), E.main_scheme(game)
     st.update(ms, threat=E.target_threat(game, ms))
     st.update(v, damage=game.value(v, "hp"))
@@ -261,8 +261,8 @@ def test_grim_rule_decides_a_simultaneous_end(option, winners):
 def test_l639_elimination_moves_enemies_on_and_passes_the_first_player_token():
     game = sandbox(2)
     st = game.state
-    thug = known(game, "marauder_thug", "play:engaged:0", None)
-    known(game, "rally", "hand:0", 0)
+    thug = known(game.table, "marauder_thug", "play:engaged:0", None)
+    known(game.table, "rally", "hand:0", 0)
     st.update(E.identity(game, 0), damage=10)
     encounter_deck(game, ["marauder_thug"] * 8)
     reopen(game)
@@ -292,7 +292,7 @@ def test_l643_all_players_eliminated_lose():
 def test_l640_elimination_option_attack_makes_the_enemies_attack_the_next_player():
     game = sandbox(2, elimination_enemies="attack")
     st = game.state
-    known(game, "marauder_thug", "play:engaged:0", None)
+    known(game.table, "marauder_thug", "play:engaged:0", None)
     st.update(E.identity(game, 0), damage=10)
     encounter_deck(game, ["marauder_thug"] * 8)
     reopen(game)
@@ -311,7 +311,7 @@ def test_l852_a_villain_stage_defeated_mid_phase_is_replaced_for_the_remaining_a
     game = sandbox(2)
     v = E.villain(game)
     game.state.update(v, damage=game.value(v, "hp") - 1)
-    sentinel = known(game, "iron_sentinel", "play:0", 0)
+    sentinel = known(game.table, "iron_sentinel", "play:0", 0)
     encounter_deck(game, ["dampening_field"] * 8)
     reopen(game)
     to_villain_phase(game)

@@ -12,15 +12,15 @@ def table(stand_down: bool = False):
     """Two players in hero form, each with a Haymaker and an Energy Cell (player 0 a second Haymaker and Cell);
     player 1 holds Stand Down and a Cell to pay for it if asked; player 0's turn."""
     game = sandbox(2)
-    first = known(game, "haymaker", "hand:0", 0)
-    known(game, "energy_cell", "hand:0", 0)
-    second = known(game, "haymaker", "hand:0", 0)
-    known(game, "energy_cell", "hand:0", 0)
-    theirs = known(game, "haymaker", "hand:1", 1)
-    known(game, "energy_cell", "hand:1", 1)
+    first = known(game.table, "haymaker", "hand:0", 0)
+    known(game.table, "energy_cell", "hand:0", 0)
+    second = known(game.table, "haymaker", "hand:0", 0)
+    known(game.table, "energy_cell", "hand:0", 0)
+    theirs = known(game.table, "haymaker", "hand:1", 1)
+    known(game.table, "energy_cell", "hand:1", 1)
     if stand_down:
-        known(game, "stand_down", "hand:1", 1)
-        known(game, "energy_cell", "hand:1", 1)
+        known(game.table, "stand_down", "hand:1", 1)
+        known(game.table, "energy_cell", "hand:1", 1)
     reopen(game)
     return game, first, second, theirs
 
@@ -100,11 +100,11 @@ def test_l564_a_window_event_over_its_max_is_not_offered(monkeypatch):
     card = data.CARDS["stand_down"]
     monkeypatch.setitem(data.CARDS, "stand_down", {**card, "max": {"count": 1, "per": "round"}})
     game = sandbox(2)
-    events = [known(game, "focused_resolve", "hand:0", 0) for _ in range(2)]
+    events = [known(game.table, "focused_resolve", "hand:0", 0) for _ in range(2)]
     for _ in range(2):
-        known(game, "energy_cell", "hand:0", 0)
-        known(game, "stand_down", "hand:1", 1)
-        known(game, "energy_cell", "hand:1", 1)
+        known(game.table, "energy_cell", "hand:0", 0)
+        known(game.table, "stand_down", "hand:1", 1)
+        known(game.table, "energy_cell", "hand:1", 1)
     reopen(game)
     offered = []
     for event in events:
@@ -128,8 +128,8 @@ def relays():
     """Two players, each controlling a Command Relay ("Action: remove 1 threat from the main scheme. (Max 1 per
     round.)"); the main scheme holds 5 threat; player 0's turn."""
     game = sandbox(2)
-    mine = known(game, "command_relay", "play:0", 0)
-    theirs = known(game, "command_relay", "play:1", 1)
+    mine = known(game.table, "command_relay", "play:0", 0)
+    theirs = known(game.table, "command_relay", "play:1", 1)
     game.state.update(E.main_scheme(game), threat=5)
     reopen(game)
     return game, mine, theirs
@@ -180,8 +180,8 @@ def test_l565_a_triggered_ability_over_its_max_does_not_trigger(monkeypatch):
         catalogue.ABILITIES, "pressure_point", catalogue.abilities("pressure_point", data.CARDS["pressure_point"])
     )
     game = sandbox(2)
-    known(game, "pressure_point", "play:0", 0)
-    known(game, "pressure_point", "play:1", 1)
+    known(game.table, "pressure_point", "play:0", 0)
+    known(game.table, "pressure_point", "play:1", 1)
     game.state.update(E.main_scheme(game), threat=5)
     reopen(game)
     used = []
@@ -243,11 +243,11 @@ def test_l568_max_1_per_player_limits_the_copies_each_player_controls_in_play():
     control in play at a time: player 0, with a Safe House in play, may not play a second one; player 1, who has
     none, may play theirs; once player 0's leaves play, player 0 may play another."""
     game = sandbox(2)
-    in_play = known(game, "safe_house", "play:0", 0)
-    second = known(game, "safe_house", "hand:0", 0)
-    known(game, "energy_cell", "hand:0", 0)
-    theirs = known(game, "safe_house", "hand:1", 1)
-    known(game, "energy_cell", "hand:1", 1)
+    in_play = known(game.table, "safe_house", "play:0", 0)
+    second = known(game.table, "safe_house", "hand:0", 0)
+    known(game.table, "energy_cell", "hand:0", 0)
+    theirs = known(game.table, "safe_house", "hand:1", 1)
+    known(game.table, "energy_cell", "hand:1", 1)
     reopen(game)
     assert f"play:{second}" not in game.legal()
     before = game.fingerprint()
@@ -256,7 +256,7 @@ def test_l568_max_1_per_player_limits_the_copies_each_player_controls_in_play():
     assert game.fingerprint() == before
     game.apply("end")
     assert f"play:{theirs}" in game.legal()  # per player: player 0's copy does not count for player 1
-    E.put(game, in_play, "discard:0")
+    E.put(game.table, in_play, "discard:0")
     game.state.turn["player"] = 0
     reopen(game)
     assert f"play:{second}" in game.legal()  # "at a time": none in play now

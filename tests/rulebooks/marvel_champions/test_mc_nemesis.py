@@ -36,7 +36,8 @@ def test_l1489_set_up_sets_each_player_s_nemesis_aside_and_shuffles_each_obligat
 def test_l1490_l1492_a_card_puts_the_revealing_player_s_nemesis_into_play():
     game = sandbox(2, chance="manual")
     alter_egos(game)
-    sets = {p: [known(game, c, f"aside:{p}", None) for c in ("grudge", "old_vendetta", "grudge_match")] for p in (0, 1)}
+    trio = ("grudge", "old_vendetta", "grudge_match")
+    sets = {p: [known(game.table, c, f"aside:{p}", None) for c in trio] for p in (0, 1)}
     encounter_deck(game, ["sins_of_the_past"] * 2 + ["dampening_field"] * 6)
     drive(game, dealt(game, ["dampening_field"] * 3 + ["sins_of_the_past"]), lambda g: g.state.turn.get("round") == 2)
     grudge, vendetta, match = sets[1]

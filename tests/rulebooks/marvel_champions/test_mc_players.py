@@ -9,7 +9,7 @@ def test_l456_the_first_player_chooses_the_target_of_an_encounter_card_another_p
     # 000_7fc8e0fd1bcbc422.txt L456: "If an encounter card targets a particular player or card and there are
     # several eligible targets, the first player chooses among them."
     game = sandbox(2, chance="manual")
-    ally = known(game, "patrol_officer", "play:0", 0)
+    ally = known(game.table, "patrol_officer", "play:0", 0)
     encounter_deck(game, ["crossfire"] * 4 + ["dampening_field"] * 6)
     reopen(game)
 
@@ -54,7 +54,7 @@ def test_l516_l645_an_elimination_during_the_player_phase_skips_nobody_s_turn(fa
     game = sandbox(3)
     st = game.state
     st.update(E.identity(game, falls), damage=10)
-    thug = known(game, "marauder_thug", "play:engaged:1", None, damage=2)
+    thug = known(game.table, "marauder_thug", "play:engaged:1", None, damage=2)
     st.set_turn(player=1, cursor=[0, 1, 2])  # mid-turn: mc.turn_start done, mc.turn asked
     reopen(game)
     game.apply(f"attack:{E.identity(game, 1)}>{thug}")

@@ -13,8 +13,8 @@ def test_l697_a_resource_ability_generates_resources_while_a_cost_is_paid():
     # 000_7fc8e0fd1bcbc422.txt L697: a Resource ability may be triggered whenever its controller generates
     # resources to pay a cost
     game = sandbox(1)
-    conduit = known(game, "power_conduit", "play:0", 0)
-    insight = known(game, "insight", "hand:0", 0)
+    conduit = known(game.table, "power_conduit", "play:0", 0)
+    insight = known(game.table, "insight", "hand:0", 0)
     reopen(game)
     assert not any(conduit in option for option in game.legal())  # not an Action: no use outside a cost
     assert f"play:{insight}" in game.legal()  # the Resource ability alone can pay for it (L525)
@@ -32,8 +32,8 @@ def test_l697_a_resource_ability_generates_resources_while_a_cost_is_paid():
 
 def test_l690_a_card_resource_of_the_asked_type_pays_for_the_extra_effect():
     game = sandbox(1)
-    insight = known(game, "insight", "hand:0", 0)
-    officer = known(game, "patrol_officer", "hand:0", 0)  # 1 mental resource
+    insight = known(game.table, "insight", "hand:0", 0)
+    officer = known(game.table, "patrol_officer", "hand:0", 0)  # 1 mental resource
     reopen(game)
     game.apply(f"play:{insight}")
     game.apply(officer)
@@ -44,8 +44,8 @@ def test_l690_a_card_resource_of_the_asked_type_pays_for_the_extra_effect():
 def test_l872_each_wild_resource_is_named_when_generated_and_the_name_matters(names, drawn):
     # 000_7fc8e0fd1bcbc422.txt L872: "When a player generates a wild resource, they must name its type"
     game = sandbox(1)
-    insight = known(game, "insight", "hand:0", 0)
-    cell = known(game, "energy_cell", "hand:0", 0)  # 2 wild resources
+    insight = known(game.table, "insight", "hand:0", 0)
+    cell = known(game.table, "energy_cell", "hand:0", 0)  # 2 wild resources
     reopen(game)
     game.apply(f"play:{insight}")
     game.apply(cell)
@@ -61,8 +61,8 @@ def test_l872_each_wild_resource_is_named_when_generated_and_the_name_matters(na
 def test_l873_a_wild_resource_is_not_named_where_its_type_cannot_matter():
     # mc.assume.wild_naming: a card that does not ask which types paid for it needs no name
     game = sandbox(1)
-    resolve = known(game, "focused_resolve", "hand:0", 0)
-    known(game, "energy_cell", "hand:0", 0)
+    resolve = known(game.table, "focused_resolve", "hand:0", 0)
+    known(game.table, "energy_cell", "hand:0", 0)
     reopen(game)
     game.apply(f"play:{resolve}")
     since = len(game.trace)
@@ -74,9 +74,9 @@ def test_l873_a_wild_resource_is_not_named_where_its_type_cannot_matter():
 def test_l689_a_resource_ability_and_a_discarded_card_pay_one_cost_together():
     # 000_7fc8e0fd1bcbc422.txt L689: resources come from discarded cards or from card abilities
     game = sandbox(1)
-    conduit = known(game, "power_conduit", "play:0", 0)
-    known(game, "patrol_officer", "hand:0", 0)  # cost 2; 1 from the Conduit
-    known(game, "deflect", "hand:0", 0)  # 1 resource
+    conduit = known(game.table, "power_conduit", "play:0", 0)
+    known(game.table, "patrol_officer", "hand:0", 0)  # cost 2; 1 from the Conduit
+    known(game.table, "deflect", "hand:0", 0)  # 1 resource
     reopen(game)
     officer = next(o for o in game.state.zone("hand:0") if E.name_of(game, o) == "Patrol Officer")
     game.apply(f"play:{officer}")

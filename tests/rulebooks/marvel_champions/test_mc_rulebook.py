@@ -149,7 +149,7 @@ def test_the_trace_cites_the_marvel_champions_rules_for_kernel_steps():
     assert kinds["window"] == "mc.response"
     assert game.decision.rule == "mc.forced"
     game = sandbox(1)
-    road = known(game, "roadblock", "play:side", None, threat=1)
+    road = known(game.table, "roadblock", "play:side", None, threat=1)
     reopen(game)
     game.apply(f"thwart:{E.identity(game, 0)}>{road}")  # the side scheme left at 0 threat: found by the check
     assert any(r["kind"] == "check" and r["rule"] == "mc.assume.state_checks" for r in game.trace.records)

@@ -83,8 +83,8 @@ def test_l539_l705_a_window_asks_only_players_with_an_ability_and_a_pass_closes_
     asked; after a pass nobody is asked again for that damage."""
     game = sandbox(2)
     for p in (0, 1):
-        known(game, "brace", f"hand:{p}", p)
-        known(game, "energy_cell", f"hand:{p}", p)
+        known(game.table, "brace", f"hand:{p}", p)
+        known(game.table, "energy_cell", f"hand:{p}", p)
     encounter_deck(game, ["marauder_thug"] * 8)
     reopen(game)
     to_villain_phase(game)
@@ -102,8 +102,8 @@ def test_l539_interrupts_from_several_players_to_one_event_are_asked_in_player_o
     game = sandbox(2)
     for p in (0, 1):
         game.state.update_player(p, form="alter_ego")  # no attacks: the villain schemes
-        known(game, "null_field", f"hand:{p}", p)
-        known(game, "energy_cell", f"hand:{p}", p)
+        known(game.table, "null_field", f"hand:{p}", p)
+        known(game.table, "energy_cell", f"hand:{p}", p)
     game.state.set_turn(first=1)
     encounter_deck(game, ["dampening_field"] * 8)
     reopen(game)
@@ -169,9 +169,9 @@ def test_l260_a_prevention_that_could_not_change_the_game_is_not_offered():
 def test_l393_a_delayed_effect_resolves_before_the_responses():
     game = sandbox(1)
     st = game.state
-    known(game, "trip_wire", "hand:0", 0)
-    known(game, "energy_cell", "hand:0", 0)
-    known(game, "emergency_protocol", "play:0", 0)
+    known(game.table, "trip_wire", "hand:0", 0)
+    known(game.table, "energy_cell", "hand:0", 0)
+    known(game.table, "emergency_protocol", "play:0", 0)
     st.update(E.main_scheme(game), threat=3)
     encounter_deck(game, ["dampening_field"] * 8)
     reopen(game)
@@ -204,8 +204,8 @@ def test_l551_a_lasting_effect_expires_before_the_end_of_round_event():
 # ---------------------------------------------------------------- the 7 steps
 def test_l523_l531_playing_a_card_follows_the_seven_steps_in_order():
     game = sandbox(1)
-    haymaker = known(game, "haymaker", "hand:0", 0)
-    known(game, "energy_cell", "hand:0", 0)
+    haymaker = known(game.table, "haymaker", "hand:0", 0)
+    known(game.table, "energy_cell", "hand:0", 0)
     reopen(game)
     since = len(game.trace)
     game.apply(f"play:{haymaker}")
@@ -222,8 +222,8 @@ def test_l523_l531_playing_a_card_follows_the_seven_steps_in_order():
 
 def test_l528_a_card_that_cannot_be_paid_is_not_offered():
     game = sandbox(1)
-    haymaker = known(game, "haymaker", "hand:0", 0)
-    known(game, "deflect", "hand:0", 0)  # 1 resource; Haymaker costs 2
+    haymaker = known(game.table, "haymaker", "hand:0", 0)
+    known(game.table, "deflect", "hand:0", 0)  # 1 resource; Haymaker costs 2
     reopen(game)
     assert f"play:{haymaker}" not in game.legal()
 
@@ -240,8 +240,8 @@ def test_l703_l705_an_optional_response_from_hand_after_the_hero_defends():
     """Counterpunch (Hero Response, after your hero defends): offered in the response window to the defend, before
     the boost card is turned over (the defence is step 2, the flip step 3: L418-419)."""
     game = sandbox(1)
-    counter = known(game, "counterpunch", "hand:0", 0)
-    known(game, "energy_cell", "hand:0", 0)
+    counter = known(game.table, "counterpunch", "hand:0", 0)
+    known(game.table, "energy_cell", "hand:0", 0)
     encounter_deck(game, ["marauder_thug"] * 6)
     reopen(game)
     to_villain_phase(game)
@@ -260,8 +260,8 @@ def test_l703_l705_an_optional_response_from_hand_after_the_hero_defends():
 
 def test_l706_after_all_pass_no_more_responses_to_that_condition():
     game = sandbox(1)
-    known(game, "counterpunch", "hand:0", 0)
-    known(game, "energy_cell", "hand:0", 0)
+    known(game.table, "counterpunch", "hand:0", 0)
+    known(game.table, "energy_cell", "hand:0", 0)
     encounter_deck(game, ["marauder_thug"] * 6)
     reopen(game)
     to_villain_phase(game)
@@ -314,9 +314,9 @@ def stunned_villain_attacks(timing: str, deflect: bool):
     phase. Returns the game once round 2 begins and whether a window offered Deflect against that attack."""
     game = sandbox(1, replacement_timing=timing)
     v = E.villain(game)
-    E.give_status(game, v, "stunned", "mc.stunned")
-    card = known(game, "deflect", "hand:0", 0)
-    known(game, "energy_cell", "hand:0", 0)
+    E.give_status(game.table, v, "stunned", "mc.stunned")
+    card = known(game.table, "deflect", "hand:0", 0)
+    known(game.table, "energy_cell", "hand:0", 0)
     encounter_deck(game, ["dampening_field"] * 6)
     reopen(game)
     offered = []

@@ -61,7 +61,7 @@ def test_l825_damage_prevented_before_it_is_dealt_cancels_the_defeat_that_came_w
     # L825 with L762: a tough status card prevents all of the damage, so the occurrence defeats nobody
     game, hero, _, _, thug = thug_at_one_hit_point()
     game.state.update(hero, damage=10)  # 1 hit point left: the thug's When Defeated (1 damage) would defeat Aegis
-    E.give_status(game, hero, "tough", "mc.tough")
+    E.give_status(game.table, hero, "tough", "mc.tough")
     reopen(game)
     since = len(game.trace)
     game.apply(f"attack:{hero}>{thug}")
@@ -76,8 +76,8 @@ def test_l583_a_defeat_no_single_event_causes_is_found_by_the_constant_check():
     game = sandbox(1)
     encounter_deck(game, ["dampening_field"] * 6)
     hero = E.identity(game, 0)
-    vigil = known(game, "rooftop_vigil", "play:0", 0)  # would remove threat at the end of the round
-    game.add_modifier(hero, "hp", "add", 2, until="round", rule="mc.lasting")
+    vigil = known(game.table, "rooftop_vigil", "play:0", 0)  # would remove threat at the end of the round
+    game.table.add_modifier(hero, "hp", "add", 2, until="round", rule="mc.lasting")
     game.state.update(hero, damage=12)  # 13 hit points while the effect lasts: 1 left
     reopen(game)
     since = len(game.trace)

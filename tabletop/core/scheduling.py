@@ -1,0 +1,73 @@
+"""The work stack: rule code schedules tasks, which run in the order it pushed them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .recording import Recording
+from .tasks import task_name
+
+Task = str | Callable[..., None]  # a task: its registered function (see tasks.py) or its name
+
+
+class Scheduling(Recording):
+    """Pushing tasks onto the work stack (see :meth:`push`)."""
+
+    def push(self, task: Task, **args: Any) -> None:
+        """Schedule ``task`` (a registered function, or a task's name) with keyword arguments ``args``.
+
+        Tasks pushed while one task runs execute in the order they were pushed, after that task
+        returns and before anything that was pending already: ``emit(A); emit(B); push(X)``
+        makes A happen (with all its windows), then B, then X. The task cites the cause the running
+        step has (see :meth:`caused_by`).
+        """
+        if type(task) is not str:
+            task = task_name(task)
+        if self.tracing and "_c" not in args:
+            args["_c"] = self._cause
+        if self._fp is not None and self._fp.current is not None:
+            self._fp.pushed[id(args)] = self._fp.current  # what a resolution schedules is part of it
+        self.state.work.append((task, args))
+
+    def _push(self, task: str, args: dict) -> None:
+        """:meth:`push` for kernel code that has the arguments as a dict already (it becomes the task's)."""
+        if self.tracing and "_c" not in args:
+            args["_c"] = self._cause
+        fp = self._fp
+        if fp is not None and fp.current is not None:
+            fp.pushed[id(args)] = fp.current
+        self.state.work.append((task, args))
+
+    @property
+    def scheduled_in_step(self) -> int:
+        """How many tasks the running step has scheduled so far (they run after it, in order)."""
+        return len(self.state.work) - self._mark
+
+    def then(self, *tasks: tuple[Task, dict]) -> None:
+        """Schedule several tasks to run in the order given."""
+        for name, args in tasks:
+            self.push(name, **args)
+
+    def _call(self, fn: Callable, *args: Any) -> None:
+        """Run rule code so that the tasks it pushes execute in the order pushed."""
+        work = self.state.work
+        outer = self._mark
+        mark = self._mark = len(work)
+        try:
+            fn(*args)
+        finally:
+            self._mark = outer
+        if len(work) - mark > 1:
+            work[mark:] = work[mark:][::-1]
+
+
+def own_args(args: dict) -> dict:
+    """A task's own arguments: without the kernel's bookkeeping (``_c``, the cause it ran for) and the
+    ``choice`` it was resumed with. What a step passes on when it asks again or schedules its next
+    part, so the next run cites its own cause and waits for its own choice.
+
+    >>> own_args({"i": 2, "_c": 7, "choice": {"id": "a"}})
+    {'i': 2}
+    """
+    return {k: v for k, v in args.items() if k != "_c" and k != "choice"}

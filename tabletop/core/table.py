@@ -1,0 +1,296 @@
+"""The table: a running game as rule code sees it, and the interpreter that runs it.
+
+The engine is a loop over *tasks* (plain-data tuples ``(name, args)``) on the state's work
+stack. Rule code never blocks on a callback: when it needs a choice it opens a decision and
+names the task that resumes with the answer. That is why a game paused anywhere, even in the
+middle of ordering simultaneous triggers, can be cloned, saved as JSON and resumed with the
+same results.
+
+:class:`Table` is the rule author's face of a game: every verb rule code uses (``ask``, ``emit``,
+``move``, ``record``, ...) comes from one of the rooms it is built of, each a module with one job,
+each building on the one below: recording -> scheduling -> asking -> moves -> listeners ->
+triggers -> pipeline -> values -> flow -> table. :class:`tabletop.core.game.Game` is the user's face.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from .asking import ASKING_TASKS
+from .errors import (
+    ArgumentTypeError,
+    ArgumentValueError,
+    MandatoryLoop,
+    RuleError,
+    StepBudgetExceeded,
+    TimeBudgetExceeded,
+    quote,
+)
+from .flow import FLOW_TASKS, Flow
+from .loops import _LoopWatch, _step_facts, forced_loop
+from .pipeline import PIPELINE_TASKS
+from .profile import Profile
+from .state import State
+from .trace import Trace
+from .triggers import TRIGGER_TASKS
+
+if TYPE_CHECKING:
+    from .rulebook import Rulebook, Task
+
+_LOOP_WATCH_AFTER = 1000  # automatic steps before loop detection starts comparing positions
+
+
+_TIME_EVERY = 64  # with a time budget, the clock is read every this many automatic steps (a power of two)
+
+
+class Table(Flow):
+    """A running game as rule code sees it. See the module docstring."""
+
+    def __init__(
+        self,
+        rulebook: Rulebook,
+        state: State,
+        *,
+        options: dict[str, Any],
+        seed: int | str,
+        chance: str = "sample",
+        tracing: bool = True,
+        profile: Profile | None = None,
+        trace: Trace | None = None,
+        history: list | None = None,
+    ):
+        self.rulebook = rulebook
+        self.state = state
+        self.options = options
+        self.seed = seed
+        self.chance = chance
+        self.tracing = tracing
+        self.profile = profile or rulebook.profile
+        self.trace = trace if trace is not None else Trace(rulebook.rules)
+        self.history = history if history is not None else []
+        self._tasks = task_table(rulebook)
+        self._index_cache = None
+        self._fp = None  # a footprint recorder, while the ordering explorer measures (footprint.py)
+        self._cause = None
+        self._left = None
+        self._mark = 0  # work-stack height when the running step began (see ask)
+        self._zones_scanned = None  # see _scanned_zones
+        # positions (hashed loop keys -> history length) at the single-option decisions since the last
+        # decision with several options, to tell a forced loop (see loops.forced_loop); None: none noted
+        self._forced = None
+
+    def clone(self, tracing: bool | None = None) -> Table:
+        """An independent copy (optionally with tracing switched on or off)."""
+        new = Table.__new__(Table)
+        new.rulebook = self.rulebook
+        new.state = self.state.clone()
+        new.options = self.options
+        new.seed = self.seed
+        new.chance = self.chance
+        new.tracing = self.tracing if tracing is None else tracing
+        new.profile = self.profile
+        new.trace = self.trace.copy() if new.tracing else Trace(self.rulebook.rules)
+        new.history = self.history.copy()
+        new._tasks = self._tasks
+        new._index_cache = self._index_cache
+        new._cause = None
+        new._left = None
+        new._mark = 0
+        new._fp = None
+        new._zones_scanned = self._zones_scanned
+        forced = self._forced
+        new._forced = None if forced is None else forced.copy()
+        return new
+
+    def view(self, player: int | None) -> dict:
+        """What ``player`` can see (``None``: a spectator who sees only public things)."""
+        st = self.state
+        if player is not None:
+            if not isinstance(player, int) or isinstance(player, bool):
+                raise ArgumentTypeError(
+                    f"view(player={quote(player)}): player must be a player's number (an int) or None, "
+                    f"not {type(player).__name__}"
+                )
+            if not 0 <= player < len(st.players):
+                raise ArgumentValueError(
+                    f"view(player={player}): this game has players 0 to {len(st.players) - 1} (None: a spectator)"
+                )
+        rb = self.rulebook
+        objects = {}
+        for oid, obj in st.objects.items():
+            if rb.visible(self, obj, player):
+                objects[oid] = obj
+            else:
+                objects[oid] = {k: obj[k] for k in rb.public_fields if k in obj} | {"hidden": True}
+        dec = st.decision
+        if dec is not None and dec.get("player") != player:
+            dec = {"player": dec.get("player"), "kind": dec.get("kind"), "prompt": dec.get("prompt")}
+        return {
+            "player": player,
+            "players": st.players,
+            "turn": st.turn,
+            "zones": {k: list(v) for k, v in st.zones.items()},
+            "objects": objects,
+            "vars": {k: v for k, v in st.vars.items() if not k.startswith("_")},
+            "modifiers": st.modifiers,
+            "decision": dec,
+            "result": st.result,
+        }
+
+    def _decide(self, index: int) -> None:
+        """Make option ``index`` of the open decision and run on to the next one (unchecked, no undo)."""
+        data = self.state.decision
+        self._choose(data, index, auto=False)
+        self._run()
+        if len(data["options"]) == 1 or self._forced is not None:
+            forced_loop(self, data)
+
+    def _undo_point(self) -> tuple:
+        """What :meth:`_undo` needs to put the game back as it is now (the trace and history are appended
+        to, and the records of pending events updated in place: those are kept too)."""
+        st = self.state
+        records = self.trace.records
+        pending = (
+            {ev["rec"]: records[ev["rec"]] for ev in st.events.values() if ev.get("rec") is not None}
+            if self.tracing and st.events
+            else {}
+        )
+        return st.clone(), len(records), len(self.history), pending
+
+    def _undo(self, point: tuple) -> None:
+        snapshot, n_trace, n_hist, pending = point
+        self.state.restore(snapshot)
+        records = self.trace.records
+        del records[n_trace:]
+        for i, rec in pending.items():
+            records[i] = rec
+        del self.history[n_hist:]
+        self._listeners = None
+
+    def _run(self) -> None:
+        st = self.state
+        tasks = self._tasks
+        steps = 0
+        prof = self.profile
+        budget = prof.step_budget
+        work = st.work
+        tracing = self.tracing
+        # the first step after which the slow path below runs: the step budget, the clock, loop detection
+        slow_from = min(budget + 1, _LOOP_WATCH_AFTER)
+        deadline = None
+        if prof.time_budget is not None:
+            deadline = time.perf_counter() + prof.time_budget
+            slow_from = 1
+        loop: _LoopWatch | None = None
+        args: dict | None = None
+        idle_checks = self.profile.checks != "end_of_phase"
+        advance = self._flow_step
+        # the idle checks found nothing and nothing has run since but the turn structure's cursor
+        # moving on (a turn ends that nobody hears of): they are not run again before it moves on once
+        # more, since nothing they could look at has changed
+        checked = False
+        plain = not tracing and self._fp is None  # (no cause to set, no footprint to record)
+        while st.decision is None and st.result is None:
+            if work:
+                checked = False
+                name, args = work.pop()
+                try:
+                    handler = tasks[name]
+                except KeyError:
+                    raise RuleError(f"no task handler {name!r} in rulebook {self.rulebook.id!r}") from None
+                mark = self._mark = len(work)
+                if plain:
+                    handler(self, args)
+                elif self._fp is None:
+                    self._cause = args.get("_c")
+                    handler(self, args)
+                else:
+                    self._fp.run(self, handler, args)  # (footprints: the ordering explorer measures)
+                if len(work) - mark > 1:
+                    work[mark:] = work[mark:][::-1]
+            elif st.queue:
+                checked = False
+                self._drain()
+                name = "k.drain"
+                args = None
+            else:
+                self._cause = None
+                args = None
+                if idle_checks and not checked and self._run_checks():
+                    name = "k.checks"
+                else:
+                    self._mark = 0  # (what _call does, inline: the work stack is empty here)
+                    # (the ordering explorer's footprints see every check)
+                    checked = advance() is True and self._fp is None
+                    if len(work) > 1:
+                        work.reverse()
+                    name = "k.flow"
+            steps += 1
+            if steps < slow_from:
+                continue
+            if steps > budget:
+                raise StepBudgetExceeded(
+                    f"more than {budget} automatic steps without a decision (profile.step_budget); "
+                    + self._where(name, args)
+                )
+            if deadline is not None and not steps & (_TIME_EVERY - 1) and time.perf_counter() > deadline:
+                raise TimeBudgetExceeded(
+                    f"the engine ran longer than {prof.time_budget} s without a decision (profile.time_budget), "
+                    f"{steps} automatic steps; " + self._where(name, args)
+                )
+            if steps < _LOOP_WATCH_AFTER:
+                continue
+            if loop is None:
+                loop = _LoopWatch(self)  # (Brent's algorithm: the first position it compares the next ones with)
+                continue
+            cycle = loop.step(name)
+            if cycle is not None:
+                if prof.loops == "draw":
+                    self.record("end", "mandatory loop: the game is a draw", prof.rule("loop"))
+                    st.result = {
+                        "winners": [],
+                        "draw": True,
+                        "reason": "mandatory loop",
+                        "rule": prof.rule("loop"),
+                        "cycle": [s._asdict() for s in cycle],
+                    }
+                    break
+                raise MandatoryLoop(cycle)
+        if self._fp is not None:
+            self._fp.stopped(self)
+            self._fp.current = None
+
+    def _where(self, name: str, args: dict | None) -> str:
+        """Where the engine's work was, for an error that stops it: the last task and what it was about."""
+        abilities, events = _step_facts(self.state, name, args)
+        text = f"last task {name!r}"
+        if abilities:
+            text += f" (abilities {', '.join(abilities[:6])}{', ...' if len(abilities) > 6 else ''})"
+        if events:
+            text += f" (events {', '.join(events[:6])}{', ...' if len(events) > 6 else ''})"
+        summary = self._last_summary() if self.tracing else ""
+        if summary:
+            text += f", last traced: {summary[:120]}"
+        return text + f", {len(self.state.work)} task(s) pending"
+
+
+# the kernel's own tasks, by the names saved games hold
+KERNEL_TASKS: dict[str, Callable[[Table, dict], None]] = {
+    **ASKING_TASKS,
+    **PIPELINE_TASKS,
+    **TRIGGER_TASKS,
+    **FLOW_TASKS,
+}
+
+
+def task_table(rulebook: Rulebook) -> dict[str, Task]:
+    """Every task a game of ``rulebook`` can run: the kernel's, then the rulebook's (made once per rulebook)."""
+    table = rulebook.__dict__.get("_task_table")
+    if table is None:
+        clash = set(rulebook.tasks) & set(KERNEL_TASKS)
+        if clash:
+            raise RuleError(f"{rulebook.id}: task names {sorted(clash)} are the kernel's")
+        table = rulebook.__dict__["_task_table"] = {**KERNEL_TASKS, **rulebook.tasks}
+    return table

@@ -1,0 +1,81 @@
+"""Tasks by function: a rulebook's steps of rule code, each registered under the name saved games hold.
+
+A step of rule code is a plain function of the table and its own arguments, as keywords. The answer
+to a decision arrives as the ``choice`` parameter of the task the decision resumes; the cause a step
+runs for is the kernel's business (it is never among the arguments)::
+
+    tasks = TaskTable()
+
+    @tasks("mem.flip")
+    def flip(game: Table, *, first: str | None, choice: dict) -> None:
+        ...
+        game.ask(player, "flip", options, flip, args={"first": card})  # resumes flip with the choice
+
+Rule code schedules and resumes tasks by the function (``game.push(flip, ...)``,
+``game.ask(..., resume=flip)``); the work stack keeps the registered name, so a paused game still
+saves as plain data, and renaming a function changes nothing a saved game holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from .errors import RuleError
+
+if TYPE_CHECKING:
+    from .table import Table
+
+Handler = Callable[["Table", dict], None]  # what the interpreter calls: the table and the task's arguments
+F = TypeVar("F", bound=Callable[..., None])
+
+
+def task_name(task: str | Callable[..., Any]) -> str:
+    """The name a task is scheduled under: a name as given, or the name its function was registered with."""
+    if type(task) is str:
+        return task
+    name = getattr(task, "__task__", None)
+    if name is None:
+        raise RuleError(
+            f"{getattr(task, '__qualname__', task)!r} is not a registered task: register it with "
+            "@tasks('name') on a TaskTable the rulebook is given, or schedule a task by its name"
+        )
+    return name
+
+
+def _calling(fn: Callable[..., None]) -> Handler:
+    """The interpreter's handler for ``fn``: its arguments as keywords, without the kernel's cause."""
+
+    def handler(table: Table, args: dict) -> None:
+        if "_c" in args:
+            args = {k: v for k, v in args.items() if k != "_c"}
+        fn(table, **args)
+
+    handler.__name__ = handler.__qualname__ = getattr(fn, "__name__", "task")
+    handler.__doc__ = fn.__doc__
+    handler.__wrapped__ = fn  # type: ignore[attr-defined]
+    return handler
+
+
+class TaskTable(dict[str, Handler]):
+    """A rulebook's tasks by name (give it to :class:`Rulebook` as ``tasks``).
+
+    ``@table("name")`` registers a function taking the table and keyword arguments; plain
+    ``(table, args)`` handlers may still be put in by name (``table["name"] = handler``).
+    """
+
+    def __call__(self, name: str) -> Callable[[F], F]:
+        if not isinstance(name, str) or not name:
+            raise RuleError(f"a task is registered under a non-empty name, not {name!r}")
+
+        def register(fn: F) -> F:
+            if name in self:
+                raise RuleError(f"task {name!r} is registered twice (the second: {fn.__qualname__})")
+            known = getattr(fn, "__task__", None)
+            if known is not None and known != name:
+                raise RuleError(f"{fn.__qualname__} is registered as task {known!r} already, not {name!r}")
+            fn.__task__ = name  # type: ignore[attr-defined]
+            self[name] = _calling(fn)
+            return fn
+
+        return register

@@ -1,0 +1,137 @@
+"""Values of objects' stats, with every contribution explained, and lasting effects that end."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import RuleError, quote
+from .modifiers import Explanation, compute
+from .pipeline import Pipeline
+
+
+class Values(Pipeline):
+    """Stats and their explanations; lasting modifiers and effects, and their expiry."""
+
+    def obj(self, obj_id: str) -> dict:
+        try:
+            return self.state.objects[obj_id]
+        except KeyError:
+            raise KeyError(f"no object {quote(obj_id)} in this game") from None
+
+    def value(self, obj_id: str, stat: str) -> Any:
+        """The current value of ``stat`` on an object, after every modifier."""
+        return self.explain(obj_id, stat).value
+
+    def explain(self, obj_id: str, stat: str) -> Explanation:
+        """The base value and every contribution to it, in order, each with its source and rule.
+
+        An explicit base (``obj["base"]``) comes first; otherwise a rulebook that keeps a value itself (buffs,
+        auras, damage taken, a printed side that depends on a form) breaks it down with its ``explain`` hook.
+        The kernel's lasting and static modifiers then apply after it, in the profile's order, so the last
+        step always ends at ``game.value(obj, stat)``."""
+        obj = self.obj(obj_id)
+        mods = self.modifiers_for(obj_id, stat)
+        base = obj.get("base", {}).get(stat)
+        if base is None:
+            hook = self.rulebook.explain
+            start = None if hook is None else hook(self, obj, stat)
+            if start is not None:
+                _check_explanation(self.rulebook.id, obj_id, stat, start)
+                if not mods:
+                    return start
+                rest = compute(start.value, mods, self.profile.modifiers, obj_id, stat)
+                return Explanation(obj_id, stat, rest.value, start.steps + rest.steps[1:])
+            base = self.rulebook.base_value(self, obj, stat)
+        return compute(base, mods, self.profile.modifiers, obj_id, stat)
+
+    def modifiers_for(self, obj_id: str, stat: str) -> list[dict]:
+        """Lasting modifiers and static abilities that apply to ``stat`` of ``obj_id``."""
+        mods = [m for m in self.state.modifiers if m["target"] == obj_id and m["stat"] == stat]
+        if self.rulebook.has_statics:
+            for src, _key, ab in self._index().get("$static", ()):
+                source = self.state.objects[src]
+                for m in ab.modifiers(self, source):
+                    if m["target"] == obj_id and m["stat"] == stat:
+                        mods.append({"ts": source.get("ts", 0), "source": src, "rule": ab.rule, **m})
+        return mods
+
+    def add_modifier(
+        self,
+        target: str,
+        stat: str,
+        op: str,
+        value: Any,
+        *,
+        source: str | None = None,
+        until: str | None = None,
+        rule: str = "core.modifier",
+    ) -> None:
+        """A lasting modifier, until the end of ``turn``/``phase``/``round`` or for good."""
+        st = self.state
+        mod = {
+            "target": target,
+            "stat": stat,
+            "op": op,
+            "value": value,
+            "source": source,
+            "until": until,
+            "rule": rule,
+            "ts": st.next_ts(),
+        }
+        st.modifiers.append(mod)
+        self.record(
+            "modifier",
+            f"{stat} of {target}: {op} {value}" + (f" until end of {until}" if until else ""),
+            rule,
+            target=target,
+            stat=stat,
+            op=op,
+            value=value,
+        )
+
+    def add_effect(self, kind: str, *, until: str | None, rule: str, **data: Any) -> None:
+        """A lasting effect other than a modifier; the rulebook's ``on_expire[kind]`` ends it."""
+        self.state.effects.append({"kind": kind, "until": until, "rule": rule, "ts": self.state.next_ts(), **data})
+
+    def expire(self, period: str, rule: str | None = None, summary: str | None = None) -> None:
+        """End now every lasting modifier, effect and use limit that lasts ``until`` ``period``.
+
+        The kernel calls it at the end of each turn, phase and round; a rulebook calls it for
+        periods of its own (Marvel Champions' boosts last "for this activation", L320). The trace
+        cites ``rule`` (default: the profile's rule for expiry), with ``summary`` for the modifiers.
+        """
+        st = self.state
+        rule = rule or self.profile.rule("expire")
+        gone = [m for m in st.modifiers if m.get("until") == period]
+        if gone:
+            st.modifiers = [m for m in st.modifiers if m.get("until") != period]
+            self.record("expire", summary or f"{len(gone)} modifier(s) until end of {period} end", rule)
+        ending = [e for e in st.effects if e.get("until") == period]
+        if ending:
+            st.effects = [e for e in st.effects if e.get("until") != period]
+            for eff in ending:
+                hook = self.rulebook.on_expire.get(eff["kind"])
+                self.record("expire", f"{eff['kind']} ends (end of {period})", eff.get("rule", rule))
+                if hook is not None:
+                    hook(self, eff)
+        prefix = f"{period}:"
+        if any(k.startswith(prefix) for k in st.uses):
+            st.uses = {k: v for k, v in st.uses.items() if not k.startswith(prefix)}
+        if gone or ending:
+            self._listeners = None
+
+
+def _check_explanation(rulebook: str, obj_id: str, stat: str, ex: Explanation) -> None:
+    """A rulebook's explain hook must give a chain of steps from a base to its value (or the table lies)."""
+    where = f"{rulebook}: the explain hook for {stat!r} of {obj_id!r}"
+    if not isinstance(ex, Explanation):
+        raise RuleError(f"{where} returned {type(ex).__name__}, not an Explanation (or None)")
+    if (ex.obj, ex.stat) != (obj_id, stat):
+        raise RuleError(f"{where} explained {ex.stat!r} of {ex.obj!r} instead")
+    if not ex.steps or ex.steps[0].op != "base":
+        raise RuleError(f"{where} gave no base step first: {list(ex.steps)}")
+    for prev, step in zip(ex.steps, ex.steps[1:]):
+        if step.before != prev.after:
+            raise RuleError(f"{where}: step {step} starts at {step.before!r}, the step before ends at {prev.after!r}")
+    if ex.steps[-1].after != ex.value:
+        raise RuleError(f"{where}: its steps end at {ex.steps[-1].after!r}, its value is {ex.value!r}")
