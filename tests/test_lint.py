@@ -1,5 +1,7 @@
 """The code is clean under ruff and type-checks under mypy, both as configured in pyproject.toml."""
 
+import ast
+import dataclasses
 import pathlib
 import re
 import subprocess
@@ -78,3 +80,36 @@ def test_the_kernel_settings_refuse_what_they_promise(tmp_path):
         (15, "unused-ignore"),
         (19, "return-value"),
     }, out.stdout
+
+
+RULE_CALLS = """
+from tabletop.core.rules import Rule
+one = Rule("a.one", "One range.", source="000.txt", lines=(4, 5))
+several = Rule("a.two", "Several.", source="000.txt", lines=((4, 4), (9, 12)))
+cited: tuple[tuple[int, int], ...] | None = one.lines
+wrong = Rule("a.bad", "Not a range.", source="000.txt", lines="L4")
+"""
+
+
+def test_a_rule_is_typed_as_it_is_called(tmp_path):
+    """``Rule(..., lines=(a, b))`` and ``lines=((a, b), ...)`` both type-check, as the docstring promises
+    (the stored ``lines`` is always a tuple of ranges); a string does not."""
+    (tmp_path / "rule_calls.py").write_text(RULE_CALLS)
+    out = mypy(str(tmp_path / "rule_calls.py"))
+    errors = re.findall(r"rule_calls\.py:(\d+): error: .*\[([a-z-]+)\]", out.stdout)
+    assert errors == [("6", "arg-type")], out.stdout + out.stderr
+
+
+def test_the_typed_rule_signature_matches_the_dataclass():
+    """The ``__init__`` that rules.py declares for type checkers names every field of Rule, in order,
+    with its default: a field added to Rule without it fails here."""
+    from tabletop.core.rules import Rule
+
+    tree = ast.parse((ROOT / "tabletop" / "core" / "rules.py").read_text())
+    (rule,) = (n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == "Rule")
+    (init,) = (n for n in ast.walk(rule) if isinstance(n, ast.FunctionDef) and n.name == "__init__")
+    params = [a.arg for a in init.args.args[1:]]
+    defaults = [ast.literal_eval(d) for d in init.args.defaults]
+    fields = dataclasses.fields(Rule)
+    assert params == [f.name for f in fields]
+    assert defaults == [f.default for f in fields if f.default is not dataclasses.MISSING]
