@@ -71,8 +71,11 @@ test-compiled: $(COMPILED_STAMP)
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) notebooks/
 
+# ruff, then mypy on what pyproject's [tool.mypy] names (tabletop/core); make test runs both too
+# (tests/test_lint.py).
 lint: $(STAMP)
 	$(VENV)/bin/ruff check tabletop tests bench hatch_build.py .ci/toolchain.py
+	$(PYTHON) -m mypy
 
 # The compiled figures too where the wheel can be compiled (the scripts say when it is missing).
 bench: $(STAMP)
@@ -85,6 +88,6 @@ bench: $(STAMP)
 	done
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis build dist *.egg-info
+	rm -rf $(VENV) .pytest_cache .ruff_cache .mypy_cache .hypothesis build dist *.egg-info
 	find . -path ./.git -prune -o -type d \( -name __pycache__ -o -name .ipynb_checkpoints \) \
 		-prune -exec rm -rf {} +

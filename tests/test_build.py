@@ -53,6 +53,17 @@ def test_the_compile_list_names_existing_modules():
     assert not missing, f"pyproject.toml compile list names no Python file: {missing}"
 
 
+def test_the_wheel_ships_the_typed_marker():
+    """PEP 561: tabletop/py.typed in the wheel tells a type checker to read tabletop's annotations.
+    (hatchling's own list of the wheel's files, without building it; the compiled run's stale_build
+    check compares build/compiled with the source tree, py.typed included.)"""
+    from hatchling.builders.wheel import WheelBuilder
+
+    shipped = {f.distribution_path for f in WheelBuilder(str(ROOT)).recurse_included_files()}
+    assert "tabletop/__init__.py" in shipped
+    assert "tabletop/py.typed" in shipped
+
+
 def test_each_run_imports_the_build_it_tests():
     engine, kernel = tabletop.games.hearthstone.engine, tabletop.core.game
     if EXPECT_COMPILED:  # the second run of make test: build/compiled on PYTHONPATH

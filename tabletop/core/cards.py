@@ -27,9 +27,13 @@ import sys
 import tomllib
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .errors import CardDataError, clip, quote
+
+if TYPE_CHECKING:
+    from jsonschema import ValidationError
+    from jsonschema.protocols import Validator
 
 # The deepest card of the catalogues nests 7 levels (a Berserk card: card, activated, ability,
 # effects, effect, choices, effect); 16 leaves room for any card the schemas allow, and stops a
@@ -45,13 +49,14 @@ def _strict_integer(_checker: Any, instance: Any) -> bool:
 
 
 @functools.cache
-def card_validator() -> type:
+def card_validator() -> type[Validator]:
     """The validator class of card data: Draft 2020-12 with strict integers (imports jsonschema, slowly)."""
     from jsonschema import Draft202012Validator, validators
 
-    return validators.extend(
+    extended = validators.extend(
         Draft202012Validator, type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer", _strict_integer)
     )
+    return cast("type[Validator]", extended)  # (the stubs leave validators.extend untyped)
 
 
 def __getattr__(name: str) -> Any:
@@ -110,7 +115,7 @@ def load_cards(paths: Iterable[Path], schema: dict[str, Any]) -> dict[str, dict]
 
 def _load(paths: Iterable[Path], schema: dict[str, Any], cache: ValidationCache | None) -> dict[str, dict]:
     """:func:`load_cards`, skipping the schema check of the shipped files whose bytes ``cache`` knows passed."""
-    validator = None
+    validator: Validator | None = None
     passed: list[str] = []  # cache entries of the shipped files checked here
     cards: dict[str, dict] = {}
     where: dict[str, str] = {}
@@ -118,7 +123,8 @@ def _load(paths: Iterable[Path], schema: dict[str, Any], cache: ValidationCache 
         name = path.name
         raw, data = _read_toml(path)
         entry = cache.entry(raw) if cache is not None and _shipped(path) else None
-        known = entry is not None and entry in cache.clean  # these bytes passed this schema before
+        # these bytes passed this schema before
+        known = cache is not None and entry is not None and entry in cache.clean
         entries = data.get("card")
         if not isinstance(entries, list):
             raise CardDataError(name, None, "card", "the file must hold [[card]] tables")
@@ -127,7 +133,7 @@ def _load(paths: Iterable[Path], schema: dict[str, Any], cache: ValidationCache 
                 raise CardDataError(
                     name, f"#{n}", "card", f"entry {n} is {quote(card)} ({type(card).__name__}), not a [[card]] table"
                 )
-            card_id = card.get("id") if isinstance(card.get("id"), str) else f"#{n}"
+            card_id = given if isinstance(given := card.get("id"), str) else f"#{n}"
             _check_values(name, card_id, card)
             if not known:
                 if validator is None:
@@ -143,7 +149,7 @@ def _load(paths: Iterable[Path], schema: dict[str, Any], cache: ValidationCache 
             where[card_id] = name
         if entry is not None and not known:  # every card of these bytes passed the schema
             passed.append(entry)
-    if passed:
+    if cache is not None and passed:  # (passed is empty without a cache)
         cache.record(passed)
     return cards
 
@@ -240,7 +246,7 @@ class ValidationCache:
         self.clean.update(entries)
 
 
-def _missing_field(err) -> str | None:
+def _missing_field(err: ValidationError) -> str | None:
     if err.validator == "required":
         # "'cost' is a required property"
         return err.message.split("'")[1] if "'" in err.message else None
@@ -249,7 +255,7 @@ def _missing_field(err) -> str | None:
     return None
 
 
-def _schema_message(err) -> str:
+def _schema_message(err: ValidationError) -> str:
     """The schema's complaint, quoting at most ~100 characters of the value (a 10 MB string stays out)."""
     message, shown = err.message, repr(err.instance)
     if message.startswith(shown):

@@ -171,7 +171,7 @@ class MandatoryLoop(TabletopError, RuntimeError):
             what += f"; events {', '.join(events[:8])}" + ("" if len(events) <= 8 else ", ...")
         super().__init__(f"mandatory loop of {len(cycle)} steps{what}: {_steps_text(cycle)}")
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         # (pickled as its cycle and message: a worker process of tt.simulate sends it back whole)
         return _rebuild_loop, (type(self), self.cycle, str(self))
 

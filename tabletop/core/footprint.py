@@ -15,12 +15,14 @@ since whatever would have resolved afterwards no longer does.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from .state import State
 
 if TYPE_CHECKING:
+    from _collections_abc import dict_items, dict_keys, dict_values
+
     from .table import Table
 
 # containers tracked key by key; the rest are tracked as wholes
@@ -141,126 +143,131 @@ def _overlap(writes: set[str], other: set[str]) -> bool:
     return any(o.startswith(w) for w in wild_w for o in other) or any(w.startswith(o) for o in wild_o for w in writes)
 
 
-class _TrackedDict(dict):
+class _TrackedDict(dict[Any, Any]):
     __slots__ = ("_fp", "_name")
+    _fp: Footprints
+    _name: str
 
-    def __getitem__(self, key):
+    def __getitem__(self, key: Any) -> Any:
         self._fp.read(f"{self._name}:{key}")
         return dict.__getitem__(self, key)
 
-    def get(self, key, default=None):
+    def get(self, key: Any, default: Any = None) -> Any:
         self._fp.read(f"{self._name}:{key}")
         return dict.get(self, key, default)
 
-    def __contains__(self, key):
+    def __contains__(self, key: object) -> bool:
         self._fp.read(f"{self._name}:{key}")
         return dict.__contains__(self, key)
 
-    def __setitem__(self, key, value):
+    def __setitem__(self, key: Any, value: Any) -> None:
         if not (self._name == "counters" and key in _UNTRACKED_COUNTERS):
             self._fp.write(f"{self._name}:{key}")
         dict.__setitem__(self, key, value)
 
-    def __delitem__(self, key):
+    def __delitem__(self, key: Any) -> None:
         self._fp.write(f"{self._name}:{key}")
         dict.__delitem__(self, key)
 
-    def pop(self, key, *default):
+    def pop(self, key: Any, *default: Any) -> Any:
         self._fp.write(f"{self._name}:{key}")
         return dict.pop(self, key, *default)
 
-    def setdefault(self, key, default=None):
+    def setdefault(self, key: Any, default: Any = None) -> Any:
         self._fp.write(f"{self._name}:{key}")
         return dict.setdefault(self, key, default)
 
-    def update(self, *args, **kwargs):
+    def update(self, *args: Any, **kwargs: Any) -> None:
         for key in dict(*args, **kwargs):
             self._fp.write(f"{self._name}:{key}")
         dict.update(self, *args, **kwargs)
 
-    def _all(self):
+    def _all(self) -> None:
         self._fp.read(f"{self._name}:*")
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         self._all()
         return dict.__iter__(self)
 
-    def keys(self):
+    def keys(self) -> dict_keys[Any, Any]:
         self._all()
         return dict.keys(self)
 
-    def values(self):
+    def values(self) -> dict_values[Any, Any]:
         self._all()
         return dict.values(self)
 
-    def items(self):
+    def items(self) -> dict_items[Any, Any]:
         self._all()
         return dict.items(self)
 
-    def __len__(self):
+    def __len__(self) -> int:
         self._all()
         return dict.__len__(self)
 
-    def copy(self):
+    def copy(self) -> dict[Any, Any]:
         self._all()
         return dict(dict.items(self))
 
 
-class _TrackedList(list):
+class _TrackedList(list[Any]):
     __slots__ = ("_fp", "_name")
+    _fp: Footprints
+    _name: str
 
-    def _r(self):
+    def _r(self) -> None:
         self._fp.read(f"{self._name}:*")
 
-    def _w(self):
+    def _w(self) -> None:
         self._fp.write(f"{self._name}:*")
 
-    def __getitem__(self, i):
+    def __getitem__(self, i: Any) -> Any:
         self._r()
         return list.__getitem__(self, i)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Any]:
         self._r()
         return list.__iter__(self)
 
-    def __len__(self):
+    def __len__(self) -> int:
         self._r()
         return list.__len__(self)
 
-    def __bool__(self):
+    def __bool__(self) -> bool:
         self._r()
         return list.__len__(self) > 0
 
-    def copy(self):
+    def copy(self) -> list[Any]:
         self._r()
         return list(list.__iter__(self))
 
-    def __setitem__(self, i, v):
+    def __setitem__(self, i: Any, v: Any) -> None:
         self._w()
         list.__setitem__(self, i, v)
 
-    def append(self, v):
+    def append(self, v: Any) -> None:
         self._w()
         list.append(self, v)
 
-    def extend(self, vs):
+    def extend(self, vs: Iterable[Any]) -> None:
         self._w()
         list.extend(self, vs)
 
-    def pop(self, *i):
+    def pop(self, *i: SupportsIndex) -> Any:
         self._w()
         return list.pop(self, *i)
 
-    def insert(self, i, v):
+    def insert(self, i: SupportsIndex, v: Any) -> None:
         self._w()
         list.insert(self, i, v)
 
-    def remove(self, v):
+    def remove(self, v: Any) -> None:
         self._w()
         list.remove(self, v)
 
 
 def _wrap(value: Any, name: str, fp: Footprints) -> Any:
+    new: _TrackedDict | _TrackedList
     if name in _KEYED_DICTS and type(value) is dict:
         new = _TrackedDict(value)
     elif name in _WHOLE_LISTS and type(value) is list:

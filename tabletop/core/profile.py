@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from typing import Any
 
 from .errors import ArgumentTypeError, ArgumentValueError, quote
 from .modifiers import ModifierOrder
@@ -143,7 +144,7 @@ class Profile:
         """The rule id that the trace cites for kernel step ``step``."""
         return self.rules.get(step, f"core.{step}")
 
-    def replace(self, **changes) -> Profile:
+    def replace(self, **changes: Any) -> Profile:
         """A copy with ``changes`` (for comparing the same situation under other profiles)."""
         return dataclasses.replace(self, **changes)
 

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .errors import RuleError, quote
 
 Lines = tuple[tuple[int, int], ...]
+# what a Rule is given as lines: one range or several (it stores them as Lines)
+LinesGiven = tuple[int, int] | Lines
 
 
 def _ranges(lines: object) -> Lines | None:
@@ -58,6 +61,23 @@ class Rule:
     kind: str = "rule"  # "rule" or "glossary"
     gloss: bool = False  # the term is an English-to-Russian gloss, not a quotation of the seed
     fixed: str = ""  # an assumption with no option: why no other reading would change outcomes
+
+    if TYPE_CHECKING:
+        # The generated __init__, as it is called: ``lines`` may be one range (__post_init__ makes it Lines).
+        def __init__(
+            self,
+            id: str,
+            text: str,
+            term: str = "",
+            source: str = "",
+            lines: LinesGiven | None = None,
+            assumption: bool = False,
+            outside_text: bool = False,
+            option: str = "",
+            kind: str = "rule",
+            gloss: bool = False,
+            fixed: str = "",
+        ) -> None: ...
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "lines", _ranges(self.lines))

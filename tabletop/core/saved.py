@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import json
 import math
-from typing import Any
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .decision import CHANCE
 from .errors import ArgumentTypeError, SavedGameError, TabletopError, UnknownRulebook, quote
@@ -33,6 +34,11 @@ from .profile import (
 from .rulebook import Rulebook
 from .state import State
 from .trace import RECORD_KINDS, Trace
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator, ValidationError
+
+T = TypeVar("T")
 
 MAX_DEPTH = 64  # the deepest nesting a saved game may have (the shipped games' saves reach about 10)
 _MESSAGE = 300  # the most characters of a nested error's message a load error repeats
@@ -167,10 +173,11 @@ SCHEMA["properties"]["forced_loop"] = {
         "maxItems": 2,
     },
 }
-_validator = None  # the compiled SCHEMA, built on the first load (jsonschema is slow to import)
+# the compiled SCHEMA, built on the first load (jsonschema is slow to import)
+_validator: Draft202012Validator | None = None
 
 
-def load(text: str, rulebook: Rulebook | None, by_id) -> Game:
+def load(text: str, rulebook: Rulebook | None, by_id: Callable[[str], Rulebook]) -> Game:
     """The game saved in ``text``, after every check in the module docstring; ``by_id`` finds installed rulebooks."""
     if rulebook is not None and not isinstance(rulebook, Rulebook):
         raise ArgumentTypeError(f"load_game(rulebook={quote(rulebook)}): rulebook must be a Rulebook or None")
@@ -231,6 +238,7 @@ def _check_values(data: Any) -> None:
     stack: list[tuple[Any, tuple]] = [(data, ())]
     while stack:
         value, path = stack.pop()
+        items: Iterable[tuple[Any, Any]]
         if isinstance(value, dict):
             items = value.items()
         elif isinstance(value, list):
@@ -261,30 +269,33 @@ def check_schema(data: dict) -> None:
     err = min(errors, key=lambda e: (len(e.absolute_path), [str(p) for p in e.absolute_path]))
     err = _deepest(err)
     path = list(err.absolute_path)
-    instance = err.instance
+    # a validator sets these on every error it yields (the stubs also allow jsonschema's unset marker)
+    instance: Any = err.instance
+    wanted: Any = err.validator_value
     if err.validator == "required":
-        missing = [name for name in err.validator_value if name not in instance]
+        missing = [name for name in wanted if name not in instance]
         raise SavedGameError(_path(path), f"missing field {quote(missing[0])}")
-    if err.validator == "additionalProperties" and err.validator_value is False:
-        allowed = err.schema.get("properties", {})
+    if err.validator == "additionalProperties" and wanted is False:
+        schema: Any = err.schema
+        allowed = schema.get("properties", {})
         unknown = sorted((k for k in instance if k not in allowed), key=str)
         raise SavedGameError(_path([*path, unknown[0]]), f"unknown field (known: {', '.join(sorted(allowed))})")
     if err.validator == "type":
-        expected = err.validator_value if isinstance(err.validator_value, str) else " or ".join(err.validator_value)
+        expected = wanted if isinstance(wanted, str) else " or ".join(wanted)
         raise SavedGameError(_path(path), f"must be {expected}, not {_json_type(instance)} {quote(instance, 40)}")
     if err.validator in ("enum", "const"):
-        allowed = err.validator_value if err.validator == "enum" else [err.validator_value]
+        allowed = wanted if err.validator == "enum" else [wanted]
         raise SavedGameError(_path(path), f"{quote(instance)} is not one of {allowed}")
     if err.validator in ("minimum", "maximum"):
-        raise SavedGameError(_path(path), f"{quote(instance)} is out of range ({err.validator} {err.validator_value})")
+        raise SavedGameError(_path(path), f"{quote(instance)} is out of range ({err.validator} {wanted})")
     if err.validator in ("minItems", "maxItems", "minLength"):
         raise SavedGameError(
-            _path(path), f"{_json_type(instance)} of length {len(instance)} ({err.validator} {err.validator_value})"
+            _path(path), f"{_json_type(instance)} of length {len(instance)} ({err.validator} {wanted})"
         )
     raise SavedGameError(_path(path), _cut(err.message))
 
 
-def _deepest(err):
+def _deepest(err: ValidationError) -> ValidationError:
     """Inside an ``anyOf`` (null or a record), the record's own error: it says which field is wrong."""
     while err.validator == "anyOf" and err.context:
         inner = [e for e in err.context if e.validator != "type" or e.validator_value != "null"]
@@ -301,7 +312,7 @@ def _json_type(value: Any) -> str:
     return {dict: "an object", list: "an array", type(None): "null"}.get(type(value), type(value).__name__)
 
 
-def _path(parts) -> str:
+def _path(parts: Iterable[str | int]) -> str:
     """``state.objects.c5.zone``, ``history[3].option``: a field path (every part quoted to a bounded length)."""
     out = ""
     for p in parts:
@@ -317,7 +328,7 @@ def _cut(text: str, limit: int = _MESSAGE) -> str:
     return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
 
 
-def _field(path: str, fn, *args):
+def _field(path: str, fn: Callable[..., T], *args: Any) -> T:
     """``fn(*args)``, with a kernel's refusal of the value turned into a load error at ``path``."""
     try:
         return fn(*args)
@@ -326,7 +337,7 @@ def _field(path: str, fn, *args):
 
 
 # ------------------------------------------------------------------ against the rulebook
-def _rulebook_of(data: dict, given: Rulebook | None, by_id) -> Rulebook:
+def _rulebook_of(data: dict, given: Rulebook | None, by_id: Callable[[str], Rulebook]) -> Rulebook:
     saved = data["rulebook"]
     if given is not None:
         if given.id != saved:

@@ -231,9 +231,9 @@ class State:
         if index is None:
             zones[zone] = (*content, obj_id)
         else:
-            content = list(content)
-            content.insert(index, obj_id)
-            zones[zone] = tuple(content)
+            ordered = list(content)
+            ordered.insert(index, obj_id)
+            zones[zone] = tuple(ordered)
         self.objects[obj_id] = {**obj, "zone": zone, **changes} if changes else {**obj, "zone": zone}
 
 

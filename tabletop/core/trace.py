@@ -8,8 +8,9 @@ log. Records are plain dicts (so a saved game keeps them): ``i`` (index), ``kind
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, SupportsIndex, overload
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -54,10 +55,14 @@ class Trace:
     def __len__(self) -> int:
         return len(self.records)
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[dict]:
         return iter(self.records)
 
-    def __getitem__(self, i):
+    @overload
+    def __getitem__(self, i: SupportsIndex) -> dict: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[dict]: ...
+    def __getitem__(self, i: SupportsIndex | slice) -> dict | list[dict]:
         return self.records[i]
 
     def copy(self) -> Trace:
@@ -88,7 +93,7 @@ class Trace:
             return f"{rule_id}: {rule.citation}" if rule.citation else rule_id
         return rule_id
 
-    def graph(self) -> nx.DiGraph:
+    def graph(self) -> nx.DiGraph[int]:
         """The trace as a ``networkx.DiGraph`` of causes: one node per record.
 
         Nodes carry ``kind`` (one of :data:`NODE_KINDS`; ``record`` keeps the record's own
@@ -99,7 +104,7 @@ class Trace:
         """
         import networkx as nx
 
-        g = nx.DiGraph()
+        g: nx.DiGraph[int] = nx.DiGraph()
         for rec in self.records:
             rule = self.rules.get(rec["rule"], None)
             data = rec.get("data", {})
@@ -149,13 +154,17 @@ class Log:
             out.append(f"{'  ' * depth}{rec['summary']}  [{self.trace.cite(rec['rule'])}]")
         return out
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[str]:
         return iter(self.lines())
 
     def __len__(self) -> int:
         return len(self.lines())
 
-    def __getitem__(self, i):
+    @overload
+    def __getitem__(self, i: SupportsIndex) -> str: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[str]: ...
+    def __getitem__(self, i: SupportsIndex | slice) -> str | list[str]:
         return self.lines()[i]
 
     def __str__(self) -> str:
