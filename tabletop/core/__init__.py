@@ -1,7 +1,9 @@
 """The rules kernel: knows no game and imports no Jupyter library."""
 
 from .abilities import Ability, Activation, Modify, Prevent, Replace
+from .boardview import board_view
 from .decision import CHANCE, Decision, Option, options_by_object
+from .deck import Deck
 from .errors import (
     ArgumentTypeError,
     ArgumentValueError,
@@ -29,6 +31,7 @@ from .rulebook import OptionSpec, Phase, Rulebook, Scenario
 from .rules import Rule, RuleTable
 from .state import State
 from .trace import Log, Trace
+from .zones import ZoneError, Zones, ZoneSpec
 
 __all__ = [
     "CHANCE",
@@ -38,6 +41,7 @@ __all__ = [
     "ArgumentValueError",
     "CardDataError",
     "Decision",
+    "Deck",
     "Explanation",
     "ForcedLoop",
     "Game",
@@ -70,6 +74,10 @@ __all__ = [
     "Trace",
     "UnknownRulebook",
     "UnknownScenario",
+    "ZoneError",
+    "ZoneSpec",
+    "Zones",
+    "board_view",
     "compute",
     "options_by_object",
     "own_args",
