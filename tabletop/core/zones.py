@@ -41,8 +41,8 @@ class ZoneSpec:
     """One zone (or one zone of each player, when ``id`` holds ``{p}``) of a rulebook.
 
     ``visibility``: who sees an object in it (``"public"``, its ``"owner"``, or ``"none"``: face down).
-    ``ordered``: whether its order means something (a row of minions, the top of a pile); an
-    unordered zone (a hand, a deck whose order is hidden) may be shown in any order.
+    ``ordered``: whether its order means something (a row of minions, the top of a pile); in an
+    unordered zone (a hand, a deck whose order is hidden) no object is put at a position.
     ``limit``: the most objects it holds (None: no limit); :meth:`Zones.put` refuses one more.
     ``label``: its name on the board; a player's zone reads "``label`` of player 0".
     ``board``: whether the board view shows it; ``stack``: drawn as a pile; ``hidden``: the board
@@ -206,12 +206,14 @@ class Zones:
         found = self._resolved.get(zone)
         if found is None:
             found = self._resolve(zone)
-        _spec, vis, limit = found
+        spec, vis, limit = found
         st = game.state
+        if index is not None and not spec.ordered:
+            raise ZoneError(f"zone {quote(zone)} is unordered: {quote(oid)} cannot go to a position ({index}) in it")
         if limit is not None:
             content = st.zones.get(zone, ())
             if len(content) >= limit and oid not in content:
-                raise ZoneError(self._over(zone, found[0], len(content) + 1) + f": {quote(oid)} cannot go there")
+                raise ZoneError(self._over(zone, spec, len(content) + 1) + f": {quote(oid)} cannot go there")
         if "vis" not in changes and st.objects[oid].get("vis") != vis:
             changes["vis"] = vis
         game.move(oid, zone, index, **changes)
@@ -224,6 +226,8 @@ class Zones:
         found = self._resolved.get(zone)
         if found is None:
             found = self._resolve(zone)
+        if index is not None and not found[0].ordered:
+            raise ZoneError(f"zone {quote(zone)} is unordered: a new card cannot go to a position ({index}) in it")
         if found[2] is not None and len(game.state.zones.get(zone, ())) >= found[2]:
             n = len(game.state.zones.get(zone, ())) + 1
             raise ZoneError(self._over(zone, found[0], n) + f": no new card {quote(card_id)} can go there")
