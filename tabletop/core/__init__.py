@@ -3,7 +3,7 @@
 from .abilities import Ability, Activation, Modify, Prevent, Replace
 from .boardview import board_view
 from .decision import CHANCE, Decision, Option, options_by_object
-from .deck import Deck
+from .deck import Deck, player_decks
 from .errors import (
     ArgumentTypeError,
     ArgumentValueError,
@@ -81,4 +81,5 @@ __all__ = [
     "compute",
     "options_by_object",
     "own_args",
+    "player_decks",
 ]

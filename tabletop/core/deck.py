@@ -17,6 +17,8 @@ decision it opens); the game's state holds the rest. Moves in and out of the dec
 - :meth:`Deck.shuffle_in` shuffles cards back (a mulligan, a discard pile reshuffled into an empty
   deck): they become anonymous again and join the composition;
 - :meth:`Deck.left`, :meth:`Deck.size`: look at what the deck holds (the rules' look, not a player's).
+
+:func:`player_decks` makes one deck of each player.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from .zones import ZoneError
 
 if TYPE_CHECKING:
     from .game import Game
+    from .zones import Zones
 
 _COMPOSITIONS: dict[tuple, dict[str, int]] = {}  # a deck list -> its composition (sorted by card id)
 
@@ -203,3 +206,38 @@ class Deck:
             comp[key] = comp.get(key, 0) + 1
             game.move(oid, self.zone, vis=vis, card=None, **clear)
         st.vars[self.var] = dict(sorted(comp.items()))
+
+
+def player_decks(
+    zones: Zones,
+    zone: str,
+    players: Iterable[int],
+    *,
+    var: str,
+    prompt: str,
+    rule: str,
+    label: Callable[[Game, str], str],
+    kind: str = "draw",
+    stream: str | None = None,
+    cache_options: bool = False,
+) -> tuple[Deck, ...]:
+    """A deck of each of ``players``: in ``zone``, ``var``, ``prompt`` and ``stream`` ``{p}`` stands for the player
+    (``stream`` None: each deck draws from a random stream named after its zone)."""
+
+    def of(text: str, p: int) -> str:
+        return text.replace("{p}", str(p))
+
+    return tuple(
+        Deck(
+            of(zone, p),
+            var=of(var, p),
+            fields=zones.anonymous(of(zone, p), p),
+            prompt=of(prompt, p),
+            rule=rule,
+            label=label,
+            kind=kind,
+            stream=None if stream is None else of(stream, p),
+            cache_options=cache_options,
+        )
+        for p in players
+    )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.core import Deck, Profile, RuleError, ZoneError, Zones, ZoneSpec, board_view
+from tabletop.core import Deck, Profile, RuleError, ZoneError, Zones, ZoneSpec, board_view, player_decks
 from tabletop.core.boardview import zone_hidden
 
 from .toybook import creature, game_of, logged, logs
@@ -23,17 +23,15 @@ ZONES = Zones(
     ),
     card_fields={"damage": 0},
 )
-DECKS = [
-    Deck(
-        f"deck:{p}",
-        var=f"_deck:{p}",
-        fields=ZONES.anonymous(f"deck:{p}", p),
-        prompt=f"the top card of player {p}'s deck",
-        rule="toy.script",
-        label=lambda game, key: key.upper(),
-    )
-    for p in (0, 1)
-]
+DECKS = player_decks(
+    ZONES,
+    "deck:{p}",
+    (0, 1),
+    var="_deck:{p}",
+    prompt="the top card of player {p}'s deck",
+    rule="toy.script",
+    label=lambda game, key: key.upper(),
+)
 CARDS = ["ant", "ant", "bee"]
 CATALOGUE = {"ant": {"name": "Ant", "type": "insect"}, "bee": {"name": "Bee", "type": "insect", "cost": 2}}
 
@@ -193,6 +191,14 @@ def test_a_move_through_zones_keeps_look_back():
 
 
 # ------------------------------------------------------------------ the deck
+def test_player_decks_make_one_deck_of_each_player():
+    assert [(d.zone, d.var, d.stream, d.prompt) for d in DECKS] == [
+        ("deck:0", "_deck:0", "deck:0", "the top card of player 0's deck"),
+        ("deck:1", "_deck:1", "deck:1", "the top card of player 1's deck"),
+    ]
+    assert DECKS[1].fields == {"kind": "card", "card": None, "owner": 1, "controller": 1, "vis": "none", "damage": 0}
+
+
 def test_a_deck_is_anonymous_objects_and_a_private_composition():
     game = dealt()
     st = game.state

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.core import Deck, Game, Prevent, Zones, ZoneSpec, own_args
+from tabletop.core import Game, Prevent, Zones, ZoneSpec, own_args, player_decks
 from tabletop.core.modifiers import Explanation, compute
 
 PLAYERS = (0, 1)
@@ -120,17 +120,14 @@ def new_card(game: Game, player: int, card_id: str | None, zone: str, **fields: 
 
 
 # bh.assume.draw: a deck's order is hidden; its top card is a chance outcome weighted by what is left
-DECKS = tuple(
-    Deck(
-        f"deck:{p}",
-        var=f"_deck:{p}",
-        fields=ZONES.anonymous(f"deck:{p}", p),
-        prompt=f"the top card of player {p}'s deck",
-        rule="bh.assume.draw",
-        label=lambda game, key: game.rulebook.cards[key]["name"],
-        stream=f"deck:{p}",
-    )
-    for p in PLAYERS
+DECKS = player_decks(
+    ZONES,
+    "deck:{p}",
+    PLAYERS,
+    var="_deck:{p}",
+    prompt="the top card of player {p}'s deck",
+    rule="bh.assume.draw",
+    label=lambda game, key: game.rulebook.cards[key]["name"],
 )
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Any
 
-from tabletop.core import CHANCE, Deck, Game, RuleError, Zones, ZoneSpec, own_args
+from tabletop.core import CHANCE, Game, RuleError, Zones, ZoneSpec, own_args, player_decks
 from tabletop.core.modifiers import Explanation, Step
 
 PLAYERS = (0, 1)
@@ -673,18 +673,15 @@ def state_checks(game: Game) -> list[dict]:
 
 # ==================================================================== the deck
 # hs.assume.draw: anonymous objects, a hidden composition, the top card a chance outcome by what is left
-DECKS = tuple(
-    Deck(
-        f"deck:{p}",
-        var=f"_deck:{p}",
-        fields=ZONES.anonymous(f"deck:{p}", p),
-        prompt=f"the top card of player {p}'s deck",
-        rule="hs.assume.draw",
-        label=lambda game, key: CARDS[key]["name"],
-        stream=f"deck:{p}",
-        cache_options=True,
-    )
-    for p in PLAYERS
+DECKS = player_decks(
+    ZONES,
+    "deck:{p}",
+    PLAYERS,
+    var="_deck:{p}",
+    prompt="the top card of player {p}'s deck",
+    rule="hs.assume.draw",
+    label=lambda game, key: CARDS[key]["name"],
+    cache_options=True,
 )
 
 

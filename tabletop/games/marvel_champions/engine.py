@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.core import Deck, Game, RuleError, Zones, ZoneSpec, own_args
+from tabletop.core import Deck, Game, RuleError, Zones, ZoneSpec, own_args, player_decks
 from tabletop.core.modifiers import Explanation, Step
 
 from .data import CARDS
@@ -341,22 +341,39 @@ def key_label(key: str) -> str:
     return CARDS[cid]["name"] + ("" if player is None else f" (player {player}'s)")
 
 
-def _deck(name: str) -> Deck:
-    zone = "enc:deck" if name == "enc" else f"deck:{name}"
-    return Deck(
-        zone,
-        var=f"_left:{name}",
-        fields=ZONES.anonymous(zone, None if name == "enc" else int(name)),
-        prompt=f"the top card of {'the encounter deck' if name == 'enc' else f'player {name}' + chr(39) + 's deck'}",
-        rule="mc.deal" if name == "enc" else "mc.draw",
-        label=lambda game, key: key_label(key),
-        kind="shuffle",
-        stream="shuffle",
-    )
+def _label(game: Game, key: str) -> str:
+    return key_label(key)
 
 
 # the encounter deck ("enc") and each player's ("0" to "3"): anonymous objects, drawn by chance (mc.deal, mc.draw)
-DECKS = {name: _deck(name) for name in ("enc", "0", "1", "2", "3")}
+DECKS = {
+    "enc": Deck(
+        "enc:deck",
+        var="_left:enc",
+        fields=ZONES.anonymous("enc:deck", None),
+        prompt="the top card of the encounter deck",
+        rule="mc.deal",
+        label=_label,
+        kind="shuffle",
+        stream="shuffle",
+    ),
+    **dict(
+        zip(
+            "0123",
+            player_decks(
+                ZONES,
+                "deck:{p}",
+                range(4),
+                var="_left:{p}",
+                prompt="the top card of player {p}'s deck",
+                rule="mc.draw",
+                label=_label,
+                kind="shuffle",
+                stream="shuffle",
+            ),
+        )
+    ),
+}
 
 
 def take(game: Game, deck: str, dest: str, then: list | None = None, **fields: Any) -> None:
