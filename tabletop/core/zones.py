@@ -87,13 +87,19 @@ class ZoneSpec:
             raise RuleError(f"zone {quote(self.id)} is one of each player: name the player")
         return self.id.replace("{p}", str(player))
 
-    def owner_of(self, zone: str) -> int | None:
-        """The player whose zone ``zone`` is (None for a shared zone), or -1 when it is not one of this spec's."""
+    def player_of(self, zone: str) -> int | None:
+        """The player whose zone ``zone`` is, if it is one of this spec's zones of each player (else None)."""
         if not self.per_player:
-            return None if zone == self.id else -1
+            return None
         head, tail = self.id.split("{p}")
-        middle = zone[len(head) : len(zone) - len(tail)] if zone.startswith(head) and zone.endswith(tail) else ""
-        return int(middle) if middle.isdigit() and len(zone) > len(head) + len(tail) else -1
+        if len(zone) <= len(head) + len(tail) or not (zone.startswith(head) and zone.endswith(tail)):
+            return None
+        middle = zone[len(head) : len(zone) - len(tail)]
+        return int(middle) if middle.isdigit() else None
+
+    def holds(self, zone: str) -> bool:
+        """Whether ``zone`` is this spec's zone (one of them, for a zone of each player)."""
+        return self.player_of(zone) is not None if self.per_player else zone == self.id
 
     def board_label(self, player: int | None) -> str:
         label = self.label or self.id.split(":", 1)[0]
@@ -147,7 +153,7 @@ class Zones:
     def _resolve(self, zone: str) -> tuple[ZoneSpec, str, int | None]:
         spec = self.by_id.get(zone)
         if spec is None:
-            spec = next((s for s in self.specs if s.per_player and s.owner_of(zone) >= 0), None)
+            spec = next((s for s in self.specs if s.per_player and s.holds(zone)), None)
         if spec is None:
             known = ", ".join(s.id for s in self.specs)
             raise ZoneError(f"zone {quote(zone)} is not declared (the zones are: {known})")
@@ -163,8 +169,7 @@ class Zones:
 
     def owner(self, zone: str) -> int | None:
         """The player whose zone it is (None: a shared zone)."""
-        owner = self.spec(zone).owner_of(zone)
-        return None if owner is None or owner < 0 else owner
+        return self.spec(zone).player_of(zone)
 
     def ids(self, players: int) -> Iterator[str]:
         """Every zone's name for a game of ``players``: the shared ones, then each player's, in declared order."""
