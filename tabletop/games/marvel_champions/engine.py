@@ -341,36 +341,23 @@ def key_label(key: str) -> str:
     return CARDS[cid]["name"] + ("" if player is None else f" (player {player}'s)")
 
 
-def _label(game: Game, key: str) -> str:
-    return key_label(key)
-
-
-# the encounter deck ("enc") and each player's ("0" to "3"): anonymous objects, drawn by chance (mc.deal, mc.draw)
+# the encounter deck ("enc") and each player's ("0" to "3"): anonymous objects, drawn by chance (mc.deal, mc.draw);
+# a draw is the decision Game.ask_draw opens (kind "shuffle", stream "shuffle": the saved layout)
+_DRAWS: dict[str, Any] = {"label": lambda game, key: key_label(key), "kind": "shuffle", "stream": "shuffle"}
+_ENC_PROMPT, _PLAYER_PROMPT = "the top card of the encounter deck", "the top card of player {p}'s deck"
 DECKS = {
     "enc": Deck(
         "enc:deck",
         var="_left:enc",
         fields=ZONES.anonymous("enc:deck", None),
-        prompt="the top card of the encounter deck",
+        prompt=_ENC_PROMPT,
         rule="mc.deal",
-        label=_label,
-        kind="shuffle",
-        stream="shuffle",
+        **_DRAWS,
     ),
     **dict(
         zip(
             "0123",
-            player_decks(
-                ZONES,
-                "deck:{p}",
-                range(4),
-                var="_left:{p}",
-                prompt="the top card of player {p}'s deck",
-                rule="mc.draw",
-                label=_label,
-                kind="shuffle",
-                stream="shuffle",
-            ),
+            player_decks(ZONES, "deck:{p}", range(4), var="_left:{p}", prompt=_PLAYER_PROMPT, rule="mc.draw", **_DRAWS),
         )
     ),
 }
