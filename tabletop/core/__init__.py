@@ -1,7 +1,9 @@
 """The rules kernel: knows no game and imports no Jupyter library."""
 
 from .abilities import Ability, Activation, Modify, Prevent, Replace
+from .boardview import board_view
 from .decision import CHANCE, Decision, Option, options_by_object
+from .deck import Deck, player_decks
 from .errors import (
     ArgumentTypeError,
     ArgumentValueError,
@@ -32,6 +34,7 @@ from .state import State
 from .table import Table
 from .tasks import TaskTable
 from .trace import Log, Trace
+from .zones import ZoneError, Zones, ZoneSpec
 
 __all__ = [
     "CHANCE",
@@ -41,6 +44,7 @@ __all__ = [
     "ArgumentValueError",
     "CardDataError",
     "Decision",
+    "Deck",
     "Explanation",
     "ForcedLoop",
     "Game",
@@ -75,7 +79,12 @@ __all__ = [
     "Trace",
     "UnknownRulebook",
     "UnknownScenario",
+    "ZoneError",
+    "ZoneSpec",
+    "Zones",
+    "board_view",
     "compute",
     "options_by_object",
     "own_args",
+    "player_decks",
 ]

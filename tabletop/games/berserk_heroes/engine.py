@@ -11,20 +11,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.core import CHANCE, Game, Prevent, own_args
+from tabletop.core import Game, Prevent, Zones, ZoneSpec, own_args, player_decks
 from tabletop.core.modifiers import Explanation, compute
 
 PLAYERS = (0, 1)
-ZONE_KINDS = ("deck", "hand", "play", "grave", "hero", "supply", "coins")
-ZONE_LABELS = {
-    "deck": "deck",
-    "hand": "hand",
-    "play": "squad",
-    "grave": "discard pile",
-    "hero": "hero",
-    "supply": "coin supply",
-    "coins": "coins in play zone",
-}
+# bh.assume.hidden: a hand is seen by its owner, a deck by nobody, the rest by all
+ZONES = Zones(
+    (
+        ZoneSpec("deck:{p}", "deck", "none", ordered=False),
+        ZoneSpec("hand:{p}", "hand", "owner", ordered=False),
+        ZoneSpec("play:{p}", "squad"),
+        ZoneSpec("grave:{p}", "discard pile"),
+        ZoneSpec("hero:{p}", "hero", limit=1),
+        ZoneSpec("supply:{p}", "coin supply", ordered=False),
+        ZoneSpec("coins:{p}", "coins in play zone", ordered=False),
+    ),
+    card_fields={"tapped": False, "counters": {}, "statuses": {}, "created": False, "vanguard": 0},
+    unknown="a card ({id})",
+)
 COIN_LIMIT = 10  # 520.3 (L5)
 PERIOD_TEXT = {"turn": "end of turn", "phase": "end of phase", "round": "end of round"}
 TURN_STEPS = ("@accumulation", "bh.open", "bh.accumulate", "bh.draw_step", "@main", "bh.main")
@@ -52,11 +56,7 @@ def card_data(game: Game, oid: str) -> dict:
 
 def name_of(game: Game, oid: str) -> str:
     obj = game.state.objects.get(oid)
-    if obj is None:
-        return oid
-    if obj.get("kind") == "coin":
-        return f"coin {oid}"
-    return f"{card_data(game, oid).get('name', 'a card')} ({oid})"
+    return f"coin {oid}" if obj is not None and obj.get("kind") == "coin" else ZONES.name_of(game, oid)
 
 
 def is_creature(game: Game, oid: str) -> bool:
@@ -95,23 +95,16 @@ def has_status(game: Game, oid: str, status: str) -> bool:
     return bool(game.state.objects[oid].get("statuses", {}).get(status))
 
 
-def vis_for(zone: str) -> str:
-    """bh.assume.hidden: a hand is seen by its owner, a deck by nobody, the rest by all."""
-    return {"hand": "owner", "deck": "none"}.get(zone_kind(zone), "all")
-
-
 def put(game: Game, oid: str, zone: str) -> None:
     """Move a card; leaving the squad clears wounds, statuses, closing, control and modifiers."""
     st = game.state
     obj = st.objects[oid]
-    left_play = zone_kind(obj.get("zone")) == "play" and zone_kind(zone) != "play"
-    game.move(oid, zone)
-    changes: dict[str, Any] = {"vis": vis_for(zone)}
-    if left_play:
-        changes.update(tapped=False, counters={}, statuses={}, controller=obj["owner"])
+    if zone_kind(obj.get("zone")) == "play" and zone_kind(zone) != "play":
+        ZONES.put(game, oid, zone, tapped=False, counters={}, statuses={}, controller=obj["owner"])
         if any(m["target"] == oid for m in st.modifiers):
             st.modifiers = [m for m in st.modifiers if m["target"] != oid]
-    st.update(oid, **changes)
+    else:
+        ZONES.put(game, oid, zone)
 
 
 def identify(game: Game, oid: str, card_id: str) -> None:
@@ -123,45 +116,24 @@ def identify(game: Game, oid: str, card_id: str) -> None:
 def new_card(game: Game, player: int, card_id: str | None, zone: str, **fields: Any) -> str:
     """Create a card object (``card_id=None``: an anonymous deck card)."""
     card = game.rulebook.cards.get(card_id, {}) if card_id else {}
-    data = {
-        "kind": "card",
-        "card": card_id,
-        "owner": player,
-        "controller": player,
-        "vis": vis_for(zone),
-        "tapped": False,
-        "counters": {},
-        "statuses": {},
-        "created": False,
-        "vanguard": card.get("vanguard", 0),
-        **fields,
-    }
-    return game.create("c", zone, **data)
+    return ZONES.new_card(game, card_id, zone, player, **{"vanguard": card.get("vanguard", 0), **fields})
 
 
-def deck_var(player: int) -> str:
-    """The hidden composition of a deck (``_`` vars are not in ``game.view``)."""
-    return f"_deck:{player}"
-
-
-def set_deck(game: Game, player: int, card_ids: list[str]) -> None:
-    """A deck of anonymous objects; their identities are drawn when they leave the deck."""
-    comp: dict[str, int] = {}
-    for cid in card_ids:
-        comp[cid] = comp.get(cid, 0) + 1
-        new_card(game, player, None, z("deck", player))
-    game.state.set_var(deck_var(player), dict(sorted(comp.items())))
+# bh.assume.draw: a deck's order is hidden; its top card is a chance outcome weighted by what is left
+DECKS = player_decks(
+    ZONES,
+    "deck:{p}",
+    PLAYERS,
+    var="_deck:{p}",
+    prompt="the top card of player {p}'s deck",
+    rule="bh.assume.draw",
+    label=lambda game, key: game.rulebook.cards[key]["name"],
+)
 
 
 def take_from_deck(game: Game, player: int, card_id: str) -> str:
     """The top deck object becomes ``card_id`` (which must be in the deck's composition)."""
-    st = game.state
-    comp = dict(st.vars[deck_var(player)])
-    comp[card_id] -= 1
-    if not comp[card_id]:
-        del comp[card_id]
-    st.set_var(deck_var(player), comp)
-    oid = st.zone(z("deck", player))[0]
+    oid = DECKS[player].take(game, card_id)
     identify(game, oid, card_id)
     return oid
 
@@ -852,23 +824,10 @@ def t_draw_step(game: Game, args: dict) -> None:
 def t_draw(game: Game, args: dict) -> None:
     """bh.assume.draw: the top card's identity is a chance outcome weighted by what is left."""
     p = args["player"]
-    comp = game.state.vars.get(deck_var(p), {})
-    if not game.state.zone(z("deck", p)) or not comp:
+    if DECKS[p].empty(game):
         game.record("action", f"player {p}'s deck is empty: no card is drawn", "bh.assume.draw", player=p)
         return
-    total = sum(comp.values())
-    names = list(comp)
-    game.ask(
-        CHANCE,
-        "draw",
-        [{"id": n, "label": game.rulebook.cards[n]["name"]} for n in names],
-        "bh.drawn",
-        prompt=f"the top card of player {p}'s deck",
-        rule="bh.assume.draw",
-        args={"player": p},
-        probs=[comp[n] / total for n in names],
-        stream=f"deck:{p}",
-    )
+    DECKS[p].draw(game, "bh.drawn", {"player": p})
 
 
 def t_drawn(game: Game, args: dict) -> None:
@@ -886,7 +845,7 @@ def t_summon(game: Game, args: dict) -> None:
         game.emit("enter_squad", rule="bh.squad", player=p, card=oid, way="summoned")
         return
     cards = game.rulebook.cards
-    comp = game.state.vars.get(deck_var(p), {})
+    comp = DECKS[p].left(game)
     names = [n for n in comp if cards[n]["type"] == "creature" and cards[n]["cost"] <= args["max_cost"]]
     if not names:
         game.record("resolution", f"player {p} has no creature to summon in the deck", "bh.squad", player=p)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from tabletop.core import Game, ModifierOrder, OptionSpec, Phase, Profile, Rulebook, Scenario, options_by_object
+from tabletop.core import Game, ModifierOrder, OptionSpec, Phase, Profile, Rulebook, Scenario, board_view
 
 from . import engine as E
 from .catalogue import ABILITIES, CARDS, NAMED, default_deck
@@ -23,9 +23,8 @@ def setup(game: Game) -> None:
     if game.profile.modifiers.rounding != rounding:  # bh.assume.rounding
         game.profile = game.profile.replace(modifiers=dataclasses.replace(game.profile.modifiers, rounding=rounding))
     game.caused_by(game.record("action", "set up a duel of two heroes", "bh.assume.setup"))
+    E.ZONES.setup(game)
     for p in E.PLAYERS:
-        for kind in E.ZONE_KINDS:
-            st.zones[E.z(kind, p)] = ()
         hero = E.new_card(game, p, f"hero_{opts[f'hero{p}']}", E.z("hero", p))
         st.update(hero, base={"life": opts["hero_life"]})
         for _ in range(opts["coin_supply"]):
@@ -38,87 +37,56 @@ def setup(game: Game) -> None:
         builder(game)
         return
     for p in E.PLAYERS:
-        E.set_deck(game, p, default_deck())
+        E.DECKS[p].fill(game, default_deck())
     game.then(*[("bh.draw", {"player": p}) for p in E.PLAYERS for _ in range(opts["starting_hand"])])
 
 
 # --------------------------------------------------------------- board view
 def board(game: Game, player: int | None = None) -> dict:
     """A plain JSON board ("zones" layout): every zone, card and coin, and the options on each."""
+    return board_view(
+        game, player, E.ZONES, describe=_describe, players=_players, turn=TURN_SHOWN, controller=True, stack=False
+    )
+
+
+TURN_SHOWN = ("number", "player", "phase", "sub")
+
+
+def _describe(game: Game, entry: dict, obj: dict) -> None:
+    """A coin (open or closed, temporary or not), or a face-up card: cost, strike and life, counters, statuses."""
+    if obj.get("kind") == "coin":
+        entry.update(kind="coin", tapped=obj["tapped"], temporary=obj.get("temp") is not None)
+        return
+    oid = entry["id"]
+    data = CARDS[obj["card"]]
+    entry.update(
+        kind="card",
+        name=data["name"],
+        type=data["type"],
+        text=data.get("text", ""),
+        cost=E.cost_explain(game, oid).value if "cost" in data else None,
+        stats={s: game.value(oid, s) for s in ("strike", "life") if s in data or obj.get("base", {}).get(s)},
+        counters=dict(obj.get("counters", {})),
+        statuses=sorted(k for k, v in obj.get("statuses", {}).items() if v),
+        tapped=bool(obj.get("tapped")),
+        created=bool(obj.get("created")),
+        vanguard=obj.get("vanguard") or None,
+    )
+
+
+def _players(game: Game) -> list[dict]:
     st = game.state
-    view = game.view(player)
-    dec = st.decision
-    offers = options_by_object(dec, st.objects, player)
-    zones, cards = [], []
-    for p in E.PLAYERS:
-        for kind in E.ZONE_KINDS:
-            zid = E.z(kind, p)
-            zones.append(
-                {
-                    "id": zid,
-                    "label": f"{E.ZONE_LABELS[kind]} of player {p}",
-                    "owner": p,
-                    "kind": kind,
-                    "count": len(st.zone(zid)),
-                    "hidden": kind == "deck" or (kind == "hand" and player != p),
-                }
-            )
-            for oid in st.zone(zid):
-                obj = view["objects"][oid]
-                hidden = obj.get("hidden", False)
-                entry = {
-                    "id": oid,
-                    "zone": zid,
-                    "owner": obj.get("owner"),
-                    "controller": obj.get("controller"),
-                    "face_down": hidden or kind == "deck",
-                    "option": offers.get(oid, []),
-                }
-                if obj.get("kind") == "coin":
-                    full = st.objects[oid]
-                    entry.update(kind="coin", tapped=full["tapped"], temporary=full.get("temp") is not None)
-                elif not hidden and obj.get("card"):
-                    data = CARDS[obj["card"]]
-                    entry.update(
-                        kind="card",
-                        name=data["name"],
-                        type=data["type"],
-                        text=data.get("text", ""),
-                        cost=E.cost_explain(game, oid).value if "cost" in data else None,
-                        stats={
-                            s: game.value(oid, s) for s in ("strike", "life") if s in data or obj.get("base", {}).get(s)
-                        },
-                        counters=dict(obj.get("counters", {})),
-                        statuses=sorted(k for k, v in obj.get("statuses", {}).items() if v),
-                        tapped=bool(obj.get("tapped")),
-                        created=bool(obj.get("created")),
-                        vanguard=obj.get("vanguard") or None,
-                    )
-                else:
-                    entry.update(kind="card", name=None)
-                cards.append(entry)
-    return {
-        "layout": "zones",
-        "zones": zones,
-        "cards": cards,
-        "players": [
-            {
-                "id": p,
-                "hero": E.hero(game, p),
-                "coins": len(E.coins(game, p)),
-                "open_coins": len(E.open_coins(game, p)),
-                "hand": len(st.zone(E.z("hand", p))),
-                "deck": len(st.zone(E.z("deck", p))),
-            }
-            for p in E.PLAYERS
-        ],
-        "turn": {k: st.turn.get(k) for k in ("number", "player", "phase", "sub")},
-        "to_move": None if dec is None else dec["player"],
-        "decision": None
-        if dec is None or (player is not None and dec["player"] != player)
-        else {"kind": dec["kind"], "prompt": dec.get("prompt", ""), "options": [o["id"] for o in dec["options"]]},
-        "result": st.result,
-    }
+    return [
+        {
+            "id": p,
+            "hero": E.hero(game, p),
+            "coins": len(E.coins(game, p)),
+            "open_coins": len(E.open_coins(game, p)),
+            "hand": len(st.zone(E.z("hand", p))),
+            "deck": len(st.zone(E.z("deck", p))),
+        }
+        for p in E.PLAYERS
+    ]
 
 
 # ----------------------------------------------------------------- rulebook

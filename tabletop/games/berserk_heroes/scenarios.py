@@ -61,7 +61,7 @@ def constructor_chain(game: Game) -> None:
     """522.1: constructor spells and a constructor creature; the enemy has only a Warded Monk."""
     for c in ("arcane_choice", "twin_bolts", "wandering_sage", "border_guard"):
         card(game, 0, c, "hand")
-    E.set_deck(game, 0, ["pikeman", "pikeman", "border_guard"])
+    E.DECKS[0].fill(game, ["pikeman", "pikeman", "border_guard"])
     card(game, 1, "warded_monk", "play")
     coins(game, 0, 6)
     start_main(game)
@@ -104,7 +104,7 @@ def squad_ways(game: Game) -> None:
     for c in ("border_guard", "call_to_arms", "second_life", "mind_chains", "raise_the_dead"):
         card(game, 0, c, "hand")
     card(game, 0, "pikeman", "grave")
-    E.set_deck(game, 0, ["border_guard"])
+    E.DECKS[0].fill(game, ["border_guard"])
     card(game, 1, "forest_troll", "play")
     coins(game, 0, 10)
     start_main(game)

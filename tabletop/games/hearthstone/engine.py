@@ -18,21 +18,23 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Any
 
-from tabletop.core import CHANCE, Game, RuleError, own_args
+from tabletop.core import CHANCE, Game, RuleError, Zones, ZoneSpec, own_args, player_decks
 from tabletop.core.modifiers import Explanation, Step
 
 PLAYERS = (0, 1)
-ZONE_KINDS = ("deck", "hand", "board", "hero", "power", "weapon", "grave")
-ZONE_LABELS = {
-    "deck": "deck",
-    "hand": "hand",
-    "board": "board",
-    "hero": "hero",
-    "power": "hero power",
-    "weapon": "weapon",
-    "grave": "graveyard",
-}
 BOARD_LIMIT = 7  # L26
+# hs.assume.hidden: a hand is seen by its owner, a deck by nobody, the rest by all
+ZONES = Zones(
+    (
+        ZoneSpec("deck:{p}", "deck", "none", ordered=False, stack=True),
+        ZoneSpec("hand:{p}", "hand", "owner", ordered=False),
+        ZoneSpec("board:{p}", "board", limit=BOARD_LIMIT),
+        ZoneSpec("hero:{p}", "hero", limit=1),
+        ZoneSpec("power:{p}", "hero power", limit=1),
+        ZoneSpec("weapon:{p}", "weapon", limit=1),
+        ZoneSpec("grave:{p}", "graveyard", stack=True),
+    )
+)
 HAND_LIMIT = 10  # hs.assume.hand_limit: the default of option hand_limit
 MANA_LIMIT = 10  # L1511
 TURN_STEPS = ("hs.start", "hs.main")
@@ -62,7 +64,6 @@ HERO_ZONES = tuple((p, f"hero:{p}") for p in PLAYERS)
 BOARD_ZONES = tuple(f"board:{p}" for p in PLAYERS)
 WEAPON_ZONES = tuple(f"weapon:{p}" for p in PLAYERS)
 HAND_ZONES = tuple(f"hand:{p}" for p in PLAYERS)
-DECK_ZONES = tuple(f"deck:{p}" for p in PLAYERS)
 GRAVE_ZONES = tuple(f"grave:{p}" for p in PLAYERS)
 
 # Filled in by the catalogue (cards are data; the engine reads them here).
@@ -82,13 +83,8 @@ def card_of(game: Game, oid: str) -> dict:
     return CARDS[game.state.objects[oid]["card"]]
 
 
-def name_of(game: Game, oid: str | None) -> str:
-    if oid is None:
-        return "nothing"
-    obj = game.state.objects.get(oid)
-    if obj is None or obj.get("card") is None:
-        return oid
-    return f"{CARDS[obj['card']]['name']} ({oid})"
+name_of = ZONES.name_of  # "Fireball (c12)"; a card not known yet: its id
+put = ZONES.put  # a move, showing what the new zone shows
 
 
 def hero(game: Game, player: int) -> str:
@@ -124,29 +120,8 @@ def health_of(game: Game, oid: str) -> int:
     return obj["hp"] - obj["dmg"]
 
 
-def vis_for(zone: str) -> str:
-    vis = _VIS.get(zone)
-    if vis is None:
-        kind = zone.split(":", 1)[0]
-        vis = _VIS[zone] = "none" if kind == "deck" else "owner" if kind == "hand" else "all"
-    return vis
-
-
-_VIS: dict[str, str] = {}
-
-
-def put(game: Game, oid: str, zone: str, index: int | None = None) -> None:
-    """Move ``oid`` to ``zone``, visible as that zone shows its cards (in the move's one copy of it)."""
-    vis = vis_for(zone)
-    if game.state.objects[oid].get("vis") != vis:
-        game.move(oid, zone, index, vis=vis)
-    else:
-        game.move(oid, zone, index)
-
-
 def new_card(game: Game, player: int, card_id: str | None, zone: str, index: int | None = None, **fields: Any) -> str:
-    data = {"kind": "card", "card": card_id, "owner": player, "controller": player, "vis": vis_for(zone), **fields}
-    return game.create("c", zone, index=index, **data)
+    return ZONES.new_card(game, card_id, zone, player, index, **fields)
 
 
 def minion_fields(card: dict) -> dict:
@@ -697,63 +672,17 @@ def state_checks(game: Game) -> list[dict]:
 
 
 # ==================================================================== the deck
-def deck_var(player: int) -> str:
-    """The hidden composition of a deck (``_`` vars stay out of ``game.view``)."""
-    return f"_deck:{player}"
-
-
-DECK_VARS = tuple(deck_var(p) for p in PLAYERS)
-
-
-def set_deck(game: Game, player: int, card_ids: list[str]) -> None:
-    """A deck of anonymous objects; a card's identity is drawn when it leaves the deck."""
-    st = game.state
-    zone = DECK_ZONES[player]
-    objects = st.objects
-    counters = st.counters
-    n_id, ts = counters["id"], counters["ts"]
-    n = len(card_ids)
-    # (what game.create does for each card, in one pass: one zone tuple, not thirty; the object
-    # ids and timestamps it would give). Objects are never changed in place (the kernel copies an
-    # object to change it), and every game sets its decks up with the same ids and timestamps: the
-    # anonymous objects are made once and shared between games (so an object must never be changed
-    # in place: it would change in every game, as it already would in a game's clones).
-    made = _DECK_OBJECTS.get((zone, n_id, ts, n))
-    if made is None:
-        template = {
-            "id": None,
-            "zone": zone,
-            "ts": None,
-            "kind": "card",
-            "card": None,
-            "owner": player,
-            "controller": player,
-            "vis": "none",
-        }
-        made = {f"c{n_id + k}": {**template, "id": f"c{n_id + k}", "ts": ts + k} for k in range(1, n + 1)}
-        if len(_DECK_OBJECTS) > 1000:
-            _DECK_OBJECTS.clear()
-        _DECK_OBJECTS[(zone, n_id, ts, n)] = made
-    objects.update(made)
-    counters["id"], counters["ts"] = n_id + n, ts + n
-    st.zones[zone] = (*st.zones.get(zone, ()), *made)
-    key = tuple(card_ids)
-    comp = _DECK_COMPS.get(key)
-    if comp is None:
-        counts: dict[str, int] = {}
-        for cid in card_ids:
-            counts[cid] = counts.get(cid, 0) + 1
-        comp = _DECK_COMPS[key] = dict(sorted(counts.items()))
-    st.vars[DECK_VARS[player]] = dict(comp)
-
-
-_DECK_COMPS: dict[tuple, dict[str, int]] = {}  # a deck list's composition (the same for every game)
-# (deck zone, last object id number, last timestamp, cards) -> the deck's anonymous objects by id
-_DECK_OBJECTS: dict[tuple[str, int, int, int], dict[str, dict]] = {}
-_DRAW_OPTIONS: dict[str, dict] = {}
-_DRAW_SETS: dict[tuple, tuple] = {}  # the options of a draw, by the kinds of card left (shared plain data)
-_DRAW_PROMPT = tuple(f"the top card of player {p}'s deck" for p in PLAYERS)
-_DRAW_STREAM = tuple(f"deck:{p}" for p in PLAYERS)
+# hs.assume.draw: anonymous objects, a hidden composition, the top card a chance outcome by what is left
+DECKS = player_decks(
+    ZONES,
+    "deck:{p}",
+    PLAYERS,
+    var="_deck:{p}",
+    prompt="the top card of player {p}'s deck",
+    rule="hs.assume.draw",
+    label=lambda game, key: CARDS[key]["name"],
+    cache_options=True,
+)
 
 
 def t_draw(game: Game, args: dict) -> None:
@@ -761,8 +690,8 @@ def t_draw(game: Game, args: dict) -> None:
     (hs.assume.fatigue), or nothing with option fatigue=False."""
     st = game.state
     p = args["player"]
-    comp = st.vars[DECK_VARS[p]]
-    if not comp:
+    deck = DECKS[p]
+    if deck.empty(game):
         if not game.options["fatigue"]:
             if game.tracing:
                 game.record("action", f"player {p}'s deck is empty: nothing is drawn", "hs.assume.fatigue", player=p)
@@ -774,49 +703,15 @@ def t_draw(game: Game, args: dict) -> None:
             game.record("action", f"player {p}'s deck is empty: fatigue {n}", "hs.assume.fatigue", player=p)
         game.emit("damage", rule="hs.assume.fatigue", source=None, target=hero(game, p), amount=n, player=p)
         return
-    names = tuple(comp)
-    options = _DRAW_SETS.get(names)
-    if options is None:
-        if len(_DRAW_SETS) > 100_000:
-            _DRAW_SETS.clear()
-        options = _DRAW_SETS[names] = tuple(
-            _DRAW_OPTIONS.get(n) or _DRAW_OPTIONS.setdefault(n, {"id": n, "label": CARDS[n]["name"]}) for n in names
-        )
-    counts = comp.values()
-    total = sum(counts)
-    game.ask(
-        CHANCE,
-        "draw",
-        list(options),
-        "hs.drawn",
-        prompt=_DRAW_PROMPT[p],
-        rule="hs.assume.draw",
-        args={"player": p, "keep": args.get("keep", True)},
-        probs=[c / total for c in counts],
-        stream=_DRAW_STREAM[p],
-    )
-
-
-def take_from_deck(game: Game, player: int, card_id: str) -> str:
-    """The top card of the deck is ``card_id``: it leaves the deck's hidden composition. The caller
-    moves the object and gives it its card as it arrives (``Game.move(..., card=card_id)``: one copy)."""
-    st = game.state
-    var = DECK_VARS[player]
-    comp = dict(st.vars[var])  # (copy on write: a snapshot of the state may share the old dict)
-    left = comp[card_id] - 1
-    if left:
-        comp[card_id] = left
-    else:
-        del comp[card_id]
-    st.vars[var] = comp
-    return st.zones[DECK_ZONES[player]][0]
+    deck.draw(game, "hs.drawn", {"player": p, "keep": args.get("keep", True)})
 
 
 def t_drawn(game: Game, args: dict) -> None:
+    """The drawn card leaves the deck's composition; its object gets the card as it arrives (one copy)."""
     st = game.state
     p = args["player"]
     card_id = args["choice"]["id"]
-    oid = take_from_deck(game, p, card_id)
+    oid = DECKS[p].take(game, card_id)
     if len(st.zones[HAND_ZONES[p]]) >= game.options["hand_limit"]:
         game.move(oid, GRAVE_ZONES[p], card=card_id, vis="all")
         if game.tracing:
@@ -830,16 +725,6 @@ def t_drawn(game: Game, args: dict) -> None:
     game.move(oid, HAND_ZONES[p], card=card_id, vis="owner")
     if game.tracing:
         game.record("action", f"player {p} draws a card", "hs.assume.draw", player=p)
-
-
-def return_to_deck(game: Game, player: int, oid: str) -> None:
-    """hs.mulligan (L1509): a swapped card is shuffled back: it becomes anonymous again."""
-    st = game.state
-    card = st.objects[oid]["card"]
-    comp = dict(st.vars[DECK_VARS[player]])
-    comp[card] = comp.get(card, 0) + 1
-    st.vars[DECK_VARS[player]] = dict(sorted(comp.items()))
-    game.move(oid, DECK_ZONES[player], vis=vis_for(DECK_ZONES[player]), card=None)
 
 
 # ============================================================ the start of play
@@ -897,8 +782,7 @@ def t_mulligan_done(game: Game, args: dict) -> None:
 
 def t_shuffle_back(game: Game, args: dict) -> None:
     p = args["player"]
-    for oid in args["cards"]:
-        return_to_deck(game, p, oid)
+    DECKS[p].shuffle_in(game, args["cards"])  # hs.mulligan (L1509): anonymous again
     if game.tracing:
         game.record("action", f"player {p} shuffles {len(args['cards'])} card(s) back", "hs.mulligan", player=p)
 
@@ -1279,8 +1163,8 @@ def index_cards(cards: dict[str, dict]) -> None:
     for table in (CARDS, SPELL_TARGET, BATTLECRY_TARGET, POWER_TARGET, POWER_SUMMONS, AURA_CARDS, PLAY_INFO):
         table.clear()
     # (cached options name cards in their labels: the draws' as well as the actions')
-    _DRAW_OPTIONS.clear()
-    _DRAW_SETS.clear()
+    for deck in DECKS:
+        deck.forget()
     _clear_options()
     CARDS.update(cards)
     for cid, card in cards.items():

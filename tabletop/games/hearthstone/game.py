@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tabletop.core import Game, OptionSpec, Phase, Profile, Rulebook, Scenario, options_by_object
+from tabletop.core import board_view as zones_board
 
 from . import engine as E
 from .catalogue import ABILITIES, CARDS, DECKS
@@ -17,6 +18,7 @@ def setup(game: Game) -> None:
     opts = game.options
     if opts["effects"] != game.profile.container:  # hs.assume.queue: where triggered effects wait
         game.profile = game.profile.replace(container=opts["effects"])
+    E.ZONES.setup(game)
     for p in E.PLAYERS:
         st.players[p] = {
             **st.players[p],
@@ -26,15 +28,13 @@ def setup(game: Game) -> None:
             "power_used": False,
             "deck": opts[f"deck{p}"],
         }
-        for kind in E.ZONE_KINDS:
-            st.zones[E.z(kind, p)] = ()
         hero_card = DECKS[opts[f"deck{p}"]]["hero"]
         E.new_card(game, p, hero_card, E.z("hero", p), kind="hero", hp=opts["hero_health"], dmg=0, attacks=0)
         E.new_card(game, p, hero_card, E.z("power", p), kind="power")
     if game.tracing:
         game.caused_by(game.record("action", "two heroes with 30 health and 30-card decks", "hs.deck"))
     for p in E.PLAYERS:  # (a scenario keeps the normal decks too, so later turns draw as usual)
-        E.set_deck(game, p, DECKS[opts[f"deck{p}"]]["cards"])
+        E.DECKS[p].fill(game, DECKS[opts[f"deck{p}"]]["cards"])
     if opts["scenario"]:
         builder, description, _rules = SETUPS[opts["scenario"]]
         game.record("action", f"scenario {opts['scenario']}: {description}", "hs.assume.cards")
@@ -59,106 +59,52 @@ def setup(game: Game) -> None:
 def board_view(game: Game, player: int | None = None) -> dict:
     """A plain JSON board ("zones" layout): heroes, powers, weapons, boards, hands, decks, graveyards."""
     st = game.state
-    view = game.view(player)
     dec = st.decision
     offers = options_by_object(dec, st.objects, player)
     if dec is not None and (player is None or dec.get("player") == player):  # the hero power has no object id
         for o in dec["options"]:
             if o["id"] == "power" or o["id"].startswith("power>"):
                 offers.setdefault(st.zones[E.z("power", dec["player"])][0], []).append(o["id"])
-    zones, cards = [], []
-    for p in E.PLAYERS:
-        for kind in E.ZONE_KINDS:
-            zid = E.z(kind, p)
-            zones.append(
-                {
-                    "id": zid,
-                    "label": f"{E.ZONE_LABELS[kind]} of player {p}",
-                    "owner": p,
-                    "kind": kind,
-                    "count": len(st.zones[zid]),
-                    "hidden": kind == "deck" or (kind == "hand" and player != p),
-                    "stack": kind in ("deck", "grave"),
-                }
-            )
-            for oid in st.zones[zid]:
-                obj = view["objects"][oid]
-                hidden = obj.get("hidden", False) or kind == "deck"
-                entry = {
-                    "id": oid,
-                    "zone": zid,
-                    "owner": p,
-                    "face_down": hidden,
-                    "option": offers.get(oid, []),
-                }
-                if hidden:
-                    entry.update(kind="card", name=None)
-                else:
-                    full = st.objects[oid]
-                    data = CARDS[full["card"]]
-                    entry.update(
-                        kind="card",
-                        name=data["name"],
-                        type=data["type"],
-                        text=data.get("text", ""),
-                        cost=data.get("cost"),
-                    )
-                    if full["kind"] == "hero":
-                        entry.update(
-                            name=f"{data['name']} (hero)",
-                            stats={"attack": E.attack_of(game, oid), "health": E.health_of(game, oid)},
-                            text="",
-                        )
-                    elif full["kind"] == "power":
-                        power = data["power"]
-                        entry.update(
-                            name=power["name"],
-                            type="hero power",
-                            text=power["text"],
-                            cost=power["cost"],
-                            tapped=bool(st.players[p]["power_used"]),
-                        )
-                    elif kind == "board":
-                        entry.update(
-                            stats={"attack": E.attack_of(game, oid), "health": E.health_of(game, oid)},
-                            statuses=sorted(
-                                k
-                                for k, flag in (
-                                    ("taunt", "taunt"),
-                                    ("charge", "charge"),
-                                    ("divine shield", "shield"),
-                                    ("asleep", "sick"),
-                                )
-                                if full.get(flag)
-                            ),
-                            damaged=full["dmg"] > 0,
-                        )
-                    elif kind == "weapon":
-                        entry.update(stats={"attack": full["atk"], "durability": full["dur"]})
-                cards.append(entry)
-    return {
-        "layout": "zones",
-        "zones": zones,
-        "cards": cards,
-        "players": [
-            {
-                "id": p,
-                "hero": E.hero(game, p),
-                "health": E.health_of(game, E.hero(game, p)),
-                "mana": st.players[p]["mana"],
-                "crystals": st.players[p]["crystals"],
-                "hand": len(st.zones[E.z("hand", p)]),
-                "deck": len(st.zones[E.z("deck", p)]),
-            }
-            for p in E.PLAYERS
-        ],
-        "turn": {k: st.turn.get(k) for k in ("number", "player")},
-        "to_move": None if dec is None else dec["player"],
-        "decision": None
-        if dec is None or (player is not None and dec["player"] != player)
-        else {"kind": dec["kind"], "prompt": dec.get("prompt", ""), "options": [o["id"] for o in dec["options"]]},
-        "result": st.result,
-    }
+    return zones_board(game, player, E.ZONES, describe=_describe, players=_players, offers=offers, owner_from_zone=True)
+
+
+def _describe(game: Game, entry: dict, full: dict) -> None:
+    """A face-up card: its card's name, type, text and cost; a hero's, a minion's or a weapon's stats."""
+    oid, kind = entry["id"], entry["zone"].split(":", 1)[0]
+    data = CARDS[full["card"]]
+    entry.update(kind="card", name=data["name"], type=data["type"], text=data.get("text", ""), cost=data.get("cost"))
+    if full["kind"] == "hero":
+        stats = {"attack": E.attack_of(game, oid), "health": E.health_of(game, oid)}
+        entry.update(name=f"{data['name']} (hero)", stats=stats, text="")
+    elif full["kind"] == "power":
+        power = data["power"]
+        used = bool(game.state.players[entry["owner"]]["power_used"])
+        entry.update(name=power["name"], type="hero power", text=power["text"], cost=power["cost"], tapped=used)
+    elif kind == "board":
+        flags = (("taunt", "taunt"), ("charge", "charge"), ("divine shield", "shield"), ("asleep", "sick"))
+        entry.update(
+            stats={"attack": E.attack_of(game, oid), "health": E.health_of(game, oid)},
+            statuses=sorted(k for k, flag in flags if full.get(flag)),
+            damaged=full["dmg"] > 0,
+        )
+    elif kind == "weapon":
+        entry.update(stats={"attack": full["atk"], "durability": full["dur"]})
+
+
+def _players(game: Game) -> list[dict]:
+    st = game.state
+    return [
+        {
+            "id": p,
+            "hero": E.hero(game, p),
+            "health": E.health_of(game, E.hero(game, p)),
+            "mana": st.players[p]["mana"],
+            "crystals": st.players[p]["crystals"],
+            "hand": len(st.zones[E.z("hand", p)]),
+            "deck": len(st.zones[E.z("deck", p)]),
+        }
+        for p in E.PLAYERS
+    ]
 
 
 # ------------------------------------------------------------------ heuristic

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.core import Game, RuleError, own_args
+from tabletop.core import Deck, Game, RuleError, Zones, ZoneSpec, own_args, player_decks
 from tabletop.core.modifiers import Explanation, Step
 
 from .data import CARDS
@@ -25,6 +25,52 @@ ENEMY_ZONE_PREFIX = "play:engaged:"
 
 
 # ====================================================================== zones and cards
+# a hand (and a card being played) is seen by its owner; decks, queues and boost cards by nobody; the rest by all
+ZONES = Zones(
+    (
+        ZoneSpec("play:villain", "villain"),
+        ZoneSpec("play:scheme", "main scheme"),
+        ZoneSpec("play:side", "side schemes"),
+        ZoneSpec("play:env", "environment"),
+        ZoneSpec("play:attach", "attachments"),
+        ZoneSpec("play:status", "status cards", board=False),
+        ZoneSpec("enc:deck", "encounter deck", "none", ordered=False, stack=True),
+        ZoneSpec("enc:discard", "encounter discard", stack=True),
+        ZoneSpec("boost", "boost cards", "none", hidden=False),  # face down one by one (L319), not hidden whole
+        ZoneSpec("reveal", "being revealed"),
+        ZoneSpec("villain:deck", "villain stages", board=False),
+        ZoneSpec("scheme:deck", "main scheme stages", board=False),
+        ZoneSpec("removed", "removed from the game", board=False),
+        ZoneSpec("deck:{p}", "deck", "none", ordered=False, stack=True),
+        ZoneSpec("hand:{p}", "hand", "owner", ordered=False),
+        ZoneSpec("discard:{p}", "discard"),
+        ZoneSpec("limbo:{p}", "card being played", "owner", board=False),
+        ZoneSpec("queue:{p}", "encounter cards", "none"),
+        ZoneSpec("play:{p}", "play area"),
+        ZoneSpec("aside:{p}", "set aside", board=False),
+        ZoneSpec("play:engaged:{p}", "engaged minions"),
+    ),
+    card_fields={"exhausted": False, "damage": 0},  # mc.ready: cards enter play ready
+    nobody="nobody",
+    unknown="a face-down card",
+    named="{name}",
+    board=(
+        *("play:villain", "play:scheme", "play:side", "play:env", "play:attach", "boost", "reveal"),
+        *(
+            "enc:deck",
+            "enc:discard",
+            "play:{p}",
+            "play:engaged:{p}",
+            "hand:{p}",
+            "queue:{p}",
+            "deck:{p}",
+            "discard:{p}",
+        ),
+    ),
+)
+new_card = ZONES.new_card
+
+
 def z(kind: str, p: int | None = None) -> str:
     return kind if p is None else f"{kind}:{p}"
 
@@ -50,7 +96,7 @@ def name_of(game: Game, oid: str | None) -> str:
     if card.get("type") == "identity":
         name = card["name"] if player_form(game, obj["owner"]) == "hero" else card["alter_ego_name"]
         return name if len(game.state.players) == 1 else f"{name} (player {obj['owner']})"
-    return card.get("name", "a face-down card")
+    return ZONES.name_of(game, oid)
 
 
 def ctype(game: Game, oid: str) -> str:
@@ -62,49 +108,22 @@ def keyword(game: Game, oid: str, name: str) -> Any:
     return card_of(game, oid).get("keywords", {}).get(name)
 
 
-def vis_for(zone: str) -> Any:
-    """A hand is seen by its owner; decks, queues and boost cards by nobody; the rest by all."""
-    kind = zone.split(":")[0]
-    if kind == "hand" or kind == "limbo":
-        return "owner"
-    if kind in ("deck", "queue", "boost") or zone == "enc:deck":
-        return "none"
-    return "all"
-
-
-def new_card(game: Game, card_id: str | None, zone: str, owner: int | None, **fields: Any) -> str:
-    data = {
-        "kind": "card",
-        "card": card_id,
-        "owner": owner,
-        "controller": owner,
-        "vis": vis_for(zone),
-        "exhausted": False,  # mc.ready: cards enter play ready
-        "damage": 0,
-        **fields,
-    }
-    return game.create("c", zone, **data)
-
-
 def put(game: Game, oid: str, zone: str, index: int | None = None) -> None:
     """Move a card; leaving play clears damage, threat, uses and readiness, and its status cards and attachments
     go too (L305)."""
     st = game.state
-    obj = st.objects[oid]
-    was_in_play = (obj.get("zone") or "").startswith("play")
-    game.move(oid, zone, index)
-    changes: dict[str, Any] = {"vis": vis_for(zone)}
-    if was_in_play and not zone.startswith("play"):
-        changes.update(exhausted=False, damage=0, threat=0, uses=0)
-        for other in list(st.zone("play:status")):
-            if st.objects[other].get("host") == oid:
-                game.destroy(other)
-        for other in list(st.zone("play:attach")):
-            if st.objects[other].get("host") == oid:
-                put(game, other, "enc:discard")
-        if any(m["target"] == oid for m in st.modifiers):
-            st.modifiers = [m for m in st.modifiers if m["target"] != oid]
-    st.update(oid, **changes)
+    if not (st.objects[oid].get("zone") or "").startswith("play") or zone.startswith("play"):
+        ZONES.put(game, oid, zone, index)
+        return
+    ZONES.put(game, oid, zone, index, exhausted=False, damage=0, threat=0, uses=0)
+    for other in list(st.zone("play:status")):
+        if st.objects[other].get("host") == oid:
+            game.destroy(other)
+    for other in list(st.zone("play:attach")):
+        if st.objects[other].get("host") == oid:
+            put(game, other, "enc:discard")
+    if any(m["target"] == oid for m in st.modifiers):
+        st.modifiers = [m for m in st.modifiers if m["target"] != oid]
 
 
 def discard_pile(game: Game, oid: str) -> str:
@@ -322,22 +341,26 @@ def key_label(key: str) -> str:
     return CARDS[cid]["name"] + ("" if player is None else f" (player {player}'s)")
 
 
-def left_var(deck: str) -> str:
-    return f"_left:{deck}"
-
-
-def deck_zone(deck: str) -> str:
-    return "enc:deck" if deck == "enc" else z("deck", int(deck))
-
-
-def set_deck(game: Game, deck: str, card_ids: list[str]) -> None:
-    """A deck of anonymous objects; their identities are drawn when they leave it."""
-    comp: dict[str, int] = {}
-    owner = None if deck == "enc" else int(deck)
-    for cid in card_ids:
-        comp[cid] = comp.get(cid, 0) + 1
-        new_card(game, None, deck_zone(deck), owner)
-    game.state.set_var(left_var(deck), dict(sorted(comp.items())))
+# the encounter deck ("enc") and each player's ("0" to "3"): anonymous objects, drawn by chance (mc.deal, mc.draw);
+# a draw is the decision Game.ask_draw opens (kind "shuffle", stream "shuffle": the saved layout)
+_DRAWS: dict[str, Any] = {"label": lambda game, key: key_label(key), "kind": "shuffle", "stream": "shuffle"}
+_ENC_PROMPT, _PLAYER_PROMPT = "the top card of the encounter deck", "the top card of player {p}'s deck"
+DECKS = {
+    "enc": Deck(
+        "enc:deck",
+        var="_left:enc",
+        fields=ZONES.anonymous("enc:deck", None),
+        prompt=_ENC_PROMPT,
+        rule="mc.deal",
+        **_DRAWS,
+    ),
+    **dict(
+        zip(
+            "0123",
+            player_decks(ZONES, "deck:{p}", range(4), var="_left:{p}", prompt=_PLAYER_PROMPT, rule="mc.draw", **_DRAWS),
+        )
+    ),
+}
 
 
 def take(game: Game, deck: str, dest: str, then: list | None = None, **fields: Any) -> None:
@@ -347,33 +370,19 @@ def take(game: Game, deck: str, dest: str, then: list | None = None, **fields: A
 
 def t_take(game: Game, args: dict) -> None:
     deck = args["deck"]
-    st = game.state
-    if not st.zone(deck_zone(deck)):
+    if not DECKS[deck].size(game):
         if not reshuffle(game, deck):
             game.record("action", "no card is left to take", "mc.encounter_deck_empty" if deck == "enc" else "mc.draw")
             return
         game.push("mc.take", **own_args(args))
         return
-    left = st.vars[left_var(deck)]
-    game.ask_draw(
-        left,
-        "mc.taken",
-        prompt=f"the top card of {'the encounter deck' if deck == 'enc' else f'player {deck}' + chr(39) + 's deck'}",
-        rule="mc.deal" if deck == "enc" else "mc.draw",
-        args=own_args(args),
-        labels={c: key_label(c) for c in left},
-    )
+    DECKS[deck].draw(game, "mc.taken", own_args(args))
 
 
 def t_taken(game: Game, args: dict) -> None:
     deck, key = args["deck"], args["choice"]["id"]
     st = game.state
-    comp = dict(st.vars[left_var(deck)])
-    comp[key] -= 1
-    if not comp[key]:
-        del comp[key]
-    st.set_var(left_var(deck), comp)
-    oid = st.zone(deck_zone(deck))[0]
+    oid = DECKS[deck].take(game, key)
     card_id, belongs = split_key(key)
     st.update(oid, card=card_id, **({"obligation_of": belongs} if belongs is not None else {}), **args["fields"])
     put(game, oid, args["dest"])
@@ -392,13 +401,9 @@ def reshuffle(game: Game, deck: str) -> bool:
     cards = list(st.zone(pile))
     if not cards:
         return False
-    comp = dict(st.vars.get(left_var(deck), {}))
-    for oid in cards:
-        key = deck_key(st.objects[oid]["card"], st.objects[oid].get("obligation_of"))
-        comp[key] = comp.get(key, 0) + 1
-        put(game, oid, deck_zone(deck))
-        st.update(oid, card=None, vis="none", obligation_of=None)
-    st.set_var(left_var(deck), dict(sorted(comp.items())))
+    DECKS[deck].shuffle_in(
+        game, cards, key_of=lambda obj: deck_key(obj["card"], obj.get("obligation_of")), obligation_of=None
+    )
     if deck == "enc":
         # mc.assume.acceleration_token: kept with the main scheme deck (not on a stage), so it carries over
         st.set_var("accel_tokens", st.vars.get("accel_tokens", 0) + 1)

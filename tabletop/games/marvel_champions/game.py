@@ -11,7 +11,7 @@ from tabletop.core import (
     Rulebook,
     RulebookOptionError,
     Scenario,
-    options_by_object,
+    board_view,
 )
 
 from . import engine as E
@@ -45,26 +45,8 @@ def setup(game: Game) -> None:
     st.set_var("accel_tokens", 0)
     st.set_var("attacks", [])
     st.set_var("peril", None)
-    for zone in (
-        "play:villain",
-        "play:scheme",
-        "play:side",
-        "play:env",
-        "play:attach",
-        "play:status",
-        "enc:deck",
-        "enc:discard",
-        "boost",
-        "reveal",
-        "villain:deck",
-        "scheme:deck",
-        "removed",
-    ):
-        st.zones[zone] = ()
+    E.ZONES.setup(game)
     for p in range(n):
-        for kind in ("deck", "hand", "discard", "limbo", "queue", "play", "aside"):
-            st.zones[E.z(kind, p)] = ()
-        st.zones[E.engaged_zone(p)] = ()
         ident = E.new_card(game, IDENTITY, E.z("play", p), p)
         st.update_player(p, identity=ident, form="alter_ego", out=False, form_round=None)  # L504
     for i, cid in enumerate(VILLAIN_STAGES):
@@ -85,11 +67,11 @@ def setup(game: Game) -> None:
     if decks is not None and len(decks) != n:
         raise RulebookOptionError(f"marvel_champions: option decks gives {len(decks)} deck(s) for {n} player(s)")
     obligations = [E.deck_key(o, p) for p in range(n) for o in OBLIGATIONS]  # L1500
-    E.set_deck(game, "enc", [*ENCOUNTER_DECK, *obligations])
+    E.DECKS["enc"].fill(game, [*ENCOUNTER_DECK, *obligations])
     for p in range(n):
         for cid in NEMESIS_SET:  # L1489: set aside until a card puts it into play
             E.new_card(game, cid, E.z("aside", p), None, vis="all")
-        E.set_deck(game, str(p), PLAYER_DECK if decks is None else list(decks[p]))
+        E.DECKS[str(p)].fill(game, PLAYER_DECK if decks is None else list(decks[p]))
         E.draw(game, p, CARDS[IDENTITY]["hand_alter_ego"])
 
 
@@ -207,123 +189,60 @@ FLOW = (
 # ====================================================================== board view
 def board(game: Game, player: int | None = None) -> dict:
     """A plain JSON board ("zones" layout): the scenario's panel and each player's, with the options on each card."""
+    return board_view(
+        game, player, E.ZONES, describe=_describe, players=_players, turn=("round", "phase", "player", "first")
+    )
+
+
+def _describe(game: Game, entry: dict, full: dict) -> None:
+    """A face-up card: its stats (an identity's of its form), hit points, threat, uses, statuses, host."""
+    st, oid = game.state, entry["id"]
+    card = CARDS[full["card"]]
+    stats = {}
+    for s in ("atk", "thw", "def", "rec", "sch"):
+        if s in card and (
+            card["type"] != "identity"
+            or game.value(oid, s)
+            or (s in ("atk", "thw", "def") and E.hero_form(game, full["owner"]))
+            or (s == "rec" and not E.hero_form(game, full["owner"]))
+        ):
+            stats[s.upper()] = game.value(oid, s)
+    if "hp" in card:
+        stats["HP"] = f"{E.remaining_hp(game, oid)}/{game.value(oid, 'hp')}"
+    counters = {}
+    if full.get("threat") or card["type"] in ("main_scheme", "side_scheme"):
+        counters["threat"] = full.get("threat", 0)
+    if card["type"] == "main_scheme":
+        counters["target"] = E.target_threat(game, oid)
+        counters["accel"] = st.vars.get("accel_tokens", 0)  # acceleration tokens (L269)
+    if full.get("uses"):
+        counters["uses"] = full["uses"]
+    entry.update(
+        kind="card",
+        name=E.name_of(game, oid),
+        type=card["type"],
+        text=card.get("text", ""),
+        cost=card.get("cost"),
+        stats=stats,
+        counters=counters,
+        statuses=sorted(E.status_cards(game, oid)),
+        exhausted=bool(full.get("exhausted")),
+        host=full.get("host"),
+    )
+
+
+def _players(game: Game) -> list[dict]:
     st = game.state
-    view = game.view(player)
-    dec = st.decision
-    offers = options_by_object(dec, st.objects, player)
-    zones, cards = [], []
-    scen = [
-        ("play:villain", "villain"),
-        ("play:scheme", "main scheme"),
-        ("play:side", "side schemes"),
-        ("play:env", "environment"),
-        ("play:attach", "attachments"),
-        ("boost", "boost cards"),
-        ("reveal", "being revealed"),
-        ("enc:deck", "encounter deck"),
-        ("enc:discard", "encounter discard"),
+    return [
+        {
+            "id": p,
+            "form": st.players[p].get("form"),
+            "out": bool(st.players[p].get("out")),
+            "first": st.turn.get("first") == p,
+            "hand": len(st.zone(E.z("hand", p))),
+        }
+        for p in range(len(st.players))
     ]
-    own = [
-        ("play", "play area"),
-        ("engaged", "engaged minions"),
-        ("hand", "hand"),
-        ("queue", "encounter cards"),
-        ("deck", "deck"),
-        ("discard", "discard"),
-    ]
-    layout: list[tuple[str, str, int | None]] = [(zid, label, None) for zid, label in scen]  # the scenario's
-    for p in range(len(st.players)):
-        for kind, label in own:
-            zid = E.engaged_zone(p) if kind == "engaged" else E.z(kind, p)
-            layout.append((zid, f"{label} of player {p}", p))
-    for zid, label, owner in layout:
-        hidden = (
-            zid in ("enc:deck",) or zid.startswith(("deck:", "queue:")) or (zid.startswith("hand:") and player != owner)
-        )
-        zones.append(
-            {
-                "id": zid,
-                "label": label,
-                "owner": owner,
-                "kind": zid.split(":")[0],
-                "count": len(st.zone(zid)),
-                "hidden": hidden,
-                "stack": zid.startswith(("deck", "enc:")),
-            }
-        )
-        for oid in st.zone(zid):
-            obj = view["objects"][oid]
-            face_down = obj.get("hidden", False) or obj.get("card") is None
-            entry = {
-                "id": oid,
-                "zone": zid,
-                "owner": obj.get("owner"),
-                "face_down": face_down,
-                "option": offers.get(oid, []),
-            }
-            if face_down:
-                entry.update(kind="card", name=None)
-            else:
-                full = st.objects[oid]
-                card = CARDS[full["card"]]
-                stats = {}
-                for s in ("atk", "thw", "def", "rec", "sch"):
-                    if s in card and (
-                        card["type"] != "identity"
-                        or game.value(oid, s)
-                        or (s in ("atk", "thw", "def") and E.hero_form(game, full["owner"]))
-                        or (s == "rec" and not E.hero_form(game, full["owner"]))
-                    ):
-                        stats[s.upper()] = game.value(oid, s)
-                if "hp" in card:
-                    stats["HP"] = f"{E.remaining_hp(game, oid)}/{game.value(oid, 'hp')}"
-                counters = {}
-                if full.get("threat") or card["type"] in ("main_scheme", "side_scheme"):
-                    counters["threat"] = full.get("threat", 0)
-                if card["type"] == "main_scheme":
-                    counters["target"] = E.target_threat(game, oid)
-                    counters["accel"] = st.vars.get("accel_tokens", 0)  # acceleration tokens (L269)
-                if full.get("uses"):
-                    counters["uses"] = full["uses"]
-                entry.update(
-                    kind="card",
-                    name=E.name_of(game, oid),
-                    type=card["type"],
-                    text=card.get("text", ""),
-                    cost=card.get("cost"),
-                    stats=stats,
-                    counters=counters,
-                    statuses=sorted(E.status_cards(game, oid)),
-                    exhausted=bool(full.get("exhausted")),
-                    host=full.get("host"),
-                )
-            cards.append(entry)
-    return {
-        "layout": "zones",
-        "zones": zones,
-        "cards": cards,
-        "players": [
-            {
-                "id": p,
-                "form": st.players[p].get("form"),
-                "out": bool(st.players[p].get("out")),
-                "first": st.turn.get("first") == p,
-                "hand": len(st.zone(E.z("hand", p))),
-            }
-            for p in range(len(st.players))
-        ],
-        "turn": {
-            "round": st.turn.get("round"),
-            "phase": st.turn.get("phase"),
-            "player": st.turn.get("player"),
-            "first": st.turn.get("first"),
-        },
-        "to_move": None if dec is None else dec["player"],
-        "decision": None
-        if dec is None or (player is not None and dec["player"] != player)
-        else {"kind": dec["kind"], "prompt": dec.get("prompt", ""), "options": [o["id"] for o in dec["options"]]},
-        "result": st.result,
-    }
 
 
 # ====================================================================== the rulebook

@@ -41,15 +41,13 @@ def eliminate(game: Game, p: int) -> None:
                 E.put(game, oid, "removed")
             else:
                 E.put(game, oid, E.z("discard", obj["owner"]))
-    comp = dict(st.vars.get(E.left_var(str(p)), {}))
-    for oid in list(st.zone(E.z("deck", p))):  # identities of the deck: irrelevant now, given in id order
-        cid = next(iter(sorted(comp)))
-        comp[cid] -= 1
-        if not comp[cid]:
-            del comp[cid]
+    deck = E.DECKS[str(p)]
+    for _ in range(deck.size(game)):  # identities of the deck: irrelevant now, given in id order
+        cid = min(deck.left(game))
+        oid = deck.take(game, cid)
         st.update(oid, card=cid)
         E.put(game, oid, E.z("discard", p))
-    st.set_var(E.left_var(str(p)), comp)
+    st.vars.setdefault(deck.var, {})
     for oid in list(st.zone(E.z("queue", p))):
         E.put(game, oid, "enc:discard")
     rest = E.alive(game)

@@ -32,9 +32,9 @@ def hero(game: Game, p: int, *, exhausted: bool = False, damage: int = 0) -> str
 
 
 def decks(game: Game, encounter: list[str]) -> None:
-    E.set_deck(game, "enc", encounter)
+    E.DECKS["enc"].fill(game, encounter)
     for p in range(len(game.state.players)):
-        E.set_deck(game, str(p), list(PLAYER_DECK))
+        E.DECKS[str(p)].fill(game, list(PLAYER_DECK))
 
 
 def villain_step_2(game: Game) -> None:
@@ -128,8 +128,8 @@ def end_of_round(game: Game) -> None:
     known(game, "focused_resolve", "hand:0", 0)
     known(game, "energy_cell", "hand:0", 0)
     main_threat(game, 5)
-    E.set_deck(game, "enc", ["dampening_field"] * 6)
-    E.set_deck(game, "0", ["energy_cell"] * 10)
+    E.DECKS["enc"].fill(game, ["dampening_field"] * 6)
+    E.DECKS["0"].fill(game, ["energy_cell"] * 10)
     game.state.set_turn(phase="player", cursor=[0, 0, 1], player=0, number=1)
     game.record("flow", "round 1: player 0's turn", "mc.player_phase")
 
@@ -159,8 +159,8 @@ def sandbox(game: Game) -> None:
 
     for p in range(len(game.state.players)):
         hero(game, p)
-        E.set_deck(game, str(p), ["energy_cell"] * 15)
-    E.set_deck(game, "enc", list(ENCOUNTER_DECK))
+        E.DECKS[str(p)].fill(game, ["energy_cell"] * 15)
+    E.DECKS["enc"].fill(game, list(ENCOUNTER_DECK))
     game.state.set_turn(phase="player", cursor=[0, 0, 1], player=0, number=1)
     game.record("flow", "round 1: player 0's turn", "mc.player_phase")
 

@@ -27,7 +27,7 @@ def position(
     game = RB.new_game(seed=0, scenario="blank", tracing=tracing, profile=profile, chance=chance, **options)
     st = game.state
     for oid in st.zones["hand:0"]:  # the card drawn at the start of the turn goes back
-        E.return_to_deck(game.table, 0, oid)
+        E.DECKS[0].shuffle_in(game.table, [oid])
     ids = {
         "hand0": [S.hand(game.table, 0, c) for c in hand0],
         "board0": [S.minion(game.table, 0, c) for c in board0],

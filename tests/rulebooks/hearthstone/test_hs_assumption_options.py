@@ -11,11 +11,11 @@ def card_of(game, oid):
 
 def empty_deck(game, p: int) -> None:
     """Player ``p``'s deck runs out (its cards leave the game)."""
-    st = game.state
-    for oid in st.zones[E.DECK_ZONES[p]]:
+    st, deck = game.state, E.DECKS[p]
+    for oid in st.zones[deck.zone]:
         del st.objects[oid]
-    st.zones[E.DECK_ZONES[p]] = ()
-    st.vars[E.DECK_VARS[p]] = {}
+    st.zones[deck.zone] = ()
+    st.vars[deck.var] = {}
 
 
 def test_fatigue_or_nothing_from_an_empty_deck():
@@ -108,7 +108,7 @@ def test_the_coin_before_or_after_the_mulligan(coin_first):
         while game.decision.kind != "action":  # the replacement is drawn
             game.apply(game.legal()[0])
         assert "the_coin" not in [card_of(game, o) for o in game.state.zones["hand:1"]]
-        assert game.state.vars[E.DECK_VARS[1]].get("the_coin") == 1
+        assert E.DECKS[1].left(game).get("the_coin") == 1
     else:
         game.apply("keep")
         assert "the_coin" in [card_of(game, o) for o in game.state.zones["hand:1"]]

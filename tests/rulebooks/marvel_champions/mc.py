@@ -70,7 +70,7 @@ def encounter_deck(game, card_ids):
     for oid in list(game.state.zone("enc:deck")):
         game.state.objects.pop(oid)
     game.state.zones["enc:deck"] = ()
-    E.set_deck(game.table, "enc", card_ids)
+    E.DECKS["enc"].fill(game.table, card_ids)
 
 
 def to_villain_phase(game, defend="no", discard="done"):

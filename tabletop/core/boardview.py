@@ -1,0 +1,145 @@
+"""Board views derived from a rulebook's zones: the plain JSON the one board renderer draws.
+
+A card rulebook's board view is mostly the same walk: every zone it shows (with its count, and
+whether the viewer may look into it), every object in each (face down unless the viewer sees its
+card), the options of the open decision on each object, then the players, the turn and the
+decision. :func:`board_view` is that walk over a :class:`~tabletop.core.zones.Zones` declaration;
+a rulebook passes ``describe`` to fill in what a face-up card shows (its stats, statuses...) and
+``players`` for its panel headers, or nothing at all for the generic view. The pieces
+(:func:`zone_entry`, :func:`card_entry`, :func:`decision_entry`, :func:`face_down`) serve a
+rulebook that needs a board of another shape.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+from .decision import options_by_object
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .zones import Zones, ZoneSpec
+
+Describe = Callable[["Game", dict, dict], None]
+
+
+def zone_hidden(spec: ZoneSpec, owner: int | None, player: int | None) -> bool:
+    """Whether the board shows the zone as hidden to ``player``: nobody sees into it, or only its owner."""
+    if spec.hidden is not None:
+        return spec.hidden
+    return spec.visibility == "none" or (spec.visibility == "owner" and player != owner)
+
+
+def zone_entry(game: Game, spec: ZoneSpec, owner: int | None, player: int | None, *, stack: bool = True) -> dict:
+    """A zone as the board lists it: id, label, owner, kind (its name's first part), count, hidden (and stack)."""
+    zid = spec.zone(owner)
+    entry = {
+        "id": zid,
+        "label": spec.board_label(owner),
+        "owner": owner,
+        "kind": zid.split(":", 1)[0],
+        "count": len(game.state.zones.get(zid, ())),
+        "hidden": zone_hidden(spec, owner, player),
+    }
+    if stack:
+        entry["stack"] = spec.stack
+    return entry
+
+
+def shown_zones(zones: Zones, players: int) -> Iterator[tuple[ZoneSpec, int | None]]:
+    """The zones the board shows, in its order: the shared ones, then each player's (spec, owner)."""
+    for spec in zones.board_order:
+        if not spec.per_player:
+            yield spec, None
+    for p in range(players):
+        for spec in zones.board_order:
+            if spec.per_player:
+                yield spec, p
+
+
+def face_down(obj: dict) -> bool:
+    """An object as a viewer sees it is face down: hidden from them, or a card not yet known (a deck's)."""
+    return bool(obj.get("hidden")) or (obj.get("kind") == "card" and obj.get("card") is None)
+
+
+def card_entry(oid: str, zone: str, owner: int | None, obj: dict, offers: dict, *, controller: bool = False) -> dict:
+    """The first fields of an object on the board: id, zone, owner (and controller), face_down, option."""
+    entry: dict[str, Any] = {"id": oid, "zone": zone, "owner": owner}
+    if controller:
+        entry["controller"] = obj.get("controller")
+    entry["face_down"] = face_down(obj)
+    entry["option"] = offers.get(oid, [])
+    return entry
+
+
+def decision_entry(dec: dict | None, player: int | None) -> dict | None:
+    """The open decision as the board shows it to ``player`` (None: none open, or another player's)."""
+    if dec is None or (player is not None and dec["player"] != player):
+        return None
+    return {"kind": dec["kind"], "prompt": dec.get("prompt", ""), "options": [o["id"] for o in dec["options"]]}
+
+
+def describe_card(game: Game, entry: dict, obj: dict) -> None:
+    """What the generic view shows of a face-up object: its kind, and its card's name, type, text and cost."""
+    card = game.rulebook.cards.get(obj.get("card"), {}) if obj.get("card") is not None else {}
+    entry.update(
+        kind=obj.get("kind", "card"),
+        name=card.get("name", obj.get("card")),
+        type=card.get("type"),
+        text=card.get("text", ""),
+        cost=card.get("cost"),
+    )
+
+
+def board_view(
+    game: Game,
+    player: int | None,
+    zones: Zones,
+    *,
+    describe: Describe = describe_card,
+    players: Callable[[Game], list[dict]] | None = None,
+    turn: tuple[str, ...] = ("number", "player"),
+    offers: dict[str, list[str]] | None = None,
+    owner_from_zone: bool = False,
+    controller: bool = False,
+    stack: bool = True,
+) -> dict:
+    """A "zones" board view of ``game`` as ``player`` sees it (None: a spectator), from the declared zones.
+
+    ``describe(game, entry, obj)`` fills in a face-up object's entry (``obj``: the object as the state
+    holds it); a face-down one shows no name. ``players``: the panel headers (default: each player's
+    id); ``turn``: the turn fields shown; ``offers``: options by object id (default: the open decision's,
+    :func:`options_by_object`). ``owner_from_zone``: a card's owner is its zone's (else the object's);
+    ``controller``: cards show their controller; ``stack``: zones say whether they are drawn as a pile.
+    """
+    st = game.state
+    objects = game.view(player)["objects"]
+    dec = st.decision
+    if offers is None:
+        offers = options_by_object(dec, st.objects, player)
+    zone_list, cards = [], []
+    for spec, owner in shown_zones(zones, len(st.players)):
+        entry = zone_entry(game, spec, owner, player, stack=stack)
+        zone_list.append(entry)
+        zid = entry["id"]
+        for oid in st.zones.get(zid, ()):
+            obj = objects[oid]
+            card = card_entry(
+                oid, zid, owner if owner_from_zone else obj.get("owner"), obj, offers, controller=controller
+            )
+            if card["face_down"]:
+                card.update(kind="card", name=None)
+            else:
+                describe(game, card, st.objects[oid])
+            cards.append(card)
+    return {
+        "layout": "zones",
+        "zones": zone_list,
+        "cards": cards,
+        "players": players(game) if players is not None else [{"id": p} for p in range(len(st.players))],
+        "turn": {k: st.turn.get(k) for k in turn},
+        "to_move": None if dec is None else dec["player"],
+        "decision": decision_entry(dec, player),
+        "result": st.result,
+    }

@@ -1,0 +1,243 @@
+"""A hidden deck: anonymous face-down objects, a private composition, draws as chance decisions.
+
+A shuffled deck's order is unknown to everybody, the rules included: so no order is stored. The
+deck's zone holds anonymous objects (``card: None``, face down), and a private state variable (a
+``_`` var, which :meth:`Game.view` leaves out) holds its **composition**: how many of each card are
+left. Drawing is a chance decision whose options are the kinds of card left, each weighted by how
+many are left; only the card that leaves the deck gets an identity. So a test (``chance="manual"``)
+picks the card drawn, an explorer branches on each kind once (not on each of 30! orders), and no
+view can leak what is coming.
+
+A :class:`Deck` describes one such deck of a rulebook (its zone, its composition's variable, the
+decision it opens); the game's state holds the rest. Moves in and out of the deck:
+
+- :meth:`Deck.fill` makes its anonymous objects and composition (set-up);
+- :meth:`Deck.draw` opens the chance decision (the outcome reaches task ``resume`` as ``choice``);
+- :meth:`Deck.take` takes the drawn card out of the composition and gives the top object;
+- :meth:`Deck.shuffle_in` shuffles cards back (a mulligan, a discard pile reshuffled into an empty
+  deck): they become anonymous again and join the composition;
+- :meth:`Deck.left`, :meth:`Deck.size`: look at what the deck holds (the rules' look, not a player's).
+
+:func:`player_decks` makes one deck of each player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from .decision import CHANCE
+from .errors import quote
+from .zones import ZoneError
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .zones import Zones
+
+_COMPOSITIONS: dict[tuple, dict[str, int]] = {}  # a deck list -> its composition (sorted by card id)
+
+
+class Deck:
+    """One hidden deck of a rulebook (see the module docstring).
+
+    ``zone``: where its objects lie; ``var``: the state variable of its composition (keep it private:
+    a name starting with ``_``); ``fields``: the fields of its anonymous objects (after ``id``,
+    ``zone`` and ``ts``; e.g. :meth:`Zones.card_fields_for`). The draw decision: ``kind``, ``prompt``,
+    ``rule``, random ``stream``; ``label(game, key)`` words an option (a card's name).
+    ``cache_options``: the options of a draw are made once per set of kinds left and shared (for a hot
+    draw; the labels must then depend on the key alone). Call :meth:`forget` when the cards change.
+    """
+
+    def __init__(
+        self,
+        zone: str,
+        *,
+        var: str,
+        fields: Mapping[str, Any],
+        prompt: str,
+        rule: str,
+        label: Callable[[Game, str], str],
+        kind: str = "draw",
+        stream: str | None = None,
+        cache_options: bool = False,
+    ) -> None:
+        if not var.startswith("_"):
+            raise ZoneError(
+                f"deck {quote(zone)}: its composition's variable {quote(var)} must be private (start with _)"
+            )
+        self.zone, self.var = zone, var
+        self.fields = dict(fields)
+        self.kind, self.prompt, self.rule = kind, prompt, rule
+        self.stream = stream if stream is not None else zone
+        self.label = label
+        self.cache_options = cache_options
+        self._options: dict[str, dict] = {}  # key -> its option (cache_options)
+        self._option_sets: dict[tuple, tuple[dict, ...]] = {}  # kinds left -> their options (cache_options)
+        # (last object id number, last timestamp, cards) -> the anonymous objects by id: every game sets its
+        # decks up with the same ids and timestamps, and objects are never changed in place (the kernel copies
+        # an object to change it, as a game's clones share them), so one set of objects serves every game
+        self._made: dict[tuple[int, int, int], dict[str, dict]] = {}
+
+    def __repr__(self) -> str:
+        return f"Deck({self.zone!r}, var={self.var!r})"
+
+    def forget(self) -> None:
+        """Drop the cached options (their labels name cards: after the cards changed)."""
+        self._options.clear()
+        self._option_sets.clear()
+
+    # ------------------------------------------------------------ looking
+    def left(self, game: Game) -> dict[str, int]:
+        """The composition: how many of each card are left (do not change it: it is the state's)."""
+        return game.state.vars.get(self.var) or {}
+
+    def size(self, game: Game) -> int:
+        """How many objects lie in the deck's zone."""
+        return len(game.state.zones.get(self.zone, ()))
+
+    def empty(self, game: Game) -> bool:
+        """No card to draw (no object, or nothing left in the composition)."""
+        return not game.state.zones.get(self.zone) or not game.state.vars.get(self.var)
+
+    # ------------------------------------------------------------ set-up
+    def fill(self, game: Game, keys: Iterable[str]) -> None:
+        """Make the deck: one anonymous object per key (appended to the zone, as :meth:`Game.create` would make
+        them: the same ids and timestamps) and the composition of ``keys``. The zone must be empty."""
+        st = game.state
+        zone = self.zone
+        held = st.zones.get(zone, ())
+        if held:
+            raise ZoneError(f"deck {quote(zone)} already holds {len(held)} card(s): fill a deck only while it is empty")
+        keys = tuple(keys)
+        counters = st.counters
+        n_id, ts, n = counters["id"], counters["ts"], len(keys)
+        made = self._made.get((n_id, ts, n))
+        if made is None:
+            template = {"id": None, "zone": zone, "ts": None, **self.fields}
+            made = {f"c{n_id + k}": {**template, "id": f"c{n_id + k}", "ts": ts + k} for k in range(1, n + 1)}
+            if len(self._made) > 1000:
+                self._made.clear()
+            self._made[(n_id, ts, n)] = made
+        st.objects.update(made)
+        counters["id"], counters["ts"] = n_id + n, ts + n
+        st.zones[zone] = tuple(made)
+        comp = _COMPOSITIONS.get(keys)
+        if comp is None:
+            counts: dict[str, int] = {}
+            for key in keys:
+                counts[key] = counts.get(key, 0) + 1
+            if len(_COMPOSITIONS) > 1000:
+                _COMPOSITIONS.clear()
+            comp = _COMPOSITIONS[keys] = dict(sorted(counts.items()))
+        st.vars[self.var] = dict(comp)
+
+    # ------------------------------------------------------------ drawing
+    def draw(self, game: Game, resume: str, args: dict | None = None) -> None:
+        """Open the chance decision of the top card: one option per kind of card left, weighted by how many
+        are left. The chosen key reaches task ``resume`` as ``choice``; it calls :meth:`take`."""
+        comp = game.state.vars.get(self.var)
+        if not comp or not game.state.zones.get(self.zone):
+            raise ZoneError(f"deck {quote(self.zone)} is empty: there is no card to draw (ask Deck.empty first)")
+        if self.cache_options:
+            names = tuple(comp)
+            options = self._option_sets.get(names)
+            if options is None:
+                if len(self._option_sets) > 100_000:
+                    self._option_sets.clear()
+                cache = self._options
+                options = self._option_sets[names] = tuple(
+                    cache.get(k) or cache.setdefault(k, {"id": k, "label": self.label(game, k)}) for k in names
+                )
+            listed = list(options)
+        else:
+            listed = [{"id": k, "label": self.label(game, k)} for k in comp]
+        counts = comp.values()
+        total = sum(counts)
+        game.ask(
+            CHANCE,
+            self.kind,
+            listed,
+            resume,
+            prompt=self.prompt,
+            rule=self.rule,
+            args=args,
+            probs=[c / total for c in counts],
+            stream=self.stream,
+        )
+
+    def take(self, game: Game, key: str) -> str:
+        """The top card is ``key``: it leaves the composition; returns the top object's id (still in the zone,
+        still anonymous: the caller moves it and gives it its card)."""
+        st = game.state
+        comp = st.vars.get(self.var) or {}
+        left = comp.get(key, 0)
+        if left <= 0:
+            what = ", ".join(f"{k} x{n}" for k, n in comp.items()) or "nothing"
+            raise ZoneError(f"deck {quote(self.zone)} holds no {quote(key)} to take (it holds {what})")
+        objects = st.zones.get(self.zone, ())
+        if not objects:
+            raise ZoneError(f"deck {quote(self.zone)} has no object left to take {quote(key)} as")
+        comp = dict(comp)  # (copy on write: a snapshot of the state may share the old dict)
+        if left > 1:
+            comp[key] = left - 1
+        else:
+            del comp[key]
+        st.vars[self.var] = comp
+        return objects[0]
+
+    def shuffle_in(
+        self,
+        game: Game,
+        oids: Iterable[str],
+        key_of: Callable[[dict], str] | None = None,
+        **clear: Any,
+    ) -> None:
+        """Shuffle cards into the deck (a mulligan's swapped cards, a discard pile into an empty deck): each
+        joins the composition (as ``key_of(obj)``, default its card id), then goes to the bottom of the zone
+        anonymous and face down, with the fields ``clear`` gives it (e.g. ``obligation_of=None``)."""
+        st = game.state
+        comp = dict(st.vars.get(self.var) or {})
+        vis = self.fields.get("vis", "none")
+        for oid in oids:
+            obj = st.objects[oid]
+            key = key_of(obj) if key_of is not None else obj.get("card")
+            if key is None:
+                raise ZoneError(f"deck {quote(self.zone)}: {quote(oid)} has no card to shuffle in (it is anonymous)")
+            comp[key] = comp.get(key, 0) + 1
+            game.move(oid, self.zone, vis=vis, card=None, **clear)
+        st.vars[self.var] = dict(sorted(comp.items()))
+
+
+def player_decks(
+    zones: Zones,
+    zone: str,
+    players: Iterable[int],
+    *,
+    var: str,
+    prompt: str,
+    rule: str,
+    label: Callable[[Game, str], str],
+    kind: str = "draw",
+    stream: str | None = None,
+    cache_options: bool = False,
+) -> tuple[Deck, ...]:
+    """A deck of each of ``players``: in ``zone``, ``var``, ``prompt`` and ``stream`` ``{p}`` stands for the player
+    (``stream`` None: each deck draws from a random stream named after its zone)."""
+
+    def of(text: str, p: int) -> str:
+        return text.replace("{p}", str(p))
+
+    return tuple(
+        Deck(
+            of(zone, p),
+            var=of(var, p),
+            fields=zones.anonymous(of(zone, p), p),
+            prompt=of(prompt, p),
+            rule=rule,
+            label=label,
+            kind=kind,
+            stream=None if stream is None else of(stream, p),
+            cache_options=cache_options,
+        )
+        for p in players
+    )
