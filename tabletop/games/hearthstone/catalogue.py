@@ -9,6 +9,7 @@ and the field.
 
 from __future__ import annotations
 
+import json
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from tabletop.core.errors import quote
 
 from . import engine as E
 from .rules import RULES
+from .vocabulary import SCHEMA, TRIGGERS
 
 HERE = Path(__file__).resolve().parent
 CARD_DIR = HERE / "cards"
@@ -69,6 +71,7 @@ def check_cards(cards: dict[str, dict], paths) -> None:
 def load(paths=None) -> dict[str, dict]:
     """Load and validate card files (default: every ``cards/*.toml``); raises CardDataError."""
     paths = sorted(paths if paths is not None else CARD_DIR.glob("*.toml"))
+    SCHEMA.check(json.loads(SCHEMA.path.read_bytes()))  # the schema's enums are the registered words
     cards = load_card_folder(HERE, paths)
     check_cards(cards, paths)
     return cards
@@ -148,20 +151,18 @@ def _deathrattle(cid: str) -> Ability:
     )
 
 
+# the moments a card's trigger may name (``on``): the condition the kernel listens with, on ``meta["event"]``
+@TRIGGERS.register("friendly_summon", event="summon")
 def _friendly_summon(game: Game, act) -> bool:
     ev = act.event
     return ev["minion"] is not None and ev["minion"] != act.source and ev["player"] == act.controller
-
-
-# the moments a card's trigger may name (``on``), as the event and condition the kernel listens with
-TRIGGER_ON = {"friendly_summon": ("summon", _friendly_summon)}
 
 
 def _trigger(cid: str, i: int, spec: dict) -> Ability:
     """A card's ``triggers[i]``; it cites the card's first rule (hs.order_of_play if the card cites none)."""
     card = E.CARDS[cid]
     rule = (card.get("rules") or ["hs.order_of_play"])[0]
-    event, condition = TRIGGER_ON[spec["on"]]
+    event, condition = TRIGGERS.meta(spec["on"], "event"), TRIGGERS[spec["on"]]
     return _card_effects(cid, f"trigger{i}", card["name"], rule, event, ("summoned", "minion"), condition=condition)
 
 

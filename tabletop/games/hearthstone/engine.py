@@ -21,6 +21,8 @@ from typing import Any
 from tabletop.core import CHANCE, Game, RuleError, own_args
 from tabletop.core.modifiers import Explanation, Step
 
+from .vocabulary import EFFECTS, TARGETS
+
 PLAYERS = (0, 1)
 ZONE_KINDS = ("deck", "hand", "board", "hero", "power", "weapon", "grave")
 ZONE_LABELS = {
@@ -36,27 +38,6 @@ BOARD_LIMIT = 7  # L26
 HAND_LIMIT = 10  # hs.assume.hand_limit: the default of option hand_limit
 MANA_LIMIT = 10  # L1511
 TURN_STEPS = ("hs.start", "hs.main")
-CHOSEN = frozenset(
-    (
-        "character",
-        "enemy_character",
-        "friendly_character",
-        "minion",
-        "enemy_minion",
-        "friendly_minion",
-        "damaged_enemy_minion",
-    )
-)
-TARGET_TEXT = {
-    "character": "a character",
-    "enemy_character": "an enemy character",
-    "friendly_character": "a friendly character",
-    "minion": "a minion",
-    "enemy_minion": "an enemy minion",
-    "friendly_minion": "a friendly minion",
-    "damaged_enemy_minion": "a damaged enemy minion",
-}
-
 # zone names of the hot paths, spelled once
 HERO_ZONES = tuple((p, f"hero:{p}") for p in PLAYERS)
 BOARD_ZONES = tuple(f"board:{p}" for p in PLAYERS)
@@ -323,27 +304,139 @@ def _set_aura(game: Game, oid: str, obj: dict, bonus: int) -> None:
 
 
 # ======================================================================= targets
-def chosen_targets(game: Game, kind: str, player: int) -> list[str]:
-    """Legal chosen targets (L47-L51: enemy, friendly, character, damaged), heroes first."""
+# The target vocabulary (L47-L51: enemy, friendly, character, damaged): each word registered on its code.
+def _chosen(name: str, text: str) -> Callable[[Callable[[Game, int], list[str]]], Callable[[Game, int], list[str]]]:
+    """A target the player chooses as the card is played: the function lists the legal choices, heroes first."""
+    return TARGETS.register(name, chosen=True, text=text)
+
+
+@_chosen("character", "a character")
+def _t_character(game: Game, player: int) -> list[str]:
     zones = game.state.zones
     q = 1 - player
-    mine, theirs = zones[BOARD_ZONES[player]], zones[BOARD_ZONES[q]]
-    if kind == "character":
-        return [zones[HERO_ZONES[player][1]][0], zones[HERO_ZONES[q][1]][0], *mine, *theirs]
-    if kind == "enemy_character":
-        return [zones[HERO_ZONES[q][1]][0], *theirs]
-    if kind == "friendly_character":
-        return [zones[HERO_ZONES[player][1]][0], *mine]
-    if kind == "minion":
-        return [*mine, *theirs]
-    if kind == "enemy_minion":
-        return list(theirs)
-    if kind == "friendly_minion":
-        return list(mine)
-    if kind == "damaged_enemy_minion":
-        objects = game.state.objects
-        return [m for m in theirs if objects[m]["dmg"] > 0]
-    raise ValueError(f"unknown chosen target kind {kind!r}")
+    return [
+        zones[HERO_ZONES[player][1]][0],
+        zones[HERO_ZONES[q][1]][0],
+        *zones[BOARD_ZONES[player]],
+        *zones[BOARD_ZONES[q]],
+    ]
+
+
+@_chosen("enemy_character", "an enemy character")
+def _t_enemy_character(game: Game, player: int) -> list[str]:
+    zones = game.state.zones
+    q = 1 - player
+    return [zones[HERO_ZONES[q][1]][0], *zones[BOARD_ZONES[q]]]
+
+
+@_chosen("friendly_character", "a friendly character")
+def _t_friendly_character(game: Game, player: int) -> list[str]:
+    zones = game.state.zones
+    return [zones[HERO_ZONES[player][1]][0], *zones[BOARD_ZONES[player]]]
+
+
+@_chosen("minion", "a minion")
+def _t_minion(game: Game, player: int) -> list[str]:
+    zones = game.state.zones
+    return [*zones[BOARD_ZONES[player]], *zones[BOARD_ZONES[1 - player]]]
+
+
+@_chosen("enemy_minion", "an enemy minion")
+def _t_enemy_minion(game: Game, player: int) -> list[str]:
+    return list(game.state.zones[BOARD_ZONES[1 - player]])
+
+
+@_chosen("friendly_minion", "a friendly minion")
+def _t_friendly_minion(game: Game, player: int) -> list[str]:
+    return list(game.state.zones[BOARD_ZONES[player]])
+
+
+@_chosen("damaged_enemy_minion", "a damaged enemy minion")
+def _t_damaged_enemy_minion(game: Game, player: int) -> list[str]:
+    objects = game.state.objects
+    return [m for m in game.state.zones[BOARD_ZONES[1 - player]] if objects[m]["dmg"] > 0]
+
+
+@TARGETS.register("self", "this_weapon")
+def _t_self(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+    return [src] if src is not None and in_play(game, src) else []
+
+
+@TARGETS.register("own_hero")
+def _t_own_hero(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+    return [hero(game, player)]
+
+
+@TARGETS.register("enemy_hero")
+def _t_enemy_hero(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+    return [hero(game, other(player))]
+
+
+@TARGETS.register("all_minions")
+def _t_all_minions(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+    return [*board(game, player), *board(game, other(player))]
+
+
+@TARGETS.register("all_other_minions")
+def _t_all_other_minions(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+    return [m for m in (*board(game, player), *board(game, other(player))) if m != src]
+
+
+@TARGETS.register("enemy_minions")
+def _t_enemy_minions(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+    return list(board(game, other(player)))
+
+
+@TARGETS.register("friendly_minions")
+def _t_friendly_minions(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+    return list(board(game, player))
+
+
+@TARGETS.register("all_enemies")
+def _t_all_enemies(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+    q = other(player)
+    return [hero(game, q), *board(game, q)]
+
+
+@TARGETS.register("all_characters")
+def _t_all_characters(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+    q = other(player)
+    return [hero(game, player), hero(game, q), *board(game, player), *board(game, q)]
+
+
+@TARGETS.register("adjacent")
+def _t_adjacent(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+    st = game.state
+    if src is None or not in_play(game, src) or not st.objects[src]["zone"].startswith("board:"):
+        return []
+    row = st.zones[st.objects[src]["zone"]]
+    i = row.index(src)
+    return [row[j] for j in (i - 1, i + 1) if 0 <= j < len(row)]
+
+
+@TARGETS.register("random_enemy")
+def _t_random_enemy(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+    """hs.assume.random: the enemy the chance decision of :func:`t_effects` picked."""
+    t = args.get("choice")
+    return [t] if t is not None and in_play(game, t) else []
+
+
+@TARGETS.register("summoned")
+def _t_summoned(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+    t = args.get("summoned")
+    return [t] if t is not None and in_play(game, t) else []
+
+
+CHOSEN = frozenset(TARGETS.where("chosen"))
+TARGET_TEXT = {name: TARGETS.meta(name, "text") for name in TARGETS.where("chosen")}
+_TARGET = TARGETS.handlers  # (the hot paths index the plain dict)
+
+
+def chosen_targets(game: Game, kind: str, player: int) -> list[str]:
+    """Legal chosen targets (L47-L51: enemy, friendly, character, damaged), heroes first."""
+    if kind not in CHOSEN:
+        raise ValueError(f"unknown chosen target kind {kind!r}")
+    return _TARGET[kind](game, player)
 
 
 def chosen_kind(effects: list[dict]) -> str | None:
@@ -357,47 +450,16 @@ def chosen_kind(effects: list[dict]) -> str | None:
 
 def resolve_targets(game: Game, spec: dict, src: str | None, player: int, args: dict) -> list[str]:
     """The objects an effect applies to now (chosen targets that left play are skipped)."""
-    st = game.state
     kind = spec.get("target")
-    q = other(player)
     if kind in CHOSEN:
         t = args.get("target")
         return [t] if t is not None and in_play(game, t) else []
-    if kind in ("self", "this_weapon"):
-        return [src] if src is not None and in_play(game, src) else []
-    if kind == "own_hero":
-        return [hero(game, player)]
-    if kind == "enemy_hero":
-        return [hero(game, q)]
-    if kind == "all_minions":
-        return [*board(game, player), *board(game, q)]
-    if kind == "all_other_minions":
-        return [m for m in (*board(game, player), *board(game, q)) if m != src]
-    if kind == "enemy_minions":
-        return list(board(game, q))
-    if kind == "friendly_minions":
-        return list(board(game, player))
-    if kind == "all_enemies":
-        return [hero(game, q), *board(game, q)]
-    if kind == "all_characters":
-        return [hero(game, player), hero(game, q), *board(game, player), *board(game, q)]
-    if kind == "adjacent":
-        if src is None or not in_play(game, src) or not st.objects[src]["zone"].startswith("board:"):
-            return []
-        row = st.zones[st.objects[src]["zone"]]
-        i = row.index(src)
-        return [row[j] for j in (i - 1, i + 1) if 0 <= j < len(row)]
-    if kind == "random_enemy":
-        t = args.get("choice")
-        return [t] if t is not None and in_play(game, t) else []
-    if kind == "summoned":
-        t = args.get("summoned")
-        return [t] if t is not None and in_play(game, t) else []
     if kind is None:
         return []
-    raise RuleError(
-        f"card effect {spec}: unknown target kind {kind!r} (card.schema.json allows it, the engine does not)"
-    )
+    resolve = _TARGET.get(kind)
+    if resolve is None:
+        raise RuleError(f"card effect {spec}: unknown target kind {kind!r} (no target of that name is registered)")
+    return resolve(game, src, player, args)
 
 
 # ======================================================================= effects
@@ -458,87 +520,135 @@ def t_effects(game: Game, args: dict) -> None:
 
 
 def apply_effect(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
-    st = game.state
-    kind = spec["effect"]
-    rule = args["rule"]
-    if kind == "damage":
-        amount = spec["amount"]
-        targets = resolve_targets(game, spec, src, player, args)
-        if targets:
-            game.emit_batch(
-                [{"type": "damage", "source": src, "target": t, "amount": amount, "player": player} for t in targets],
-                rule=rule,
-            )
-    elif kind == "heal":
-        for t in resolve_targets(game, spec, src, player, args):
-            obj = st.objects[t]
-            healed = min(spec["amount"], obj["dmg"])
-            if healed:
-                st.objects[t] = {**obj, "dmg": obj["dmg"] - healed}
-            if game.tracing:
-                game.record("resolution", f"{name_of(game, t)} is healed by {healed}", "hs.assume.heal", target=t)
-    elif kind == "buff":
-        da, dh = spec.get("attack", 0), spec.get("health", 0)
-        for t in resolve_targets(game, spec, src, player, args):
-            obj = st.objects[t]
-            if obj["kind"] != "card" or not obj["zone"].startswith("board:"):
-                continue
-            buffs = (*obj["buffs"], (src, da, dh, rule))
-            st.objects[t] = {**obj, "atk": obj["atk"] + da, "hp": obj["hp"] + dh, "buffs": buffs}
-            if game.tracing:
-                game.record("modifier", f"{name_of(game, t)} gets +{da}/+{dh}", rule, target=t)
-    elif kind == "give_keyword":
-        flag = {"taunt": "taunt", "divine_shield": "shield", "charge": "charge"}[spec["keyword"]]
-        for t in resolve_targets(game, spec, src, player, args):
-            if st.objects[t]["zone"].startswith("board:"):
-                st.objects[t] = {**st.objects[t], flag: True}
-                if game.tracing:
-                    game.record("modifier", f"{name_of(game, t)} gets {spec['keyword']}", rule, target=t)
-    elif kind == "summon":
-        p = player if spec.get("for", "self") == "self" else other(player)
-        way = "power" if args["ref"][1] == "power" else "effect"
-        for _ in range(spec.get("count", 1)):
-            game.emit("summon", rule=rule, player=p, token=spec["card"], minion=None, way=way, position=args.get("pos"))
-    elif kind == "draw":
-        for _ in range(spec.get("count", 1)):
-            game.push("hs.draw", player=player)
-    elif kind == "destroy":
-        for t in resolve_targets(game, spec, src, player, args):
-            if st.objects[t]["zone"].startswith("board:"):
-                st.objects[t] = {**st.objects[t], "doomed": True}
-                if game.tracing:
-                    game.record("resolution", f"{name_of(game, t)} is destroyed", rule, target=t)
-    elif kind == "give":
-        p = player if spec.get("for", "self") == "self" else other(player)
-        for _ in range(spec.get("count", 1)):
-            full = len(st.zones[f"hand:{p}"]) >= game.options["hand_limit"]
-            oid = new_card(game, p, spec["card"], z("grave" if full else "hand", p), created=True)
-            if game.tracing:
-                where = "is destroyed: the hand is full" if full else "goes to the hand"
-                game.record(
-                    "resolution",
-                    f"player {p} is given {name_of(game, oid)}, which {where}",
-                    "hs.assume.hand_limit" if full else rule,
-                    player=p,
-                )
-    elif kind == "gain_mana":
-        pl = st.players[player]
-        st.players[player] = {**pl, "mana": min(MANA_LIMIT, pl["mana"] + spec["amount"])}
-        if game.tracing:
-            game.record("resolution", f"player {player} gains {spec['amount']} mana this turn", rule, player=player)
-    elif kind == "discard_hand":
-        hand = st.zones[f"hand:{player}"]
-        for oid in hand:
-            put(game, oid, GRAVE_ZONES[player])
-        if game.tracing:
-            game.record("resolution", f"player {player} discards {len(hand)} card(s)", rule, player=player)
-    elif kind == "lose_durability":
-        for t in resolve_targets(game, spec, src, player, args):
-            lose_durability(game, t, rule)
-    else:
-        raise RuleError(
-            f"card effect {spec}: unknown effect {kind!r} (card.schema.json allows it, the engine does not)"
+    """Carry out one effect of a card: the function its name is registered on (``EFFECTS``)."""
+    fn = _EFFECT.get(spec["effect"])
+    if fn is None:
+        raise RuleError(f"card effect {spec}: unknown effect {spec['effect']!r} (no effect of that name is registered)")
+    fn(game, spec, src, player, args)
+
+
+# The effect vocabulary, each word on its code: ``(game, spec, src, player, args)``; ``requires``: the
+# fields a card must give with it (card.schema.json's clauses are generated from them).
+@EFFECTS.register("damage", requires=("amount", "target"))
+def _e_damage(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+    amount = spec["amount"]
+    targets = resolve_targets(game, spec, src, player, args)
+    if targets:
+        game.emit_batch(
+            [{"type": "damage", "source": src, "target": t, "amount": amount, "player": player} for t in targets],
+            rule=args["rule"],
         )
+
+
+@EFFECTS.register("heal", requires=("amount", "target"))
+def _e_heal(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+    st = game.state
+    for t in resolve_targets(game, spec, src, player, args):
+        obj = st.objects[t]
+        healed = min(spec["amount"], obj["dmg"])
+        if healed:
+            st.objects[t] = {**obj, "dmg": obj["dmg"] - healed}
+        if game.tracing:
+            game.record("resolution", f"{name_of(game, t)} is healed by {healed}", "hs.assume.heal", target=t)
+
+
+@EFFECTS.register("buff", requires=("target",))
+def _e_buff(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+    st = game.state
+    rule = args["rule"]
+    da, dh = spec.get("attack", 0), spec.get("health", 0)
+    for t in resolve_targets(game, spec, src, player, args):
+        obj = st.objects[t]
+        if obj["kind"] != "card" or not obj["zone"].startswith("board:"):
+            continue
+        buffs = (*obj["buffs"], (src, da, dh, rule))
+        st.objects[t] = {**obj, "atk": obj["atk"] + da, "hp": obj["hp"] + dh, "buffs": buffs}
+        if game.tracing:
+            game.record("modifier", f"{name_of(game, t)} gets +{da}/+{dh}", rule, target=t)
+
+
+@EFFECTS.register("summon", requires=("card",))
+def _e_summon(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+    p = player if spec.get("for", "self") == "self" else other(player)
+    way = "power" if args["ref"][1] == "power" else "effect"
+    for _ in range(spec.get("count", 1)):
+        game.emit(
+            "summon", rule=args["rule"], player=p, token=spec["card"], minion=None, way=way, position=args.get("pos")
+        )
+
+
+@EFFECTS.register("draw")
+def _e_draw(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+    for _ in range(spec.get("count", 1)):
+        game.push("hs.draw", player=player)
+
+
+@EFFECTS.register("destroy", requires=("target",))
+def _e_destroy(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+    st = game.state
+    for t in resolve_targets(game, spec, src, player, args):
+        if st.objects[t]["zone"].startswith("board:"):
+            st.objects[t] = {**st.objects[t], "doomed": True}
+            if game.tracing:
+                game.record("resolution", f"{name_of(game, t)} is destroyed", args["rule"], target=t)
+
+
+@EFFECTS.register("give", requires=("card",))
+def _e_give(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+    st = game.state
+    p = player if spec.get("for", "self") == "self" else other(player)
+    for _ in range(spec.get("count", 1)):
+        full = len(st.zones[f"hand:{p}"]) >= game.options["hand_limit"]
+        oid = new_card(game, p, spec["card"], z("grave" if full else "hand", p), created=True)
+        if game.tracing:
+            where = "is destroyed: the hand is full" if full else "goes to the hand"
+            game.record(
+                "resolution",
+                f"player {p} is given {name_of(game, oid)}, which {where}",
+                "hs.assume.hand_limit" if full else args["rule"],
+                player=p,
+            )
+
+
+@EFFECTS.register("gain_mana")
+def _e_gain_mana(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+    st = game.state
+    pl = st.players[player]
+    st.players[player] = {**pl, "mana": min(MANA_LIMIT, pl["mana"] + spec["amount"])}
+    if game.tracing:
+        game.record("resolution", f"player {player} gains {spec['amount']} mana this turn", args["rule"], player=player)
+
+
+@EFFECTS.register("discard_hand")
+def _e_discard_hand(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+    hand = game.state.zones[f"hand:{player}"]
+    for oid in hand:
+        put(game, oid, GRAVE_ZONES[player])
+    if game.tracing:
+        game.record("resolution", f"player {player} discards {len(hand)} card(s)", args["rule"], player=player)
+
+
+@EFFECTS.register("lose_durability")
+def _e_lose_durability(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+    for t in resolve_targets(game, spec, src, player, args):
+        lose_durability(game, t, args["rule"])
+
+
+KEYWORD_FLAGS = {"taunt": "taunt", "divine_shield": "shield", "charge": "charge"}
+
+
+@EFFECTS.register("give_keyword", requires=("target", "keyword"))
+def _e_give_keyword(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+    st = game.state
+    flag = KEYWORD_FLAGS[spec["keyword"]]
+    for t in resolve_targets(game, spec, src, player, args):
+        if st.objects[t]["zone"].startswith("board:"):
+            st.objects[t] = {**st.objects[t], flag: True}
+            if game.tracing:
+                game.record("modifier", f"{name_of(game, t)} gets {spec['keyword']}", args["rule"], target=t)
+
+
+_EFFECT = EFFECTS.handlers
 
 
 def lose_durability(game: Game, wid: str, rule: str) -> None:
