@@ -8,12 +8,14 @@ card that uses existing effects needs no Python.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from tabletop.core import Ability, Game
 from tabletop.core.cards import load_card_folder
 
 from . import engine as E
+from .vocabulary import SCHEMA
 
 HERE = Path(__file__).resolve().parent
 CARD_DIR = HERE / "cards"
@@ -21,6 +23,7 @@ CARD_DIR = HERE / "cards"
 
 def load(paths=None) -> dict[str, dict]:
     """Load and validate card files (default: every ``cards/*.toml``); raises CardDataError."""
+    SCHEMA.check(json.loads(SCHEMA.path.read_bytes()))  # the schema's enums are the registered words
     return load_card_folder(HERE, paths)
 
 
