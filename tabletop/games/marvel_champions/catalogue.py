@@ -7,10 +7,15 @@ A card names its abilities in data (``trigger`` of an interrupt/response event, 
 
 from __future__ import annotations
 
+import json
+
 from tabletop.core import Ability, Game, Modify, Replace
 
 from . import engine as E
 from .data import CARDS
+from .vocabulary import SCHEMA
+
+SCHEMA.check(json.loads(SCHEMA.path.read_bytes()))  # the schema's enums are the registered words
 
 ACTIVATED_CHOOSE: dict[str, str | None] = {}
 
