@@ -79,7 +79,7 @@ class Vocabulary(Generic[F]):
                 f"vocabulary {self.name}: {quote(name)} must be registered with the function that carries it out, "
                 f"not {quote(fn)}"
             )
-        if name in self.words:
+        if name in self.words and not _same_code(self.words[name].fn, fn):
             raise RuleError(f"vocabulary {self.name}: {quote(name)} is registered twice")
         self.words[name] = Word(name, fn, tuple(requires), dict(meta))
         self.handlers[name] = fn
@@ -121,6 +121,14 @@ class Vocabulary(Generic[F]):
 
     def __repr__(self) -> str:
         return f"<Vocabulary {self.name} at {self.enum_pointer}: {len(self)} words>"
+
+
+def _same_code(old: Callable[..., Any], new: Callable[..., Any]) -> bool:
+    """Whether ``new`` is ``old`` defined again (its module imported again, or reloaded): it replaces it."""
+    return (getattr(old, "__module__", None), getattr(old, "__qualname__", None)) == (
+        getattr(new, "__module__", None),
+        getattr(new, "__qualname__", None),
+    ) and getattr(old, "__qualname__", "<lambda>") != "<lambda>"
 
 
 # ------------------------------------------------------------------ the schema, generated

@@ -46,8 +46,8 @@ HAND_ZONES = tuple(f"hand:{p}" for p in PLAYERS)
 DECK_ZONES = tuple(f"deck:{p}" for p in PLAYERS)
 GRAVE_ZONES = tuple(f"grave:{p}" for p in PLAYERS)
 
-# Filled in by the catalogue (cards are data; the engine reads them here).
-CARDS: dict[str, dict] = {}
+# The cards are data: the catalogue of the game being played is ``game.rulebook.cards`` (a
+# HearthstoneCards, whose tables index_cards fills); nothing here holds cards of its own.
 
 
 # ================================================================== small helpers
@@ -60,7 +60,7 @@ def other(player: int) -> int:
 
 
 def card_of(game: Game, oid: str) -> dict:
-    return CARDS[game.state.objects[oid]["card"]]
+    return game.rulebook.cards[game.state.objects[oid]["card"]]
 
 
 def name_of(game: Game, oid: str | None) -> str:
@@ -69,7 +69,7 @@ def name_of(game: Game, oid: str | None) -> str:
     obj = game.state.objects.get(oid)
     if obj is None or obj.get("card") is None:
         return oid
-    return f"{CARDS[obj['card']]['name']} ({oid})"
+    return f"{game.rulebook.cards[obj['card']]['name']} ({oid})"
 
 
 def hero(game: Game, player: int) -> str:
@@ -189,7 +189,7 @@ def explain(game: Game, obj: dict, stat: str) -> Explanation:
     fields (``atk``, ``hp``, ``dmg``, ``aura``, ``dur``), so the steps end exactly at those; a value a
     scenario set directly shows as a step of its own."""
     oid = obj["id"]
-    card = CARDS.get(obj.get("card"), {})
+    card = game.rulebook.cards.get(obj.get("card"), {})
     kind = obj.get("kind")
     if stat == "cost" and kind != "hero":
         cost = card["power"]["cost"] if kind == "power" else card.get("cost")
@@ -242,24 +242,21 @@ def _explain_minion(game: Game, obj: dict, card: dict, stat: str) -> Explanation
 
 
 # ========================================================================= auras
-AURA_CARDS: set[str] = set()
-
-
 def aura_sources(game: Game, oid: str) -> list[tuple[str, int]]:
     """The aura minions that give ``oid`` attack now (adjacent, L50; other friendly minions)."""
     st = game.state
     row = st.zones.get(st.objects[oid]["zone"], ())
-    return list(_auras_reaching(st.objects, row, row.index(oid))) if oid in row else []
+    return list(_auras_reaching(game.rulebook.cards, st.objects, row, row.index(oid))) if oid in row else []
 
 
-def _auras_reaching(objects: dict, row: tuple, i: int) -> Iterator[tuple[str, int]]:
+def _auras_reaching(cards: Any, objects: dict, row: tuple, i: int) -> Iterator[tuple[str, int]]:
     """hs.assume.aura, L50: (source, attack) of each aura in ``row`` that reaches the minion at ``i``.
 
     An aura reaches the other friendly minions, or only the adjacent ones (L50: «Прилегающие / рядом»)."""
     for j, src in enumerate(row):
         card = objects[src]["card"]
-        if j != i and card in AURA_CARDS:
-            aura = CARDS[card]["aura"]
+        if j != i and card in cards.aura_cards:
+            aura = cards[card]["aura"]
             if aura["applies"] == "other_friendly" or abs(i - j) == 1:
                 yield src, aura["attack"]
 
@@ -272,10 +269,12 @@ def refresh_auras(game: Game, player: int | None = None) -> None:
     other row's values are already right and are not recomputed."""
     st = game.state
     objects = st.objects
+    cards = game.rulebook.cards
+    aura_cards = cards.aura_cards
     for p in PLAYERS if player is None else (player,):
         row = st.zones[BOARD_ZONES[p]]
         for oid in row:
-            if objects[oid]["card"] in AURA_CARDS:
+            if objects[oid]["card"] in aura_cards:
                 break
         else:
             # (fast path) no aura on the row: every minion's aura attack is 0
@@ -286,7 +285,7 @@ def refresh_auras(game: Game, player: int | None = None) -> None:
             continue
         for i, oid in enumerate(row):
             obj = objects[oid]
-            bonus = sum(attack for _, attack in _auras_reaching(objects, row, i))
+            bonus = sum(attack for _, attack in _auras_reaching(cards, objects, row, i))
             if obj["aura"] != bonus:
                 _set_aura(game, oid, obj, bonus)
 
@@ -463,9 +462,9 @@ def resolve_targets(game: Game, spec: dict, src: str | None, player: int, args: 
 
 
 # ======================================================================= effects
-def effects_of(ref: list) -> list[dict]:
+def effects_of(game: Game, ref: list) -> list[dict]:
     """The effect list a reference names: ``[card, "effects"|"battlecry"|"deathrattle"|"power"|"trigger<i>"]``."""
-    card = CARDS[ref[0]]
+    card = game.rulebook.cards[ref[0]]
     part = ref[1]
     if part == "power":
         return card["power"]["effects"]
@@ -491,7 +490,7 @@ def effects_now(game: Game, ref: list, src: str | None, player: int, rule: str, 
 
 def t_effects(game: Game, args: dict) -> None:
     """One effect of a list; the next one is scheduled after whatever this one set off."""
-    effects = effects_of(args["ref"])
+    effects = effects_of(game, args["ref"])
     i = args["i"]
     spec = effects[i]
     player, src = args["player"], args["src"]
@@ -673,16 +672,17 @@ def on_summon(game: Game, ev: dict) -> None:
         if oid is not None:
             put(game, oid, GRAVE_ZONES[p])
         if game.tracing:
-            what = name_of(game, oid) if oid else CARDS[ev["token"]]["name"]
+            what = name_of(game, oid) if oid else game.rulebook.cards[ev["token"]]["name"]
             game.record("resolution", f"the board is full: {what} is destroyed", "hs.board_limit", player=p)
         return
     pos = ev.get("position")
     pos = len(row) if pos is None else max(0, min(pos, len(row)))
+    cards = game.rulebook.cards
     if ev.get("card") is not None:
         oid = ev["card"]
-        game.move(oid, zone, pos, vis="all", **minion_fields(CARDS[st.objects[oid]["card"]]))
+        game.move(oid, zone, pos, vis="all", **minion_fields(cards[st.objects[oid]["card"]]))
     else:
-        card = CARDS[ev["token"]]
+        card = cards[ev["token"]]
         index = None if pos == len(row) else pos
         oid = new_card(game, p, ev["token"], zone, index=index, created=True, **minion_fields(card))
     st.events[ev["id"]] = {**ev, "minion": oid}
@@ -690,7 +690,7 @@ def on_summon(game: Game, ev: dict) -> None:
     if (
         ev.get("way") == "played"
         and game.options["battlecry"] == "first"
-        and CARDS[st.objects[oid]["card"]].get("battlecry")
+        and cards[st.objects[oid]["card"]].get("battlecry")
     ):  # hs.assume.battlecry, option battlecry='first': before the effects this summon sets off
         if game.tracing:
             game.record("resolution", f"Battlecry ({oid}) resolves at once", "hs.assume.battlecry", player=p)
@@ -764,7 +764,7 @@ def _summon_text(game: Game, ev: dict) -> str:
         if ev.get("minion")
         else name_of(game, ev.get("card"))
         if ev.get("card")
-        else (CARDS[ev["token"]]["name"])
+        else (game.rulebook.cards[ev["token"]]["name"])
     )
     how = {"played": "plays", "effect": "gets", "power": "gets (hero power)"}[ev["way"]]
     return f"player {ev['player']} {how} {what} on the board"
@@ -860,8 +860,6 @@ def set_deck(game: Game, player: int, card_ids: list[str]) -> None:
 _DECK_COMPS: dict[tuple, dict[str, int]] = {}  # a deck list's composition (the same for every game)
 # (deck zone, last object id number, last timestamp, cards) -> the deck's anonymous objects by id
 _DECK_OBJECTS: dict[tuple[str, int, int, int], dict[str, dict]] = {}
-_DRAW_OPTIONS: dict[str, dict] = {}
-_DRAW_SETS: dict[tuple, tuple] = {}  # the options of a draw, by the kinds of card left (shared plain data)
 _DRAW_PROMPT = tuple(f"the top card of player {p}'s deck" for p in PLAYERS)
 _DRAW_STREAM = tuple(f"deck:{p}" for p in PLAYERS)
 
@@ -885,12 +883,14 @@ def t_draw(game: Game, args: dict) -> None:
         game.emit("damage", rule="hs.assume.fatigue", source=None, target=hero(game, p), amount=n, player=p)
         return
     names = tuple(comp)
-    options = _DRAW_SETS.get(names)
+    cards = game.rulebook.cards  # (the options of a draw, by the kinds of card left: shared plain data)
+    options = cards.draw_sets.get(names)
     if options is None:
-        if len(_DRAW_SETS) > 100_000:
-            _DRAW_SETS.clear()
-        options = _DRAW_SETS[names] = tuple(
-            _DRAW_OPTIONS.get(n) or _DRAW_OPTIONS.setdefault(n, {"id": n, "label": CARDS[n]["name"]}) for n in names
+        if len(cards.draw_sets) > 100_000:
+            cards.draw_sets.clear()
+        drawn = cards.draw_options
+        options = cards.draw_sets[names] = tuple(
+            drawn.get(n) or drawn.setdefault(n, {"id": n, "label": cards[n]["name"]}) for n in names
         )
     counts = comp.values()
     total = sum(counts)
@@ -1078,9 +1078,10 @@ class _Targeted:
     """The options of one action over its targets (a spell in hand, the hero power, an attacker):
     id ``prefix`` + target, label ``text`` + the target's name."""
 
-    __slots__ = ("by_target", "prefix", "text")
+    __slots__ = ("by_target", "cards", "prefix", "text")
 
-    def __init__(self, prefix: str, text: str) -> None:
+    def __init__(self, cards: Any, prefix: str, text: str) -> None:
+        self.cards = cards  # (the catalogue whose option caches hold this)
         self.prefix = prefix
         self.text = text
         self.by_target: dict[str, dict[str | None, dict]] = {}  # target id -> its card -> option
@@ -1093,27 +1094,26 @@ class _Targeted:
             try:
                 o = by_target[t][obj["card"]]
             except KeyError:  # (the first time this target is this card)
-                o = by_target.setdefault(t, {})[obj["card"]] = _option(self.prefix + t, self.text + name_of_obj(obj, t))
+                label = self.text + name_of_obj(self.cards, obj, t)
+                o = by_target.setdefault(t, {})[obj["card"]] = _option(self.prefix + t, label)
             append(o)
 
 
-# hand card id -> its card -> the options to play it: a tuple (a spell without target, a weapon),
-# a list by the number of minions on the board (a minion: one option per position), or _Targeted
-_HAND: dict[str, dict[str, Any]] = {}
-_POWER: dict[str, tuple[int, str | None, bool, Any]] = {}  # hero card -> _power_entry
-_ATTACK: dict[str, dict[str, _Targeted]] = {}  # attacker id -> its card -> _Targeted
-
-
-def _clear_options() -> None:
+# Each catalogue keeps its option caches (labels name its cards; index_cards makes them):
+# ``hand_options``: hand card id -> its card -> the options to play it: a tuple (a spell without target, a
+# weapon), a list by the number of minions on the board (a minion: one option per position), or _Targeted;
+# ``power_options``: hero card -> _power_entry; ``attack_options``: attacker id -> its card -> _Targeted.
+def _clear_options(cards: Any) -> None:
     global _made
     _made = 0
-    for cache in (_HAND, _POWER, _ATTACK):
-        cache.clear()
+    cards.hand_options = {}
+    cards.power_options = {}
+    cards.attack_options = {}
 
 
-def _hand_entry(oid: str, card: str) -> Any:
-    """The options to play hand card ``oid`` that is ``card`` (made once, kept in ``_HAND``)."""
-    _cost, kind, name, need = PLAY_INFO[card]
+def _hand_entry(cards: Any, oid: str, card: str) -> Any:
+    """The options to play hand card ``oid`` that is ``card`` (made once, kept in ``cards.hand_options``)."""
+    _cost, kind, name, need = cards.play_info[card]
     if kind == "minion":
         entry: Any = [(_option(f"play:{oid}@0", f"play {name}"),)]
         entry += [
@@ -1121,35 +1121,43 @@ def _hand_entry(oid: str, card: str) -> Any:
             for n in range(1, BOARD_LIMIT)
         ]
     elif kind == "spell" and need is not None:
-        entry = _Targeted(f"play:{oid}>", f"cast {name} on ")
+        entry = _Targeted(cards, f"play:{oid}>", f"cast {name} on ")
     elif kind == "spell":
         entry = (_option(f"play:{oid}", f"cast {name}"),)
     else:
         entry = (_option(f"play:{oid}", f"equip {name}"),)
-    _HAND.setdefault(oid, {})[card] = entry
+    cards.hand_options.setdefault(oid, {})[card] = entry
     return entry
 
 
-def _power_entry(hcard: dict) -> tuple[int, str | None, bool, Any]:
+def _power_entry(cards: Any, hcard: dict) -> tuple[int, str | None, bool, Any]:
     """What main_options reads of a hero's power, in one tuple: its cost, its chosen target kind
     (or None), whether it summons, and its options (a tuple, or _Targeted)."""
     power = hcard["power"]
-    need = POWER_TARGET.get(hcard["id"])
-    options = (_option("power", power["name"]),) if need is None else _Targeted("power>", f"{power['name']} on ")
-    entry = _POWER[hcard["id"]] = (power["cost"], need, bool(POWER_SUMMONS.get(hcard["id"])), options)
+    need = cards.power_target.get(hcard["id"])
+    if need is None:
+        options: Any = (_option("power", power["name"]),)
+    else:
+        options = _Targeted(cards, "power>", f"{power['name']} on ")
+    entry = cards.power_options[hcard["id"]] = (
+        power["cost"],
+        need,
+        bool(cards.power_summons.get(hcard["id"])),
+        options,
+    )
     return entry
 
 
-def _attack_entry(oid: str, card: str | None) -> _Targeted:
-    text = "your hero attacks " if card is None else f"{CARDS[card]['name']} attacks "
-    entry = _ATTACK.setdefault(oid, {})[card] = _Targeted(f"attack:{oid}>", text)
+def _attack_entry(cards: Any, oid: str, card: str | None) -> _Targeted:
+    text = "your hero attacks " if card is None else f"{cards[card]['name']} attacks "
+    entry = cards.attack_options.setdefault(oid, {})[card] = _Targeted(cards, f"attack:{oid}>", text)
     return entry
 
 
-def name_of_obj(obj: dict | None, oid: str) -> str:
+def name_of_obj(cards: Any, obj: dict | None, oid: str) -> str:
     if obj is None or obj.get("card") is None:
         return oid
-    return f"{CARDS[obj['card']]['name']} ({oid})"
+    return f"{cards[obj['card']]['name']} ({oid})"
 
 
 def main_options(game: Game, p: int) -> list[dict]:
@@ -1161,11 +1169,12 @@ def main_options(game: Game, p: int) -> list[dict]:
     mana = pl["mana"]
     row = zones[BOARD_ZONES[p]]
     options: list[dict] = []
+    cards = game.rulebook.cards
     if _made > _OPTIONS_MAX:
-        _clear_options()
+        _clear_options(cards)
     n_row = len(row)
-    play = PLAY_INFO
-    hand_cache = _HAND
+    play = cards.play_info
+    hand_cache = cards.hand_options
     for oid in zones[HAND_ZONES[p]]:  # hs.play_cards: cards are played from the hand
         card = objects[oid]["card"]
         cost, kind, name, need = play[card]
@@ -1174,7 +1183,7 @@ def main_options(game: Game, p: int) -> list[dict]:
         try:
             entry = hand_cache[oid][card]
         except KeyError:
-            entry = _hand_entry(oid, card)
+            entry = _hand_entry(cards, oid, card)
         if kind == "minion":
             if n_row < BOARD_LIMIT:  # hs.assume.board_full
                 options.extend(entry[n_row])
@@ -1188,9 +1197,9 @@ def main_options(game: Game, p: int) -> list[dict]:
     if not pl["power_used"]:
         hcard_id = objects[h]["card"]
         try:
-            cost, need, summons, entry = _POWER[hcard_id]
+            cost, need, summons, entry = cards.power_options[hcard_id]
         except KeyError:
-            cost, need, summons, entry = _power_entry(CARDS[hcard_id])
+            cost, need, summons, entry = _power_entry(cards, cards[hcard_id])
         if cost <= mana:
             if need is not None:
                 entry.extend(options, objects, chosen_targets(game, need, p))
@@ -1203,18 +1212,18 @@ def main_options(game: Game, p: int) -> list[dict]:
             if targets is None:
                 targets = attack_targets(game, p)
             try:
-                entry = _ATTACK[oid][obj["card"]]
+                entry = cards.attack_options[oid][obj["card"]]
             except KeyError:
-                entry = _attack_entry(oid, obj["card"])
+                entry = _attack_entry(cards, oid, obj["card"])
             entry.extend(options, objects, targets)
     w = zones[WEAPON_ZONES[p]]
     if w and not objects[h]["attacks"] and objects[w[0]]["atk"] > 0:
         if targets is None:
             targets = attack_targets(game, p)
         try:
-            entry = _ATTACK[h][None]
+            entry = cards.attack_options[h][None]
         except KeyError:
-            entry = _attack_entry(h, None)
+            entry = _attack_entry(cards, h, None)
         entry.extend(options, objects, targets)
     options.append(_END)
     return options
@@ -1281,7 +1290,7 @@ def play_minion(game: Game, p: int, oid: str, pos: int) -> None:
     pay(game, p, card["cost"])
     if game.tracing:
         game.record("action", f"player {p} plays {name_of(game, oid)} for {card['cost']} mana", "hs.play", player=p)
-    need = BATTLECRY_TARGET.get(card["id"])
+    need = game.rulebook.cards.battlecry_target.get(card["id"])
     full = len(game.state.zones[BOARD_ZONES[p]]) >= BOARD_LIMIT  # (option play_onto_full_board: no Battlecry)
     if need is not None and not full and chosen_targets(game, need, p):
         game.push("hs.battlecry_target", player=p, card=oid, position=pos, need=need)
@@ -1376,44 +1385,44 @@ def attack(game: Game, p: int, attacker: str, target: str) -> None:
 
 
 # ============================================================== target tables
-SPELL_TARGET: dict[str, str] = {}
-BATTLECRY_TARGET: dict[str, str] = {}
-POWER_TARGET: dict[str, str] = {}
-POWER_SUMMONS: dict[str, bool] = {}
-# what main_options reads of a card in hand, in one tuple: (cost, type, name, chosen target kind or None)
-PLAY_INFO: dict[str, tuple[int, str, str, str | None]] = {}
+def index_cards(cards: Any) -> None:
+    """Precompute, on a catalogue (``game.rulebook.cards``), which cards need a chosen target, have an aura,
+    or whose power summons, what main_options reads of a card in hand, and its empty option caches.
 
-
-def index_cards(cards: dict[str, dict]) -> None:
-    """Precompute which cards need a chosen target, have an aura, or whose power summons."""
-    for table in (CARDS, SPELL_TARGET, BATTLECRY_TARGET, POWER_TARGET, POWER_SUMMONS, AURA_CARDS, PLAY_INFO):
-        table.clear()
-    # (cached options name cards in their labels: the draws' as well as the actions')
-    _DRAW_OPTIONS.clear()
-    _DRAW_SETS.clear()
-    _clear_options()
-    CARDS.update(cards)
+    ``spell_target``, ``battlecry_target``, ``power_target``: card id -> chosen target kind;
+    ``power_summons``: hero card -> bool; ``aura_cards``: a set; ``play_info``: card id -> (cost, type,
+    name, chosen target kind or None); ``draw_options``/``draw_sets``: a draw's options (their labels name
+    cards, so each catalogue has its own), and the action caches of :func:`_clear_options`."""
+    spell_target: dict[str, str] = {}
+    battlecry_target: dict[str, str] = {}
+    power_target: dict[str, str] = {}
+    power_summons: dict[str, bool] = {}
+    aura_cards: set[str] = set()
     for cid, card in cards.items():
         if card["type"] == "spell":
             kind = chosen_kind(card["effects"])
             if kind:
-                SPELL_TARGET[cid] = kind
+                spell_target[cid] = kind
         if card.get("battlecry"):
             kind = chosen_kind(card["battlecry"])
             if kind:
-                BATTLECRY_TARGET[cid] = kind
+                battlecry_target[cid] = kind
         if card.get("power"):
             kind = chosen_kind(card["power"]["effects"])
             if kind:
-                POWER_TARGET[cid] = kind
-            POWER_SUMMONS[cid] = any(e["effect"] == "summon" for e in card["power"]["effects"])
+                power_target[cid] = kind
+            power_summons[cid] = any(e["effect"] == "summon" for e in card["power"]["effects"])
         if card.get("aura"):
-            AURA_CARDS.add(cid)
-    PLAY_INFO.update(
-        (cid, (card["cost"], card["type"], card["name"], SPELL_TARGET.get(cid) if card["type"] == "spell" else None))
+            aura_cards.add(cid)
+    cards.spell_target, cards.battlecry_target, cards.power_target = spell_target, battlecry_target, power_target
+    cards.power_summons, cards.aura_cards = power_summons, aura_cards
+    cards.play_info = {
+        cid: (card["cost"], card["type"], card["name"], spell_target.get(cid) if card["type"] == "spell" else None)
         for cid, card in cards.items()
         if "cost" in card  # (heroes are never in a hand)
-    )
+    }
+    cards.draw_options, cards.draw_sets = {}, {}
+    _clear_options(cards)
 
 
 TASKS = {
