@@ -8,11 +8,10 @@ card that uses existing effects needs no Python.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from tabletop.core import Ability, Game
-from tabletop.core.cards import load_card_folder
+from tabletop.core.catalogue import Catalogue
 
 from . import engine as E
 from .vocabulary import SCHEMA
@@ -21,10 +20,21 @@ HERE = Path(__file__).resolve().parent
 CARD_DIR = HERE / "cards"
 
 
-def load(paths=None) -> dict[str, dict]:
-    """Load and validate card files (default: every ``cards/*.toml``); raises CardDataError."""
-    SCHEMA.check(json.loads(SCHEMA.path.read_bytes()))  # the schema's enums are the registered words
-    return load_card_folder(HERE, paths)
+class BerserkCards(Catalogue):
+    """Berserk's catalogue: the cards, the abilities built from them and the deck each player plays."""
+
+    abilities: dict[str, tuple[Ability, ...]]
+    deck: list[str]
+
+    def index(self) -> None:
+        self.abilities = {cid: abilities(card) for cid, card in self.items()}
+        self.deck = default_deck(self)
+
+
+def load(paths=None, folders=()) -> BerserkCards:
+    """The catalogue of card files (default: every ``cards/*.toml``) and of any more ``folders``; raises
+    CardDataError naming the file, the card and the field."""
+    return BerserkCards.load(HERE, (CARD_DIR, *folders), schema=SCHEMA, paths=paths)
 
 
 VANGUARD = Ability(
@@ -176,10 +186,12 @@ def abilities(card: dict) -> tuple[Ability, ...]:
     return tuple(out)
 
 
-CARDS = load()
-ABILITIES = {cid: abilities(card) for cid, card in CARDS.items()}
-
-
-def default_deck(cards: dict[str, dict] = CARDS) -> list[str]:
-    """bh.assume.setup: two copies of every card that is neither a hero nor a created card."""
+def default_deck(cards: dict[str, dict] | None = None) -> list[str]:
+    """bh.assume.setup: two copies of every card that is neither a hero nor a created card (default: the shipped)."""
+    cards = CARDS if cards is None else cards
     return [cid for cid, c in sorted(cards.items()) if c["type"] != "hero" and not c.get("creatable") for _ in (0, 1)]
+
+
+# the shipped catalogue (RULEBOOK.cards); rule code reads the catalogue of its game, game.rulebook.cards
+CARDS = load()
+ABILITIES = CARDS.abilities
