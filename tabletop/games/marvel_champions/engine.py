@@ -19,7 +19,6 @@ from typing import Any
 from tabletop.core import Game, RuleError, own_args
 from tabletop.core.modifiers import Explanation, Step
 
-from .data import CARDS
 from .vocabulary import EFFECTS, TARGETS
 
 ENEMY_ZONE_PREFIX = "play:engaged:"
@@ -36,7 +35,7 @@ def engaged_zone(p: int) -> str:
 
 def card_of(game: Game, oid: str) -> dict:
     """The card data of an object ({} for an anonymous deck card)."""
-    return CARDS.get(game.state.objects[oid].get("card"), {})
+    return game.rulebook.cards.get(game.state.objects[oid].get("card"), {})
 
 
 def name_of(game: Game, oid: str | None) -> str:
@@ -47,7 +46,7 @@ def name_of(game: Game, oid: str | None) -> str:
         return oid
     if obj.get("kind") == "status":
         return f"{obj['status']} status card"
-    card = CARDS.get(obj.get("card"), {})
+    card = game.rulebook.cards.get(obj.get("card"), {})
     if card.get("type") == "identity":
         name = card["name"] if player_form(game, obj["owner"]) == "hero" else card["alter_ego_name"]
         return name if len(game.state.players) == 1 else f"{name} (player {obj['owner']})"
@@ -217,7 +216,7 @@ def threat_of(game: Game, scheme: str) -> int:
 def base_value(game: Game, obj: dict, stat: str) -> Any:
     """mc.base_value (L316): printed values; an identity's depend on its form; per-player hit points multiply
     (mc.per_player, L622)."""
-    card = CARDS.get(obj.get("card"), {})
+    card = game.rulebook.cards.get(obj.get("card"), {})
     if card.get("type") == "identity":
         form = player_form(game, obj["owner"])
         if stat == "hand_size":
@@ -243,7 +242,7 @@ def explain(game: Game, obj: dict, stat: str) -> Explanation:
     is the printed value times the players who started (mc.per_player, L621-623)."""
     oid = obj["id"]
     value = base_value(game, obj, stat)
-    card = CARDS.get(obj.get("card"), {})
+    card = game.rulebook.cards.get(obj.get("card"), {})
     if card.get("type") == "identity" and stat in ("hand_size", "atk", "thw", "def", "rec"):
         side = "hero" if player_form(game, obj["owner"]) == "hero" else "alter-ego"
         rule = "mc.hand_size" if stat == "hand_size" else "mc.form"
@@ -318,9 +317,9 @@ def split_key(key: str) -> tuple[str, int | None]:
     return cid, (int(player) if player else None)
 
 
-def key_label(key: str) -> str:
+def key_label(cards: dict[str, dict], key: str) -> str:
     cid, player = split_key(key)
-    return CARDS[cid]["name"] + ("" if player is None else f" (player {player}'s)")
+    return cards[cid]["name"] + ("" if player is None else f" (player {player}'s)")
 
 
 def left_var(deck: str) -> str:
@@ -362,7 +361,7 @@ def t_take(game: Game, args: dict) -> None:
         prompt=f"the top card of {'the encounter deck' if deck == 'enc' else f'player {deck}' + chr(39) + 's deck'}",
         rule="mc.deal" if deck == "enc" else "mc.draw",
         args=own_args(args),
-        labels={c: key_label(c) for c in left},
+        labels={c: key_label(game.rulebook.cards, c) for c in left},
     )
 
 
@@ -496,13 +495,14 @@ def over_per_player(game: Game, oid: str, p: int) -> bool:
     if not limit:
         return False
     st = game.state
+    cards = game.rulebook.cards
     mine = sum(
         1
         for o in st.objects.values()
         if o.get("kind") == "card"
         and (o.get("zone") or "").startswith("play")
         and o.get("controller") == p
-        and CARDS.get(o.get("card"), {}).get("name") == card["name"]
+        and cards.get(o.get("card"), {}).get("name") == card["name"]
     )
     return mine >= limit
 
