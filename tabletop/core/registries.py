@@ -277,12 +277,22 @@ class SchemaFile:
 
 
 def main() -> None:
-    """Regenerate the card schema of every installed rulebook that declares one."""
+    """Regenerate the card schema of every installed rulebook that declares one.
+
+    A rulebook whose schema is stale fails to import at its catalogue (the schema check, or a card the
+    stale schema refuses); its words are all registered by then, which is all that is needed here."""
+    # (run as ``python -m``, this file is ``__main__``: the rulebooks register with the imported module)
+    from tabletop.core import registries
+
+    from .errors import TabletopError
     from .registry import rulebook, rulebooks
 
     for rid in rulebooks():
-        rulebook(rid)  # importing a rulebook declares its schema files
-    for sf in SCHEMA_FILES:
+        try:
+            rulebook(rid)  # importing a rulebook declares its schema files and registers its words
+        except TabletopError as exc:
+            print(f"{rid}: {str(exc)[:200]}")
+    for sf in registries.SCHEMA_FILES:
         print(("rewrote " if sf.write() else "unchanged ") + str(sf.path))
 
 
