@@ -14,7 +14,7 @@ from tabletop.core import Ability, Game
 from tabletop.core.catalogue import Catalogue
 
 from . import engine as E
-from .vocabulary import SCHEMA
+from .vocabulary import SCHEMA, STATIC_SCOPES
 
 HERE = Path(__file__).resolve().parent
 CARD_DIR = HERE / "cards"
@@ -127,16 +127,28 @@ def _activated(spec: dict) -> Ability:
     )
 
 
+# what a static ability applies to (bh.521.1), each scope on its code: ``(game, player, opponent)`` -> objects
+@STATIC_SCOPES.register("enemy_hand_creatures")
+def _enemy_hand_creatures(game: Game, p: int, q: int) -> list[str]:
+    return [o for o in game.state.zone(E.z("hand", q)) if E.is_creature(game, o)]
+
+
+@STATIC_SCOPES.register("own_creatures")
+def _own_creatures(game: Game, p: int, q: int) -> list[str]:
+    return E.creatures(game, p)
+
+
+@STATIC_SCOPES.register("enemy_creatures")
+def _enemy_creatures(game: Game, p: int, q: int) -> list[str]:
+    return E.creatures(game, q)
+
+
 def _static(spec: dict) -> Ability:
+    scope = STATIC_SCOPES[spec["applies"]]
+
     def modifiers(game: Game, source: dict) -> list[dict]:
         p = source.get("controller", source["owner"])
-        q = E.other(p)
-        if spec["applies"] == "enemy_hand_creatures":
-            targets = [o for o in game.state.zone(E.z("hand", q)) if E.is_creature(game, o)]
-        elif spec["applies"] == "own_creatures":
-            targets = E.creatures(game, p)
-        else:
-            targets = E.creatures(game, q)
+        targets = scope(game, p, E.other(p))
         return [{"target": t, "stat": spec["stat"], "op": spec["op"], "value": spec["value"]} for t in targets]
 
     return Ability(

@@ -16,4 +16,7 @@ EFFECTS: Vocabulary = Vocabulary("berserk_heroes effects", "/$defs/effect", "eff
 # a target: ``fn(game, player, source)`` lists the objects it may be now; ``meta["text"]`` names it
 TARGETS: Vocabulary = Vocabulary("berserk_heroes targets", "/$defs/target")
 
-SCHEMA = SchemaFile(Path(__file__).resolve().parent / "card.schema.json", (EFFECTS, TARGETS))
+# what a card's static ability applies to (``applies``): ``fn(game, player, opponent)`` lists the objects
+STATIC_SCOPES: Vocabulary = Vocabulary("berserk_heroes static scopes", "/$defs/static", "applies")
+
+SCHEMA = SchemaFile(Path(__file__).resolve().parent / "card.schema.json", (EFFECTS, TARGETS, STATIC_SCOPES))

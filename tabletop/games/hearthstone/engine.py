@@ -21,7 +21,7 @@ from typing import Any
 from tabletop.core import CHANCE, Game, RuleError, own_args
 from tabletop.core.modifiers import Explanation, Step
 
-from .vocabulary import EFFECTS, TARGETS
+from .vocabulary import AURAS, EFFECTS, TARGETS
 
 PLAYERS = (0, 1)
 ZONE_KINDS = ("deck", "hand", "board", "hero", "power", "weapon", "grave")
@@ -257,8 +257,23 @@ def _auras_reaching(cards: Any, objects: dict, row: tuple, i: int) -> Iterator[t
         card = objects[src]["card"]
         if j != i and card in cards.aura_cards:
             aura = cards[card]["aura"]
-            if aura["applies"] == "other_friendly" or abs(i - j) == 1:
+            if _AURA[aura["applies"]](i, j):
                 yield src, aura["attack"]
+
+
+# whom an aura reaches (L50: «Прилегающие / рядом»), each word on its code: ``(i, j)`` -> whether the aura of
+# the minion at ``j`` reaches the minion at ``i`` of the same row
+@AURAS.register("adjacent")
+def _a_adjacent(i: int, j: int) -> bool:
+    return abs(i - j) == 1
+
+
+@AURAS.register("other_friendly")
+def _a_other_friendly(i: int, j: int) -> bool:
+    return True
+
+
+_AURA = AURAS.handlers
 
 
 def refresh_auras(game: Game, player: int | None = None) -> None:

@@ -19,4 +19,8 @@ TARGETS: Vocabulary = Vocabulary("hearthstone targets", "/$defs/target")
 # a card trigger's moment (``on``): ``fn(game, act)`` is the condition on the event ``meta["event"]``
 TRIGGERS: Vocabulary = Vocabulary("hearthstone trigger moments", "/$defs/trigger", "on")
 
-SCHEMA = SchemaFile(Path(__file__).resolve().parent / "card.schema.json", (EFFECTS, TARGETS, TRIGGERS))
+# whom a minion's aura reaches (``applies``): ``fn(i, j)``, whether the aura of the minion at ``j`` of a row
+# reaches the (other) friendly minion at ``i``
+AURAS: Vocabulary = Vocabulary("hearthstone aura reaches", "/$defs/aura", "applies")
+
+SCHEMA = SchemaFile(Path(__file__).resolve().parent / "card.schema.json", (EFFECTS, TARGETS, TRIGGERS, AURAS))

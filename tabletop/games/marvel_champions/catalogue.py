@@ -12,7 +12,7 @@ from tabletop.core.catalogue import Catalogue
 
 from . import data as D
 from . import engine as E
-from .vocabulary import SCHEMA
+from .vocabulary import SCHEMA, STATIC_SCOPES
 
 
 # ====================================================================== trigger patterns
@@ -270,9 +270,22 @@ def _activated(card_id: str, card: dict, spec: dict) -> Ability:
     )
 
 
+# what a static ability applies to (mc.gets), each scope on its code: ``(game, source)`` -> the object or None
+@STATIC_SCOPES.register("host")
+def _host(game: Game, source: dict) -> str | None:
+    return source.get("host")
+
+
+@STATIC_SCOPES.register("villain")
+def _villain(game: Game, source: dict) -> str | None:
+    return E.villain(game)
+
+
 def _static(card_id: str, card: dict, spec: dict) -> Ability:
+    scope = STATIC_SCOPES[spec["applies"]]
+
     def modifiers(game: Game, source: dict) -> list[dict]:
-        target = source.get("host") if spec["applies"] == "host" else E.villain(game)
+        target = scope(game, source)
         if not target:
             return []
         return [{"target": target, "stat": spec["stat"], "op": spec["op"], "value": spec["value"]}]

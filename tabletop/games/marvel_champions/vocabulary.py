@@ -17,4 +17,7 @@ EFFECTS: Vocabulary = Vocabulary("marvel_champions effects", "/$defs/effect", "e
 # is ``fn(game, spec, ctx)`` and schedules the effect for after a choice (L456)
 TARGETS: Vocabulary = Vocabulary("marvel_champions targets", "/$defs/effect", "target")
 
-SCHEMA = SchemaFile(Path(__file__).resolve().parent / "card.schema.json", (EFFECTS, TARGETS))
+# what a card's static ability applies to (``applies``): ``fn(game, source)`` is the object, or None
+STATIC_SCOPES: Vocabulary = Vocabulary("marvel_champions static scopes", "/$defs/static", "applies")
+
+SCHEMA = SchemaFile(Path(__file__).resolve().parent / "card.schema.json", (EFFECTS, TARGETS, STATIC_SCOPES))
