@@ -227,21 +227,33 @@ def check_schema(
             )
 
 
-def dump_schema(schema: Mapping[str, Any]) -> str:
-    """The schema as the shipped files spell it: objects indented by 2, lists of plain values on one line."""
+def dump_schema(schema: Mapping[str, Any], width: int = 120) -> str:
+    """The schema as the shipped files spell it: what fits in ``width`` columns on one line, the rest
+    indented by 2 (so a regenerated file reads like the hand-written one it replaces)."""
 
-    def fmt(value: Any, indent: int) -> str:
+    def fmt(value: Any, indent: int, lead: int) -> str:
+        flat = json.dumps(value, ensure_ascii=False)
+        if not isinstance(value, dict | list) or not value or indent + lead + len(flat) <= width:
+            return flat
         pad, inner = " " * indent, " " * (indent + 2)
         if isinstance(value, dict):
-            if not value:
-                return "{}"
-            items = [f"{inner}{json.dumps(k, ensure_ascii=False)}: {fmt(v, indent + 2)}" for k, v in value.items()]
+            items = []
+            for k, v in value.items():
+                key = json.dumps(k, ensure_ascii=False) + ": "
+                items.append(inner + key + fmt(v, indent + 2, len(key)))
             return "{\n" + ",\n".join(items) + "\n" + pad + "}"
-        if isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
-            return "[\n" + ",\n".join(inner + fmt(v, indent + 2) for v in value) + "\n" + pad + "]"
-        return json.dumps(value, ensure_ascii=False)
+        if not any(isinstance(v, dict | list) for v in value):  # a long enum: filled lines
+            lines, line = [], ""
+            for word in (json.dumps(v, ensure_ascii=False) for v in value):
+                if line and len(inner) + len(line) + len(word) + 2 > width:
+                    lines.append(line.rstrip())
+                    line = ""
+                line += word + ", "
+            lines.append(line[:-2])
+            return "[\n" + "\n".join(inner + x for x in lines) + "\n" + pad + "]"
+        return "[\n" + ",\n".join(inner + fmt(v, indent + 2, 0) for v in value) + "\n" + pad + "]"
 
-    return fmt(schema, 0) + "\n"
+    return fmt(schema, 0, 0) + "\n"
 
 
 # every schema file a rulebook declared, so that the command below can regenerate them all
