@@ -34,6 +34,19 @@ class HearthstoneCards(Catalogue):
     decks: dict[str, dict]
     abilities: dict[str, tuple[Ability, ...]]
     decks_path: Path | None = DECKS_PATH
+    # set by E.index_cards: card id -> chosen target kind; hero card -> whether its power summons; the aura
+    # cards; card id -> (cost, type, name, chosen target kind); the option caches (their labels name cards)
+    spell_target: dict[str, str]
+    battlecry_target: dict[str, str]
+    power_target: dict[str, str]
+    power_summons: dict[str, bool]
+    aura_cards: set[str]
+    play_info: dict[str, tuple[int, str, str, str | None]]
+    draw_options: dict[str, dict]
+    draw_sets: dict[tuple, tuple]
+    hand_options: dict[str, dict[str, Any]]
+    power_options: dict[str, tuple[int, str | None, bool, Any]]
+    attack_options: dict[str, dict[str | None, Any]]
 
     def check(self) -> None:
         check_cards(self)
