@@ -201,10 +201,10 @@ def check_schema(
     Cheap (no jsonschema): run whenever a catalogue is built, so that a word with code but no schema
     entry, or a schema word with no code, cannot load."""
     for vocab in vocabularies:
-        wanted = generate_schema(dict(schema), [vocab])
         try:
             have = _resolve(dict(schema), vocab.enum_pointer).get("enum")
-        except RuleError as exc:
+            wanted = generate_schema(dict(schema), [vocab])
+        except RuleError as exc:  # the schema has no place where the vocabulary's words go
             raise RuleError(f"{where}: {exc}") from None
         words = vocab.names()
         if have != words:

@@ -119,3 +119,9 @@ def test_every_shipped_schema_is_its_generation():
         text = sf.path.read_text(encoding="utf-8")
         assert text == sf.generated(), f"{name}/card.schema.json differs from its generation"
         sf.check(json.loads(text))
+
+
+def test_a_schema_without_the_vocabularys_place_is_named():
+    effects, _ = toy()
+    with pytest.raises(RuleError, match=r"toy\.schema\.json: the card schema has nothing at /\$defs/effect"):
+        check_schema({"type": "object"}, [effects], "toy.schema.json")
