@@ -1,6 +1,7 @@
 """Rule tables as data files: ``[[rule]]`` tables in TOML, multi-range citations included.
 
-A rulebook may keep its rule references as data instead of Python (``RULES = load_rules(HERE / "rules.toml")``)::
+A rulebook may keep its rule references as data instead of Python, in ``data/rules.toml`` (the wheel
+ships a rulebook's ``data/*.toml``): ``RULES = load_rules(HERE / "data" / "rules.toml")``, where::
 
     source = "000_7fc8e0fd1bcbc422.txt"   # the seed file every rule cites unless it names its own
 
@@ -13,7 +14,8 @@ A rulebook may keep its rule references as data instead of Python (``RULES = loa
 
 The fields are those of :class:`~tabletop.core.rules.Rule`. Broken data fails at load with a
 :class:`RuleDataError` naming the file, the rule and the field. :func:`dump_rules` writes a table
-in this format, so a rulebook's table moves to a data file without retyping it.
+in this format, so a rulebook's table moves to a data file without retyping it (tests/test_citations.py's
+``_code`` must then leave that file out, as it leaves out ``rules.py``: a table does not cite its own rules).
 """
 
 from __future__ import annotations
