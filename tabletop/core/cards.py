@@ -65,15 +65,18 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def load_card_folder(folder: Path, paths: Iterable[Path] | None = None) -> dict[str, dict]:
+def load_card_folder(
+    folder: Path, paths: Iterable[Path] | None = None, files: dict[str, str] | None = None
+) -> dict[str, dict]:
     """A rulebook's cards: ``paths`` (default ``folder/cards/*.toml``), validated by ``folder/card.schema.json``.
 
-    A shipped file whose exact bytes already passed this schema is not checked again (see the module's doc)."""
+    A shipped file whose exact bytes already passed this schema is not checked again (see the module's doc).
+    ``files``, when given, is filled with the name of the file each card came from."""
     schema_path = Path(folder) / "card.schema.json"
     schema_raw = schema_path.read_bytes()
     schema = json.loads(schema_raw.decode("utf-8"))
     cache = ValidationCache.open(schema_raw) if _shipped(schema_path) else None
-    return _load(paths if paths is not None else (Path(folder) / "cards").glob("*.toml"), schema, cache)
+    return _load(paths if paths is not None else (Path(folder) / "cards").glob("*.toml"), schema, cache, files)
 
 
 def read_toml(path: Path) -> dict[str, Any]:
@@ -113,12 +116,15 @@ def load_cards(paths: Iterable[Path], schema: dict[str, Any]) -> dict[str, dict]
     return _load(paths, schema, None)
 
 
-def _load(paths: Iterable[Path], schema: dict[str, Any], cache: ValidationCache | None) -> dict[str, dict]:
-    """:func:`load_cards`, skipping the schema check of the shipped files whose bytes ``cache`` knows passed."""
+def _load(
+    paths: Iterable[Path], schema: dict[str, Any], cache: ValidationCache | None, where: dict[str, str] | None = None
+) -> dict[str, dict]:
+    """:func:`load_cards`, skipping the schema check of the shipped files whose bytes ``cache`` knows passed;
+    ``where`` gets the file name of each card."""
     validator: Validator | None = None
     passed: list[str] = []  # cache entries of the shipped files checked here
     cards: dict[str, dict] = {}
-    where: dict[str, str] = {}
+    where = {} if where is None else where
     for path in sorted(Path(p) for p in paths):
         name = path.name
         raw, data = _read_toml(path)

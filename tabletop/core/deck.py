@@ -71,8 +71,8 @@ class Deck:
         self.stream = stream if stream is not None else zone
         self.label = label
         self.cache_options = cache_options
-        self._options: dict[str, dict] = {}  # key -> its option (cache_options)
-        self._option_sets: dict[tuple, tuple[dict, ...]] = {}  # kinds left -> their options (cache_options)
+        self._options: dict[tuple[int, str], dict] = {}  # (card set, key) -> its option (cache_options)
+        self._option_sets: dict[tuple, tuple[dict, ...]] = {}  # (card set, *kinds left) -> options (cache_options)
         # (last object id number, last timestamp, cards) -> the anonymous objects by id: every game sets its
         # decks up with the same ids and timestamps, and objects are never changed in place (the kernel copies
         # an object to change it, as a game's clones share them), so one set of objects serves every game
@@ -139,14 +139,18 @@ class Deck:
         if not comp or not game.state.zones.get(self.zone):
             raise ZoneError(f"deck {quote(self.zone)} is empty: there is no card to draw (ask Deck.empty first)")
         if self.cache_options:
-            names = tuple(comp)
+            # (the labels name cards: the options are kept per card set, as two rulebooks with other cards
+            # under the same ids may play side by side, rb.with_cards)
+            names = (id(game.rulebook.cards), *comp)
             options = self._option_sets.get(names)
             if options is None:
                 if len(self._option_sets) > 100_000:
                     self._option_sets.clear()
                 cache = self._options
+                cards = names[0]
                 options = self._option_sets[names] = tuple(
-                    cache.get(k) or cache.setdefault(k, {"id": k, "label": self.label(game, k)}) for k in names
+                    cache.get((cards, k)) or cache.setdefault((cards, k), {"id": k, "label": self.label(game, k)})
+                    for k in comp
                 )
             listed = list(options)
         else:

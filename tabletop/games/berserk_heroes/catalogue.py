@@ -11,17 +11,30 @@ from __future__ import annotations
 from pathlib import Path
 
 from tabletop.core import Ability, Game
-from tabletop.core.cards import load_card_folder
+from tabletop.core.catalogue import Catalogue
 
 from . import engine as E
+from .vocabulary import SCHEMA, STATIC_SCOPES
 
 HERE = Path(__file__).resolve().parent
 CARD_DIR = HERE / "cards"
 
 
-def load(paths=None) -> dict[str, dict]:
-    """Load and validate card files (default: every ``cards/*.toml``); raises CardDataError."""
-    return load_card_folder(HERE, paths)
+class BerserkCards(Catalogue):
+    """Berserk's catalogue: the cards, the abilities built from them and the deck each player plays."""
+
+    abilities: dict[str, tuple[Ability, ...]]
+    deck: list[str]
+
+    def index(self) -> None:
+        self.abilities = {cid: abilities(card) for cid, card in self.items()}
+        self.deck = default_deck(self)
+
+
+def load(paths=None, folders=()) -> BerserkCards:
+    """The catalogue of card files (default: every ``cards/*.toml``) and of any more ``folders``; raises
+    CardDataError naming the file, the card and the field."""
+    return BerserkCards.load(HERE, (CARD_DIR, *folders), schema=SCHEMA, paths=paths)
 
 
 VANGUARD = Ability(
@@ -114,16 +127,28 @@ def _activated(spec: dict) -> Ability:
     )
 
 
+# what a static ability applies to (bh.521.1), each scope on its code: ``(game, player, opponent)`` -> objects
+@STATIC_SCOPES.register("enemy_hand_creatures")
+def _enemy_hand_creatures(game: Game, p: int, q: int) -> list[str]:
+    return [o for o in game.state.zone(E.z("hand", q)) if E.is_creature(game, o)]
+
+
+@STATIC_SCOPES.register("own_creatures")
+def _own_creatures(game: Game, p: int, q: int) -> list[str]:
+    return E.creatures(game, p)
+
+
+@STATIC_SCOPES.register("enemy_creatures")
+def _enemy_creatures(game: Game, p: int, q: int) -> list[str]:
+    return E.creatures(game, q)
+
+
 def _static(spec: dict) -> Ability:
+    scope = STATIC_SCOPES[spec["applies"]]
+
     def modifiers(game: Game, source: dict) -> list[dict]:
         p = source.get("controller", source["owner"])
-        q = E.other(p)
-        if spec["applies"] == "enemy_hand_creatures":
-            targets = [o for o in game.state.zone(E.z("hand", q)) if E.is_creature(game, o)]
-        elif spec["applies"] == "own_creatures":
-            targets = E.creatures(game, p)
-        else:
-            targets = E.creatures(game, q)
+        targets = scope(game, p, E.other(p))
         return [{"target": t, "stat": spec["stat"], "op": spec["op"], "value": spec["value"]} for t in targets]
 
     return Ability(
@@ -173,10 +198,12 @@ def abilities(card: dict) -> tuple[Ability, ...]:
     return tuple(out)
 
 
-CARDS = load()
-ABILITIES = {cid: abilities(card) for cid, card in CARDS.items()}
-
-
-def default_deck(cards: dict[str, dict] = CARDS) -> list[str]:
-    """bh.assume.setup: two copies of every card that is neither a hero nor a created card."""
+def default_deck(cards: dict[str, dict] | None = None) -> list[str]:
+    """bh.assume.setup: two copies of every card that is neither a hero nor a created card (default: the shipped)."""
+    cards = CARDS if cards is None else cards
     return [cid for cid, c in sorted(cards.items()) if c["type"] != "hero" and not c.get("creatable") for _ in (0, 1)]
+
+
+# the shipped catalogue (RULEBOOK.cards); rule code reads the catalogue of its game, game.rulebook.cards
+CARDS = load()
+ABILITIES = CARDS.abilities

@@ -14,6 +14,8 @@ from typing import Any
 from tabletop.core import Game, Prevent, Zones, ZoneSpec, own_args, player_decks
 from tabletop.core.modifiers import Explanation, compute
 
+from .vocabulary import EFFECTS, TARGETS
+
 PLAYERS = (0, 1)
 # bh.assume.hidden: a hand is seen by its owner, a deck by nobody, the rest by all
 ZONES = Zones(
@@ -293,15 +295,45 @@ def use_discounts(game: Game, player: int, free: bool) -> None:
 
 
 # ======================================================================= targets
-TARGET_TEXT = {
-    "self": "this card",
-    "creature": "a creature",
-    "enemy_creature": "an enemy creature",
-    "own_creature": "your creature",
-    "character": "a creature or hero",
-    "hand_creature": "a creature card in your hand",
-    "grave_creature": "a creature card in your discard pile",
-}
+# The target vocabulary, each word on its code: ``(game, player, source)`` -> the objects it may be now.
+@TARGETS.register("self", text="this card")
+def _t_self(game: Game, player: int, source: str | None) -> list[str]:
+    return [source] if source is not None and in_play(game, source) else []
+
+
+@TARGETS.register("creature", text="a creature")
+def _t_creature(game: Game, player: int, source: str | None) -> list[str]:
+    return creatures(game, player) + creatures(game, other(player))
+
+
+@TARGETS.register("enemy_creature", text="an enemy creature")
+def _t_enemy_creature(game: Game, player: int, source: str | None) -> list[str]:
+    return creatures(game, other(player))
+
+
+@TARGETS.register("own_creature", text="your creature")
+def _t_own_creature(game: Game, player: int, source: str | None) -> list[str]:
+    return creatures(game, player)
+
+
+@TARGETS.register("character", text="a creature or hero")
+def _t_character(game: Game, player: int, source: str | None) -> list[str]:
+    return creatures(game, player) + creatures(game, other(player)) + [hero(game, p) for p in PLAYERS]
+
+
+def _card_in(kind: str):
+    def cards(game: Game, player: int, source: str | None) -> list[str]:
+        return [o for o in game.state.zone(z(kind, player)) if o != source and is_creature(game, o)]
+
+    return cards
+
+
+TARGETS.add("hand_creature", _card_in("hand"), text="a creature card in your hand")
+TARGETS.add("grave_creature", _card_in("grave"), text="a creature card in your discard pile")
+# (the cards there are not in play: neither "alive" nor protection applies to them)
+OUT_OF_PLAY = frozenset(("self", "hand_creature", "grave_creature"))
+TARGET_TEXT = {name: TARGETS.meta(name, "text") for name in TARGETS}
+_TARGET = TARGETS.handlers
 
 
 def protections(game: Game, oid: str) -> list[str]:
@@ -310,19 +342,9 @@ def protections(game: Game, oid: str) -> list[str]:
 
 def legal_targets(game: Game, kind: str, player: int, source: str | None, spell: bool) -> list[str]:
     """Objects that ``kind`` may target now; a spell skips Protection from spells (L43)."""
-    st = game.state
-    q = other(player)
-    if kind == "self":
-        return [source] if source is not None and in_play(game, source) else []
-    if kind in ("hand_creature", "grave_creature"):
-        zone = z("hand" if kind == "hand_creature" else "grave", player)
-        return [o for o in st.zone(zone) if o != source and is_creature(game, o)]
-    pool = {
-        "creature": creatures(game, player) + creatures(game, q),
-        "enemy_creature": creatures(game, q),
-        "own_creature": creatures(game, player),
-        "character": creatures(game, player) + creatures(game, q) + [hero(game, p) for p in PLAYERS],
-    }[kind]
+    pool = _TARGET[kind](game, player, source)
+    if kind in OUT_OF_PLAY:
+        return pool
     pool = [o for o in pool if alive(game, o)]
     if spell:  # bh.assume.protection: no spell targets a card with protection from spells
         pool = [o for o in pool if "spell" not in protections(game, o)]
@@ -334,38 +356,10 @@ def needs_target(spec: dict) -> bool:
 
 
 def effect_text(spec: dict) -> str:
+    """What an effect of a card does, in words (each effect registers its own text)."""
     kind = spec["effect"]
-    tgt = TARGET_TEXT.get(spec.get("target", ""), "")
-    if kind == "wound":
-        return f"{spec['amount']} wound(s) to {tgt}"
-    if kind == "modify":
-        sym = {"add": "+", "sub": "-", "mul": "x", "div": "/", "set": "="}[spec["op"]]
-        until = f" until {PERIOD_TEXT[spec['until']]}" if spec.get("until") else ""
-        return f"{spec['stat']} {sym}{spec['value']} to {tgt}{until}"
-    if kind == "gain_coin":
-        temp = f" temporary (until {PERIOD_TEXT[spec['temporary']]})" if spec.get("temporary") else ""
-        return f"gain {spec.get('amount', 1)}{temp} coin(s)"
-    if kind == "lose_coin":
-        who = "your opponent loses" if spec.get("who") == "opponent" else "lose"
-        temp = f" until {PERIOD_TEXT[spec['temporary']]}" if spec.get("temporary") else ""
-        return f"{who} {spec.get('amount', 1)} coin(s){temp}"
-    if kind == "draw":
-        return f"draw {spec.get('amount', 1)} card(s)"
-    if kind == "create":
-        return f"Create {spec['card']}"
-    if kind == "summon":
-        return f"summon a creature with cost {spec['max_cost']} or less from your deck"
-    if kind == "resurrect":
-        return f"resurrect {tgt}"
-    if kind == "take_control":
-        return f"take control of {tgt}"
-    if kind == "grant_vanguard":
-        return f"{tgt} gains Vanguard {spec['value']}"
-    if kind == "cost_discount":
-        return f"the next {spec.get('times', 1)} creature(s) you play this turn cost {spec['amount']} less"
-    if kind == "choose":
-        return f"choose {spec['times']} times from: " + "; ".join(effect_text(c) for c in spec["choices"])
-    return kind
+    text = EFFECTS.words[kind].meta.get("text") if kind in EFFECTS else None
+    return kind if text is None else text(spec, TARGET_TEXT.get(spec.get("target", ""), ""))
 
 
 # ===================================================================== effects
@@ -429,47 +423,123 @@ def t_effects(game: Game, args: dict) -> None:
 
 
 def apply_effect(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
-    """The effect vocabulary, implemented once; cards name these effects in their data."""
-    kind = spec["effect"]
-    who = other(player) if spec.get("who") == "opponent" else player
-    if kind == "wound":
-        game.emit("wound", rule="bh.assume.cards", **wound_fields(game, source, target, spec["amount"]))
-    elif kind == "modify":
-        game.add_modifier(
-            target, spec["stat"], spec["op"], spec["value"], source=source, until=spec.get("until"), rule="bh.521.1"
-        )
-    elif kind == "gain_coin":
-        gain_coins(game, who, spec.get("amount", 1), spec.get("temporary"), "bh.520.2")
-    elif kind == "lose_coin":
-        game.push("bh.lose", player=who, n=spec.get("amount", 1), temporary=spec.get("temporary"))
-    elif kind == "draw":
-        for _ in range(spec.get("amount", 1)):
-            game.push("bh.draw", player=who)
-    elif kind == "create":
-        game.emit("enter_squad", rule="bh.create", player=player, card=None, name=spec["card"], way="created")
-    elif kind == "summon":
-        game.push("bh.summon", player=player, max_cost=spec["max_cost"])
-    elif kind == "resurrect":
-        game.emit("enter_squad", rule="bh.squad", player=player, card=target, way="resurrected")
-    elif kind == "take_control":
-        game.emit("enter_squad", rule="bh.squad", player=player, card=target, way="control_taken")
-    elif kind == "grant_vanguard":
-        grant_vanguard(game, target, spec["value"])
-    elif kind == "cost_discount":
-        game.add_effect(
-            "cost_discount",
-            until="turn",
-            rule="bh.assume.discount",
-            player=player,
-            amount=spec["amount"],
-            uses=spec.get("times", 1),
-            source=source,
-        )
-        game.record("modifier", f"player {player}: {effect_text(spec)}", "bh.assume.discount", player=player)
-    elif kind == "choose":
-        compose(game, spec, source=source, player=player, card=None)
-    else:  # pragma: no cover - the schema allows only the names above
-        raise ValueError(f"unknown effect {kind!r}")
+    """The effect vocabulary, implemented once (``EFFECTS``); cards name these effects in their data."""
+    try:
+        fn = _EFFECT[spec["effect"]]
+    except KeyError:  # pragma: no cover - the schema allows only the registered names
+        raise ValueError(f"unknown effect {spec['effect']!r}") from None
+    fn(game, spec, source, player, target, spell)
+
+
+def _who(spec: dict, player: int) -> int:
+    return other(player) if spec.get("who") == "opponent" else player
+
+
+def _modify_text(spec: dict, tgt: str) -> str:
+    sym = {"add": "+", "sub": "-", "mul": "x", "div": "/", "set": "="}[spec["op"]]
+    until = f" until {PERIOD_TEXT[spec['until']]}" if spec.get("until") else ""
+    return f"{spec['stat']} {sym}{spec['value']} to {tgt}{until}"
+
+
+def _gain_coin_text(spec: dict, tgt: str) -> str:
+    temp = f" temporary (until {PERIOD_TEXT[spec['temporary']]})" if spec.get("temporary") else ""
+    return f"gain {spec.get('amount', 1)}{temp} coin(s)"
+
+
+def _lose_coin_text(spec: dict, tgt: str) -> str:
+    who = "your opponent loses" if spec.get("who") == "opponent" else "lose"
+    temp = f" until {PERIOD_TEXT[spec['temporary']]}" if spec.get("temporary") else ""
+    return f"{who} {spec.get('amount', 1)} coin(s){temp}"
+
+
+# The effect vocabulary, each word on its code: ``(game, spec, source, player, target, spell)``; ``requires``:
+# the fields a card must give with it, ``text``: how it reads (card.schema.json's clauses are generated).
+@EFFECTS.register("wound", requires=("amount", "target"), text=lambda s, t: f"{s['amount']} wound(s) to {t}")
+def _e_wound(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+    game.emit("wound", rule="bh.assume.cards", **wound_fields(game, source, target, spec["amount"]))
+
+
+@EFFECTS.register("modify", requires=("stat", "op", "value", "target"), text=_modify_text)
+def _e_modify(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+    game.add_modifier(
+        target, spec["stat"], spec["op"], spec["value"], source=source, until=spec.get("until"), rule="bh.521.1"
+    )
+
+
+@EFFECTS.register("gain_coin", text=_gain_coin_text)
+def _e_gain_coin(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+    gain_coins(game, _who(spec, player), spec.get("amount", 1), spec.get("temporary"), "bh.520.2")
+
+
+@EFFECTS.register("lose_coin", text=_lose_coin_text)
+def _e_lose_coin(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+    game.push("bh.lose", player=_who(spec, player), n=spec.get("amount", 1), temporary=spec.get("temporary"))
+
+
+@EFFECTS.register("draw", text=lambda s, t: f"draw {s.get('amount', 1)} card(s)")
+def _e_draw(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+    who = _who(spec, player)
+    for _ in range(spec.get("amount", 1)):
+        game.push("bh.draw", player=who)
+
+
+@EFFECTS.register("create", requires=("card",), text=lambda s, t: f"Create {s['card']}")
+def _e_create(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+    game.emit("enter_squad", rule="bh.create", player=player, card=None, name=spec["card"], way="created")
+
+
+@EFFECTS.register(
+    "summon",
+    requires=("max_cost",),
+    text=lambda s, t: f"summon a creature with cost {s['max_cost']} or less from your deck",
+)
+def _e_summon(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+    game.push("bh.summon", player=player, max_cost=spec["max_cost"])
+
+
+@EFFECTS.register("resurrect", requires=("target",), text=lambda s, t: f"resurrect {t}")
+def _e_resurrect(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+    game.emit("enter_squad", rule="bh.squad", player=player, card=target, way="resurrected")
+
+
+@EFFECTS.register("take_control", requires=("target",), text=lambda s, t: f"take control of {t}")
+def _e_take_control(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+    game.emit("enter_squad", rule="bh.squad", player=player, card=target, way="control_taken")
+
+
+@EFFECTS.register("grant_vanguard", requires=("value", "target"), text=lambda s, t: f"{t} gains Vanguard {s['value']}")
+def _e_grant_vanguard(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+    grant_vanguard(game, target, spec["value"])
+
+
+@EFFECTS.register(
+    "cost_discount",
+    requires=("amount",),
+    text=lambda s, t: f"the next {s.get('times', 1)} creature(s) you play this turn cost {s['amount']} less",
+)
+def _e_cost_discount(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+    game.add_effect(
+        "cost_discount",
+        until="turn",
+        rule="bh.assume.discount",
+        player=player,
+        amount=spec["amount"],
+        uses=spec.get("times", 1),
+        source=source,
+    )
+    game.record("modifier", f"player {player}: {effect_text(spec)}", "bh.assume.discount", player=player)
+
+
+@EFFECTS.register(
+    "choose",
+    requires=("times", "choices"),
+    text=lambda s, t: f"choose {s['times']} times from: " + "; ".join(effect_text(c) for c in s["choices"]),
+)
+def _e_choose(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+    compose(game, spec, source=source, player=player, card=None)
+
+
+_EFFECT = EFFECTS.handlers
 
 
 def wound_fields(game: Game, source: str | None, target: str, amount: int) -> dict:

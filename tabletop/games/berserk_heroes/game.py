@@ -7,7 +7,7 @@ import dataclasses
 from tabletop.core import Game, ModifierOrder, OptionSpec, Phase, Profile, Rulebook, Scenario, board_view
 
 from . import engine as E
-from .catalogue import ABILITIES, CARDS, NAMED, default_deck
+from .catalogue import CARDS, NAMED, BerserkCards
 from .rules import RULES, SEED
 from .scenarios import SETUPS
 
@@ -37,7 +37,7 @@ def setup(game: Game) -> None:
         builder(game)
         return
     for p in E.PLAYERS:
-        E.DECKS[p].fill(game, default_deck())
+        E.DECKS[p].fill(game, game.rulebook.cards.deck)
     game.then(*[("bh.draw", {"player": p}) for p in E.PLAYERS for _ in range(opts["starting_hand"])])
 
 
@@ -58,7 +58,7 @@ def _describe(game: Game, entry: dict, obj: dict) -> None:
         entry.update(kind="coin", tapped=obj["tapped"], temporary=obj.get("temp") is not None)
         return
     oid = entry["id"]
-    data = CARDS[obj["card"]]
+    data = game.rulebook.cards[obj["card"]]
     entry.update(
         kind="card",
         name=data["name"],
@@ -179,45 +179,56 @@ OPTIONS = {
 }
 
 
-def _scenario(name: str):
-    return lambda: RULEBOOK.new_game(seed=0, scenario=name)
+def _scenarios(rb: Rulebook) -> dict[str, Scenario]:
+    """The named positions of one rulebook (each a new game of ``rb``, so a card set added stays in them)."""
+
+    def scenario(name: str):
+        return lambda: rb.new_game(seed=0, scenario=name)
+
+    return {
+        "duel": Scenario(
+            "duel",
+            "A normal start: warrior against mage, shuffled decks, 4 cards each.",
+            lambda: rb.new_game(seed=0),
+            ("bh.assume.setup", "bh.assume.turn"),
+        ),
+        **{name: Scenario(name, desc, scenario(name), rules) for name, (_b, desc, rules) in SETUPS.items()},
+    }
 
 
-SCENARIOS = {
-    "duel": Scenario(
-        "duel",
-        "A normal start: warrior against mage, shuffled decks, 4 cards each.",
-        lambda: RULEBOOK.new_game(seed=0),
-        ("bh.assume.setup", "bh.assume.turn"),
-    ),
-    **{name: Scenario(name, desc, _scenario(name), rules) for name, (_b, desc, rules) in SETUPS.items()},
-}
+def make_rulebook(cards: BerserkCards) -> Rulebook:
+    """Berserk: Heroes played with the catalogue ``cards`` (``tabletop.core.catalogue.with_cards`` builds more)."""
+    rb = Rulebook(
+        id="berserk_heroes",
+        title="Berserk: Heroes (Берсерк. Герои) — coins, modifiers, the ability constructor and keywords",
+        source=f"{SEED} L1-L51",
+        players=(2, 2),  # bh.assume.game: a minimal duel
+        rules=RULES,
+        setup=setup,
+        profile=PROFILE,
+        options=OPTIONS,
+        flow=(Phase("turn", E.TURN_STEPS, each_player=True, rule="bh.assume.turn"),),
+        tasks=E.TASKS,
+        event_handlers=E.EVENT_HANDLERS,
+        event_text=E.EVENT_TEXT,
+        card_ability_table=cards.abilities,
+        named_abilities=NAMED,
+        checks=(E.state_checks,),
+        on_expire={
+            "temporary_coin": E.expire_temporary_coin,
+            "coin_away": E.expire_coin_away,
+        },
+        active_zones=("play:", "hero:"),
+        public_fields=("id", "zone", "owner", "controller", "kind"),
+        explain=E.explain,
+        board=board,
+        cards=cards,
+        description=(__doc__ or ""),
+    )
+    rb.scenarios = _scenarios(rb)
+    cards.factory = make_rulebook
+    return rb
 
-RULEBOOK = Rulebook(
-    id="berserk_heroes",
-    title="Berserk: Heroes (Берсерк. Герои) — coins, modifiers, the ability constructor and keywords",
-    source=f"{SEED} L1-L51",
-    players=(2, 2),  # bh.assume.game: a minimal duel
-    rules=RULES,
-    setup=setup,
-    profile=PROFILE,
-    options=OPTIONS,
-    flow=(Phase("turn", E.TURN_STEPS, each_player=True, rule="bh.assume.turn"),),
-    tasks=E.TASKS,
-    event_handlers=E.EVENT_HANDLERS,
-    event_text=E.EVENT_TEXT,
-    card_ability_table=ABILITIES,
-    named_abilities=NAMED,
-    checks=(E.state_checks,),
-    on_expire={
-        "temporary_coin": E.expire_temporary_coin,
-        "coin_away": E.expire_coin_away,
-    },
-    active_zones=("play:", "hero:"),
-    public_fields=("id", "zone", "owner", "controller", "kind"),
-    explain=E.explain,
-    scenarios=SCENARIOS,
-    board=board,
-    cards=CARDS,
-    description=(__doc__ or ""),
-)
+
+RULEBOOK = make_rulebook(CARDS)
+SCENARIOS = RULEBOOK.scenarios

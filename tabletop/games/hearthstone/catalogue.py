@@ -9,16 +9,17 @@ and the field.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
 from tabletop.core import Ability, CardDataError, Game
-from tabletop.core.cards import load_card_folder, read_toml
+from tabletop.core.cards import read_toml
+from tabletop.core.catalogue import Catalogue
 from tabletop.core.errors import quote
 
 from . import engine as E
 from .rules import RULES
+from .vocabulary import SCHEMA, TRIGGERS
 
 HERE = Path(__file__).resolve().parent
 CARD_DIR = HERE / "cards"
@@ -26,20 +27,46 @@ DECKS_PATH = HERE / "decks.toml"
 DECK_SIZE = 30  # hs.deck (L1505)
 
 
-def _where(paths, card_id: str) -> str:
-    for path in paths:
-        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-        if any(c.get("id") == card_id for c in data.get("card", ())):
-            return Path(path).name
-    return "?"
+class HearthstoneCards(Catalogue):
+    """Hearthstone's catalogue: the cards, the decks of ``decks.toml``, the abilities built from the cards,
+    and the tables the engine's hot paths read (:func:`.engine.index_cards`)."""
+
+    decks: dict[str, dict]
+    abilities: dict[str, tuple[Ability, ...]]
+    decks_path: Path | None = DECKS_PATH
+    # set by E.index_cards: card id -> chosen target kind; hero card -> whether its power summons; the aura
+    # cards; card id -> (cost, type, name, chosen target kind); the option caches (their labels name cards)
+    spell_target: dict[str, str]
+    battlecry_target: dict[str, str]
+    power_target: dict[str, str]
+    power_summons: dict[str, bool]
+    aura_cards: set[str]
+    play_info: dict[str, tuple[int, str, str, str | None]]
+    hand_options: dict[str, dict[str, Any]]
+    power_options: dict[str, tuple[int, str | None, bool, Any]]
+    attack_options: dict[str, dict[str | None, Any]]
+
+    def check(self) -> None:
+        check_cards(self)
+        self.decks = {} if self.decks_path is None else load_decks(self, self.decks_path)
+
+    def index(self) -> None:
+        E.index_cards(self)
+        self.abilities = {cid: found for cid in self if (found := abilities(self, cid))}
 
 
-def check_cards(cards: dict[str, dict], paths) -> None:
+class CardFiles(HearthstoneCards):
+    """Some card files alone, without the decks (their heroes and cards need not be there)."""
+
+    decks_path = None
+
+
+def check_cards(cards: Catalogue) -> None:
     """What the schema cannot say: referenced cards and rule ids exist, effects fit their card."""
     for cid, card in cards.items():
         for rule in card.get("rules", ()):
             if rule not in RULES:
-                raise CardDataError(_where(paths, cid), cid, "rules", f"unknown rule id {rule!r}")
+                raise CardDataError(cards.file_of(cid), cid, "rules", f"unknown rule id {rule!r}")
         lists = [
             ("effects", card.get("effects", ())),
             ("battlecry", card.get("battlecry", ())),
@@ -52,26 +79,25 @@ def check_cards(cards: dict[str, dict], paths) -> None:
             chosen = {e["target"] for e in effects if e.get("target") in E.CHOSEN}
             if len(chosen) > 1:
                 raise CardDataError(
-                    _where(paths, cid), cid, field, f"effects choose different targets {sorted(chosen)}"
+                    cards.file_of(cid), cid, field, f"effects choose different targets {sorted(chosen)}"
                 )
             if chosen and (field == "deathrattle" or field.startswith("triggers")):
-                raise CardDataError(_where(paths, cid), cid, field, "a triggered effect cannot ask for a chosen target")
+                raise CardDataError(cards.file_of(cid), cid, field, "a triggered effect cannot ask for a chosen target")
             for i, e in enumerate(effects):
                 ref = e.get("card")
                 if ref is not None and ref not in cards:
-                    raise CardDataError(_where(paths, cid), cid, f"{field}.{i}.card", f"no card {ref!r}")
+                    raise CardDataError(cards.file_of(cid), cid, f"{field}.{i}.card", f"no card {ref!r}")
                 if ref is not None and e["effect"] == "summon" and cards[ref]["type"] != "minion":
-                    raise CardDataError(_where(paths, cid), cid, f"{field}.{i}.card", f"{ref!r} is not a minion")
+                    raise CardDataError(cards.file_of(cid), cid, f"{field}.{i}.card", f"{ref!r} is not a minion")
         if card.get("aura") and card["type"] != "minion":
-            raise CardDataError(_where(paths, cid), cid, "aura", "only minions have auras")
+            raise CardDataError(cards.file_of(cid), cid, "aura", "only minions have auras")
 
 
-def load(paths=None) -> dict[str, dict]:
-    """Load and validate card files (default: every ``cards/*.toml``); raises CardDataError."""
-    paths = sorted(paths if paths is not None else CARD_DIR.glob("*.toml"))
-    cards = load_card_folder(HERE, paths)
-    check_cards(cards, paths)
-    return cards
+def load(paths=None, folders=()) -> HearthstoneCards:
+    """The catalogue of card files (default: every ``cards/*.toml``) and of any more ``folders``; raises
+    CardDataError naming the file, the card and the field."""
+    kind = HearthstoneCards if paths is None else CardFiles
+    return kind.load(HERE, (CARD_DIR, *folders), schema=SCHEMA, paths=paths)
 
 
 def load_decks(cards: dict[str, dict], path: Path = DECKS_PATH) -> dict[str, dict]:
@@ -108,7 +134,7 @@ def load_decks(cards: dict[str, dict], path: Path = DECKS_PATH) -> dict[str, dic
 
 # ------------------------------------------------------------------ abilities
 def _card_effects(
-    cid: str, part: str, name: str, rule: str, event: str, passes: tuple[str, str], **when: Any
+    cards: Catalogue, cid: str, part: str, name: str, rule: str, event: str, passes: tuple[str, str], **when: Any
 ) -> Ability:
     """A triggered ability that resolves the card's effect list ``part`` (hs.effects); ``passes`` names
     an argument of the effects and the field of the triggering event it is taken from; ``when`` is the
@@ -118,7 +144,7 @@ def _card_effects(
     def effect(game: Game, act) -> None:
         E.start_effects(game, [cid, part], act.source, act.controller, rule, **{arg: act.event.get(field)})
 
-    return Ability(name, "triggered", rule=rule, text=E.CARDS[cid]["text"], event=event, effect=effect, **when)
+    return Ability(name, "triggered", rule=rule, text=cards[cid]["text"], event=event, effect=effect, **when)
 
 
 def _in_order_of_play(game: Game, act) -> bool:
@@ -127,9 +153,10 @@ def _in_order_of_play(game: Game, act) -> bool:
     return game.options["battlecry"] == "in_order_of_play"
 
 
-def _battlecry(cid: str) -> Ability:
+def _battlecry(cards: Catalogue, cid: str) -> Ability:
     """hs.assume.battlecry: as the minion is played, with the target chosen then."""
     return _card_effects(
+        cards,
         cid,
         "battlecry",
         "Battlecry",
@@ -141,43 +168,50 @@ def _battlecry(cid: str) -> Ability:
     )
 
 
-def _deathrattle(cid: str) -> Ability:
+def _deathrattle(cards: Catalogue, cid: str) -> Ability:
     """hs.assume.deathrattle: as the minion dies, where it stood (``pos``)."""
     return _card_effects(
-        cid, "deathrattle", "Deathrattle", "hs.assume.deathrattle", "die", ("pos", "pos"), match={"minion": "$self"}
+        cards,
+        cid,
+        "deathrattle",
+        "Deathrattle",
+        "hs.assume.deathrattle",
+        "die",
+        ("pos", "pos"),
+        match={"minion": "$self"},
     )
 
 
+# the moments a card's trigger may name (``on``): the condition the kernel listens with, on ``meta["event"]``
+@TRIGGERS.register("friendly_summon", event="summon")
 def _friendly_summon(game: Game, act) -> bool:
     ev = act.event
     return ev["minion"] is not None and ev["minion"] != act.source and ev["player"] == act.controller
 
 
-# the moments a card's trigger may name (``on``), as the event and condition the kernel listens with
-TRIGGER_ON = {"friendly_summon": ("summon", _friendly_summon)}
-
-
-def _trigger(cid: str, i: int, spec: dict) -> Ability:
+def _trigger(cards: Catalogue, cid: str, i: int, spec: dict) -> Ability:
     """A card's ``triggers[i]``; it cites the card's first rule (hs.order_of_play if the card cites none)."""
-    card = E.CARDS[cid]
+    card = cards[cid]
     rule = (card.get("rules") or ["hs.order_of_play"])[0]
-    event, condition = TRIGGER_ON[spec["on"]]
-    return _card_effects(cid, f"trigger{i}", card["name"], rule, event, ("summoned", "minion"), condition=condition)
+    event, condition = TRIGGERS.meta(spec["on"], "event"), TRIGGERS[spec["on"]]
+    return _card_effects(
+        cards, cid, f"trigger{i}", card["name"], rule, event, ("summoned", "minion"), condition=condition
+    )
 
 
-def abilities(cid: str) -> tuple[Ability, ...]:
+def abilities(cards: Catalogue, cid: str) -> tuple[Ability, ...]:
     """The triggered abilities of one card, built from its data (keywords and auras are rule code)."""
-    card = E.CARDS[cid]
+    card = cards[cid]
     out = []
     if card.get("battlecry"):
-        out.append(_battlecry(cid))
+        out.append(_battlecry(cards, cid))
     if card.get("deathrattle"):
-        out.append(_deathrattle(cid))
-    out += [_trigger(cid, i, spec) for i, spec in enumerate(card.get("triggers", ()))]
+        out.append(_deathrattle(cards, cid))
+    out += [_trigger(cards, cid, i, spec) for i, spec in enumerate(card.get("triggers", ()))]
     return tuple(out)
 
 
+# the shipped catalogue (RULEBOOK.cards); rule code reads the catalogue of its game, game.rulebook.cards
 CARDS = load()
-E.index_cards(CARDS)
-DECKS = load_decks(CARDS)
-ABILITIES = {cid: found for cid in CARDS if (found := abilities(cid))}
+DECKS = CARDS.decks
+ABILITIES = CARDS.abilities

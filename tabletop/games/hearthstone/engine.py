@@ -21,6 +21,8 @@ from typing import Any
 from tabletop.core import CHANCE, Game, RuleError, Zones, ZoneSpec, own_args, player_decks
 from tabletop.core.modifiers import Explanation, Step
 
+from .vocabulary import AURAS, EFFECTS, TARGETS
+
 PLAYERS = (0, 1)
 BOARD_LIMIT = 7  # L26
 # hs.assume.hidden: a hand is seen by its owner, a deck by nobody, the rest by all
@@ -38,27 +40,6 @@ ZONES = Zones(
 HAND_LIMIT = 10  # hs.assume.hand_limit: the default of option hand_limit
 MANA_LIMIT = 10  # L1511
 TURN_STEPS = ("hs.start", "hs.main")
-CHOSEN = frozenset(
-    (
-        "character",
-        "enemy_character",
-        "friendly_character",
-        "minion",
-        "enemy_minion",
-        "friendly_minion",
-        "damaged_enemy_minion",
-    )
-)
-TARGET_TEXT = {
-    "character": "a character",
-    "enemy_character": "an enemy character",
-    "friendly_character": "a friendly character",
-    "minion": "a minion",
-    "enemy_minion": "an enemy minion",
-    "friendly_minion": "a friendly minion",
-    "damaged_enemy_minion": "a damaged enemy minion",
-}
-
 # zone names of the hot paths, spelled once
 HERO_ZONES = tuple((p, f"hero:{p}") for p in PLAYERS)
 BOARD_ZONES = tuple(f"board:{p}" for p in PLAYERS)
@@ -66,8 +47,8 @@ WEAPON_ZONES = tuple(f"weapon:{p}" for p in PLAYERS)
 HAND_ZONES = tuple(f"hand:{p}" for p in PLAYERS)
 GRAVE_ZONES = tuple(f"grave:{p}" for p in PLAYERS)
 
-# Filled in by the catalogue (cards are data; the engine reads them here).
-CARDS: dict[str, dict] = {}
+# The cards are data: the catalogue of the game being played is ``game.rulebook.cards`` (a
+# HearthstoneCards, whose tables index_cards fills); nothing here holds cards of its own.
 
 
 # ================================================================== small helpers
@@ -80,7 +61,7 @@ def other(player: int) -> int:
 
 
 def card_of(game: Game, oid: str) -> dict:
-    return CARDS[game.state.objects[oid]["card"]]
+    return game.rulebook.cards[game.state.objects[oid]["card"]]
 
 
 name_of = ZONES.name_of  # "Fireball (c12)"; a card not known yet: its id
@@ -183,7 +164,7 @@ def explain(game: Game, obj: dict, stat: str) -> Explanation:
     fields (``atk``, ``hp``, ``dmg``, ``aura``, ``dur``), so the steps end exactly at those; a value a
     scenario set directly shows as a step of its own."""
     oid = obj["id"]
-    card = CARDS.get(obj.get("card"), {})
+    card = game.rulebook.cards.get(obj.get("card"), {})
     kind = obj.get("kind")
     if stat == "cost" and kind != "hero":
         cost = card["power"]["cost"] if kind == "power" else card.get("cost")
@@ -236,26 +217,38 @@ def _explain_minion(game: Game, obj: dict, card: dict, stat: str) -> Explanation
 
 
 # ========================================================================= auras
-AURA_CARDS: set[str] = set()
-
-
 def aura_sources(game: Game, oid: str) -> list[tuple[str, int]]:
     """The aura minions that give ``oid`` attack now (adjacent, L50; other friendly minions)."""
     st = game.state
     row = st.zones.get(st.objects[oid]["zone"], ())
-    return list(_auras_reaching(st.objects, row, row.index(oid))) if oid in row else []
+    return list(_auras_reaching(game.rulebook.cards, st.objects, row, row.index(oid))) if oid in row else []
 
 
-def _auras_reaching(objects: dict, row: tuple, i: int) -> Iterator[tuple[str, int]]:
+def _auras_reaching(cards: Any, objects: dict, row: tuple, i: int) -> Iterator[tuple[str, int]]:
     """hs.assume.aura, L50: (source, attack) of each aura in ``row`` that reaches the minion at ``i``.
 
     An aura reaches the other friendly minions, or only the adjacent ones (L50: «Прилегающие / рядом»)."""
     for j, src in enumerate(row):
         card = objects[src]["card"]
-        if j != i and card in AURA_CARDS:
-            aura = CARDS[card]["aura"]
-            if aura["applies"] == "other_friendly" or abs(i - j) == 1:
+        if j != i and card in cards.aura_cards:
+            aura = cards[card]["aura"]
+            if _AURA[aura["applies"]](i, j):
                 yield src, aura["attack"]
+
+
+# whom an aura reaches (L50: «Прилегающие / рядом»), each word on its code: ``(i, j)`` -> whether the aura of
+# the minion at ``j`` reaches the minion at ``i`` of the same row
+@AURAS.register("adjacent")
+def _a_adjacent(i: int, j: int) -> bool:
+    return abs(i - j) == 1
+
+
+@AURAS.register("other_friendly")
+def _a_other_friendly(i: int, j: int) -> bool:
+    return True
+
+
+_AURA = AURAS.handlers
 
 
 def refresh_auras(game: Game, player: int | None = None) -> None:
@@ -266,10 +259,12 @@ def refresh_auras(game: Game, player: int | None = None) -> None:
     other row's values are already right and are not recomputed."""
     st = game.state
     objects = st.objects
+    cards = game.rulebook.cards
+    aura_cards = cards.aura_cards
     for p in PLAYERS if player is None else (player,):
         row = st.zones[BOARD_ZONES[p]]
         for oid in row:
-            if objects[oid]["card"] in AURA_CARDS:
+            if objects[oid]["card"] in aura_cards:
                 break
         else:
             # (fast path) no aura on the row: every minion's aura attack is 0
@@ -280,7 +275,7 @@ def refresh_auras(game: Game, player: int | None = None) -> None:
             continue
         for i, oid in enumerate(row):
             obj = objects[oid]
-            bonus = sum(attack for _, attack in _auras_reaching(objects, row, i))
+            bonus = sum(attack for _, attack in _auras_reaching(cards, objects, row, i))
             if obj["aura"] != bonus:
                 _set_aura(game, oid, obj, bonus)
 
@@ -298,27 +293,139 @@ def _set_aura(game: Game, oid: str, obj: dict, bonus: int) -> None:
 
 
 # ======================================================================= targets
-def chosen_targets(game: Game, kind: str, player: int) -> list[str]:
-    """Legal chosen targets (L47-L51: enemy, friendly, character, damaged), heroes first."""
+# The target vocabulary (L47-L51: enemy, friendly, character, damaged): each word registered on its code.
+def _chosen(name: str, text: str) -> Callable[[Callable[[Game, int], list[str]]], Callable[[Game, int], list[str]]]:
+    """A target the player chooses as the card is played: the function lists the legal choices, heroes first."""
+    return TARGETS.register(name, chosen=True, text=text)
+
+
+@_chosen("character", "a character")
+def _t_character(game: Game, player: int) -> list[str]:
     zones = game.state.zones
     q = 1 - player
-    mine, theirs = zones[BOARD_ZONES[player]], zones[BOARD_ZONES[q]]
-    if kind == "character":
-        return [zones[HERO_ZONES[player][1]][0], zones[HERO_ZONES[q][1]][0], *mine, *theirs]
-    if kind == "enemy_character":
-        return [zones[HERO_ZONES[q][1]][0], *theirs]
-    if kind == "friendly_character":
-        return [zones[HERO_ZONES[player][1]][0], *mine]
-    if kind == "minion":
-        return [*mine, *theirs]
-    if kind == "enemy_minion":
-        return list(theirs)
-    if kind == "friendly_minion":
-        return list(mine)
-    if kind == "damaged_enemy_minion":
-        objects = game.state.objects
-        return [m for m in theirs if objects[m]["dmg"] > 0]
-    raise ValueError(f"unknown chosen target kind {kind!r}")
+    return [
+        zones[HERO_ZONES[player][1]][0],
+        zones[HERO_ZONES[q][1]][0],
+        *zones[BOARD_ZONES[player]],
+        *zones[BOARD_ZONES[q]],
+    ]
+
+
+@_chosen("enemy_character", "an enemy character")
+def _t_enemy_character(game: Game, player: int) -> list[str]:
+    zones = game.state.zones
+    q = 1 - player
+    return [zones[HERO_ZONES[q][1]][0], *zones[BOARD_ZONES[q]]]
+
+
+@_chosen("friendly_character", "a friendly character")
+def _t_friendly_character(game: Game, player: int) -> list[str]:
+    zones = game.state.zones
+    return [zones[HERO_ZONES[player][1]][0], *zones[BOARD_ZONES[player]]]
+
+
+@_chosen("minion", "a minion")
+def _t_minion(game: Game, player: int) -> list[str]:
+    zones = game.state.zones
+    return [*zones[BOARD_ZONES[player]], *zones[BOARD_ZONES[1 - player]]]
+
+
+@_chosen("enemy_minion", "an enemy minion")
+def _t_enemy_minion(game: Game, player: int) -> list[str]:
+    return list(game.state.zones[BOARD_ZONES[1 - player]])
+
+
+@_chosen("friendly_minion", "a friendly minion")
+def _t_friendly_minion(game: Game, player: int) -> list[str]:
+    return list(game.state.zones[BOARD_ZONES[player]])
+
+
+@_chosen("damaged_enemy_minion", "a damaged enemy minion")
+def _t_damaged_enemy_minion(game: Game, player: int) -> list[str]:
+    objects = game.state.objects
+    return [m for m in game.state.zones[BOARD_ZONES[1 - player]] if objects[m]["dmg"] > 0]
+
+
+@TARGETS.register("self", "this_weapon")
+def _t_self(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+    return [src] if src is not None and in_play(game, src) else []
+
+
+@TARGETS.register("own_hero")
+def _t_own_hero(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+    return [hero(game, player)]
+
+
+@TARGETS.register("enemy_hero")
+def _t_enemy_hero(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+    return [hero(game, other(player))]
+
+
+@TARGETS.register("all_minions")
+def _t_all_minions(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+    return [*board(game, player), *board(game, other(player))]
+
+
+@TARGETS.register("all_other_minions")
+def _t_all_other_minions(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+    return [m for m in (*board(game, player), *board(game, other(player))) if m != src]
+
+
+@TARGETS.register("enemy_minions")
+def _t_enemy_minions(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+    return list(board(game, other(player)))
+
+
+@TARGETS.register("friendly_minions")
+def _t_friendly_minions(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+    return list(board(game, player))
+
+
+@TARGETS.register("all_enemies")
+def _t_all_enemies(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+    q = other(player)
+    return [hero(game, q), *board(game, q)]
+
+
+@TARGETS.register("all_characters")
+def _t_all_characters(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+    q = other(player)
+    return [hero(game, player), hero(game, q), *board(game, player), *board(game, q)]
+
+
+@TARGETS.register("adjacent")
+def _t_adjacent(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+    st = game.state
+    if src is None or not in_play(game, src) or not st.objects[src]["zone"].startswith("board:"):
+        return []
+    row = st.zones[st.objects[src]["zone"]]
+    i = row.index(src)
+    return [row[j] for j in (i - 1, i + 1) if 0 <= j < len(row)]
+
+
+@TARGETS.register("random_enemy")
+def _t_random_enemy(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+    """hs.assume.random: the enemy the chance decision of :func:`t_effects` picked."""
+    t = args.get("choice")
+    return [t] if t is not None and in_play(game, t) else []
+
+
+@TARGETS.register("summoned")
+def _t_summoned(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+    t = args.get("summoned")
+    return [t] if t is not None and in_play(game, t) else []
+
+
+CHOSEN = frozenset(TARGETS.where("chosen"))
+TARGET_TEXT = {name: TARGETS.meta(name, "text") for name in TARGETS.where("chosen")}
+_TARGET = TARGETS.handlers  # (the hot paths index the plain dict)
+
+
+def chosen_targets(game: Game, kind: str, player: int) -> list[str]:
+    """Legal chosen targets (L47-L51: enemy, friendly, character, damaged), heroes first."""
+    if kind not in CHOSEN:
+        raise ValueError(f"unknown chosen target kind {kind!r}")
+    return _TARGET[kind](game, player)
 
 
 def chosen_kind(effects: list[dict]) -> str | None:
@@ -332,53 +439,22 @@ def chosen_kind(effects: list[dict]) -> str | None:
 
 def resolve_targets(game: Game, spec: dict, src: str | None, player: int, args: dict) -> list[str]:
     """The objects an effect applies to now (chosen targets that left play are skipped)."""
-    st = game.state
     kind = spec.get("target")
-    q = other(player)
     if kind in CHOSEN:
         t = args.get("target")
         return [t] if t is not None and in_play(game, t) else []
-    if kind in ("self", "this_weapon"):
-        return [src] if src is not None and in_play(game, src) else []
-    if kind == "own_hero":
-        return [hero(game, player)]
-    if kind == "enemy_hero":
-        return [hero(game, q)]
-    if kind == "all_minions":
-        return [*board(game, player), *board(game, q)]
-    if kind == "all_other_minions":
-        return [m for m in (*board(game, player), *board(game, q)) if m != src]
-    if kind == "enemy_minions":
-        return list(board(game, q))
-    if kind == "friendly_minions":
-        return list(board(game, player))
-    if kind == "all_enemies":
-        return [hero(game, q), *board(game, q)]
-    if kind == "all_characters":
-        return [hero(game, player), hero(game, q), *board(game, player), *board(game, q)]
-    if kind == "adjacent":
-        if src is None or not in_play(game, src) or not st.objects[src]["zone"].startswith("board:"):
-            return []
-        row = st.zones[st.objects[src]["zone"]]
-        i = row.index(src)
-        return [row[j] for j in (i - 1, i + 1) if 0 <= j < len(row)]
-    if kind == "random_enemy":
-        t = args.get("choice")
-        return [t] if t is not None and in_play(game, t) else []
-    if kind == "summoned":
-        t = args.get("summoned")
-        return [t] if t is not None and in_play(game, t) else []
     if kind is None:
         return []
-    raise RuleError(
-        f"card effect {spec}: unknown target kind {kind!r} (card.schema.json allows it, the engine does not)"
-    )
+    resolve = _TARGET.get(kind)
+    if resolve is None:
+        raise RuleError(f"card effect {spec}: unknown target kind {kind!r} (no target of that name is registered)")
+    return resolve(game, src, player, args)
 
 
 # ======================================================================= effects
-def effects_of(ref: list) -> list[dict]:
+def effects_of(game: Game, ref: list) -> list[dict]:
     """The effect list a reference names: ``[card, "effects"|"battlecry"|"deathrattle"|"power"|"trigger<i>"]``."""
-    card = CARDS[ref[0]]
+    card = game.rulebook.cards[ref[0]]
     part = ref[1]
     if part == "power":
         return card["power"]["effects"]
@@ -404,7 +480,7 @@ def effects_now(game: Game, ref: list, src: str | None, player: int, rule: str, 
 
 def t_effects(game: Game, args: dict) -> None:
     """One effect of a list; the next one is scheduled after whatever this one set off."""
-    effects = effects_of(args["ref"])
+    effects = effects_of(game, args["ref"])
     i = args["i"]
     spec = effects[i]
     player, src = args["player"], args["src"]
@@ -433,87 +509,135 @@ def t_effects(game: Game, args: dict) -> None:
 
 
 def apply_effect(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
-    st = game.state
-    kind = spec["effect"]
-    rule = args["rule"]
-    if kind == "damage":
-        amount = spec["amount"]
-        targets = resolve_targets(game, spec, src, player, args)
-        if targets:
-            game.emit_batch(
-                [{"type": "damage", "source": src, "target": t, "amount": amount, "player": player} for t in targets],
-                rule=rule,
-            )
-    elif kind == "heal":
-        for t in resolve_targets(game, spec, src, player, args):
-            obj = st.objects[t]
-            healed = min(spec["amount"], obj["dmg"])
-            if healed:
-                st.objects[t] = {**obj, "dmg": obj["dmg"] - healed}
-            if game.tracing:
-                game.record("resolution", f"{name_of(game, t)} is healed by {healed}", "hs.assume.heal", target=t)
-    elif kind == "buff":
-        da, dh = spec.get("attack", 0), spec.get("health", 0)
-        for t in resolve_targets(game, spec, src, player, args):
-            obj = st.objects[t]
-            if obj["kind"] != "card" or not obj["zone"].startswith("board:"):
-                continue
-            buffs = (*obj["buffs"], (src, da, dh, rule))
-            st.objects[t] = {**obj, "atk": obj["atk"] + da, "hp": obj["hp"] + dh, "buffs": buffs}
-            if game.tracing:
-                game.record("modifier", f"{name_of(game, t)} gets +{da}/+{dh}", rule, target=t)
-    elif kind == "give_keyword":
-        flag = {"taunt": "taunt", "divine_shield": "shield", "charge": "charge"}[spec["keyword"]]
-        for t in resolve_targets(game, spec, src, player, args):
-            if st.objects[t]["zone"].startswith("board:"):
-                st.objects[t] = {**st.objects[t], flag: True}
-                if game.tracing:
-                    game.record("modifier", f"{name_of(game, t)} gets {spec['keyword']}", rule, target=t)
-    elif kind == "summon":
-        p = player if spec.get("for", "self") == "self" else other(player)
-        way = "power" if args["ref"][1] == "power" else "effect"
-        for _ in range(spec.get("count", 1)):
-            game.emit("summon", rule=rule, player=p, token=spec["card"], minion=None, way=way, position=args.get("pos"))
-    elif kind == "draw":
-        for _ in range(spec.get("count", 1)):
-            game.push("hs.draw", player=player)
-    elif kind == "destroy":
-        for t in resolve_targets(game, spec, src, player, args):
-            if st.objects[t]["zone"].startswith("board:"):
-                st.objects[t] = {**st.objects[t], "doomed": True}
-                if game.tracing:
-                    game.record("resolution", f"{name_of(game, t)} is destroyed", rule, target=t)
-    elif kind == "give":
-        p = player if spec.get("for", "self") == "self" else other(player)
-        for _ in range(spec.get("count", 1)):
-            full = len(st.zones[f"hand:{p}"]) >= game.options["hand_limit"]
-            oid = new_card(game, p, spec["card"], z("grave" if full else "hand", p), created=True)
-            if game.tracing:
-                where = "is destroyed: the hand is full" if full else "goes to the hand"
-                game.record(
-                    "resolution",
-                    f"player {p} is given {name_of(game, oid)}, which {where}",
-                    "hs.assume.hand_limit" if full else rule,
-                    player=p,
-                )
-    elif kind == "gain_mana":
-        pl = st.players[player]
-        st.players[player] = {**pl, "mana": min(MANA_LIMIT, pl["mana"] + spec["amount"])}
-        if game.tracing:
-            game.record("resolution", f"player {player} gains {spec['amount']} mana this turn", rule, player=player)
-    elif kind == "discard_hand":
-        hand = st.zones[f"hand:{player}"]
-        for oid in hand:
-            put(game, oid, GRAVE_ZONES[player])
-        if game.tracing:
-            game.record("resolution", f"player {player} discards {len(hand)} card(s)", rule, player=player)
-    elif kind == "lose_durability":
-        for t in resolve_targets(game, spec, src, player, args):
-            lose_durability(game, t, rule)
-    else:
-        raise RuleError(
-            f"card effect {spec}: unknown effect {kind!r} (card.schema.json allows it, the engine does not)"
+    """Carry out one effect of a card: the function its name is registered on (``EFFECTS``)."""
+    fn = _EFFECT.get(spec["effect"])
+    if fn is None:
+        raise RuleError(f"card effect {spec}: unknown effect {spec['effect']!r} (no effect of that name is registered)")
+    fn(game, spec, src, player, args)
+
+
+# The effect vocabulary, each word on its code: ``(game, spec, src, player, args)``; ``requires``: the
+# fields a card must give with it (card.schema.json's clauses are generated from them).
+@EFFECTS.register("damage", requires=("amount", "target"))
+def _e_damage(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+    amount = spec["amount"]
+    targets = resolve_targets(game, spec, src, player, args)
+    if targets:
+        game.emit_batch(
+            [{"type": "damage", "source": src, "target": t, "amount": amount, "player": player} for t in targets],
+            rule=args["rule"],
         )
+
+
+@EFFECTS.register("heal", requires=("amount", "target"))
+def _e_heal(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+    st = game.state
+    for t in resolve_targets(game, spec, src, player, args):
+        obj = st.objects[t]
+        healed = min(spec["amount"], obj["dmg"])
+        if healed:
+            st.objects[t] = {**obj, "dmg": obj["dmg"] - healed}
+        if game.tracing:
+            game.record("resolution", f"{name_of(game, t)} is healed by {healed}", "hs.assume.heal", target=t)
+
+
+@EFFECTS.register("buff", requires=("target",))
+def _e_buff(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+    st = game.state
+    rule = args["rule"]
+    da, dh = spec.get("attack", 0), spec.get("health", 0)
+    for t in resolve_targets(game, spec, src, player, args):
+        obj = st.objects[t]
+        if obj["kind"] != "card" or not obj["zone"].startswith("board:"):
+            continue
+        buffs = (*obj["buffs"], (src, da, dh, rule))
+        st.objects[t] = {**obj, "atk": obj["atk"] + da, "hp": obj["hp"] + dh, "buffs": buffs}
+        if game.tracing:
+            game.record("modifier", f"{name_of(game, t)} gets +{da}/+{dh}", rule, target=t)
+
+
+@EFFECTS.register("summon", requires=("card",))
+def _e_summon(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+    p = player if spec.get("for", "self") == "self" else other(player)
+    way = "power" if args["ref"][1] == "power" else "effect"
+    for _ in range(spec.get("count", 1)):
+        game.emit(
+            "summon", rule=args["rule"], player=p, token=spec["card"], minion=None, way=way, position=args.get("pos")
+        )
+
+
+@EFFECTS.register("draw")
+def _e_draw(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+    for _ in range(spec.get("count", 1)):
+        game.push("hs.draw", player=player)
+
+
+@EFFECTS.register("destroy", requires=("target",))
+def _e_destroy(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+    st = game.state
+    for t in resolve_targets(game, spec, src, player, args):
+        if st.objects[t]["zone"].startswith("board:"):
+            st.objects[t] = {**st.objects[t], "doomed": True}
+            if game.tracing:
+                game.record("resolution", f"{name_of(game, t)} is destroyed", args["rule"], target=t)
+
+
+@EFFECTS.register("give", requires=("card",))
+def _e_give(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+    st = game.state
+    p = player if spec.get("for", "self") == "self" else other(player)
+    for _ in range(spec.get("count", 1)):
+        full = len(st.zones[f"hand:{p}"]) >= game.options["hand_limit"]
+        oid = new_card(game, p, spec["card"], z("grave" if full else "hand", p), created=True)
+        if game.tracing:
+            where = "is destroyed: the hand is full" if full else "goes to the hand"
+            game.record(
+                "resolution",
+                f"player {p} is given {name_of(game, oid)}, which {where}",
+                "hs.assume.hand_limit" if full else args["rule"],
+                player=p,
+            )
+
+
+@EFFECTS.register("gain_mana")
+def _e_gain_mana(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+    st = game.state
+    pl = st.players[player]
+    st.players[player] = {**pl, "mana": min(MANA_LIMIT, pl["mana"] + spec["amount"])}
+    if game.tracing:
+        game.record("resolution", f"player {player} gains {spec['amount']} mana this turn", args["rule"], player=player)
+
+
+@EFFECTS.register("discard_hand")
+def _e_discard_hand(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+    hand = game.state.zones[f"hand:{player}"]
+    for oid in hand:
+        put(game, oid, GRAVE_ZONES[player])
+    if game.tracing:
+        game.record("resolution", f"player {player} discards {len(hand)} card(s)", args["rule"], player=player)
+
+
+@EFFECTS.register("lose_durability")
+def _e_lose_durability(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+    for t in resolve_targets(game, spec, src, player, args):
+        lose_durability(game, t, args["rule"])
+
+
+KEYWORD_FLAGS = {"taunt": "taunt", "divine_shield": "shield", "charge": "charge"}
+
+
+@EFFECTS.register("give_keyword", requires=("target", "keyword"))
+def _e_give_keyword(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+    st = game.state
+    flag = KEYWORD_FLAGS[spec["keyword"]]
+    for t in resolve_targets(game, spec, src, player, args):
+        if st.objects[t]["zone"].startswith("board:"):
+            st.objects[t] = {**st.objects[t], flag: True}
+            if game.tracing:
+                game.record("modifier", f"{name_of(game, t)} gets {spec['keyword']}", args["rule"], target=t)
+
+
+_EFFECT = EFFECTS.handlers
 
 
 def lose_durability(game: Game, wid: str, rule: str) -> None:
@@ -538,16 +662,17 @@ def on_summon(game: Game, ev: dict) -> None:
         if oid is not None:
             put(game, oid, GRAVE_ZONES[p])
         if game.tracing:
-            what = name_of(game, oid) if oid else CARDS[ev["token"]]["name"]
+            what = name_of(game, oid) if oid else game.rulebook.cards[ev["token"]]["name"]
             game.record("resolution", f"the board is full: {what} is destroyed", "hs.board_limit", player=p)
         return
     pos = ev.get("position")
     pos = len(row) if pos is None else max(0, min(pos, len(row)))
+    cards = game.rulebook.cards
     if ev.get("card") is not None:
         oid = ev["card"]
-        game.move(oid, zone, pos, vis="all", **minion_fields(CARDS[st.objects[oid]["card"]]))
+        game.move(oid, zone, pos, vis="all", **minion_fields(cards[st.objects[oid]["card"]]))
     else:
-        card = CARDS[ev["token"]]
+        card = cards[ev["token"]]
         index = None if pos == len(row) else pos
         oid = new_card(game, p, ev["token"], zone, index=index, created=True, **minion_fields(card))
     st.events[ev["id"]] = {**ev, "minion": oid}
@@ -555,7 +680,7 @@ def on_summon(game: Game, ev: dict) -> None:
     if (
         ev.get("way") == "played"
         and game.options["battlecry"] == "first"
-        and CARDS[st.objects[oid]["card"]].get("battlecry")
+        and cards[st.objects[oid]["card"]].get("battlecry")
     ):  # hs.assume.battlecry, option battlecry='first': before the effects this summon sets off
         if game.tracing:
             game.record("resolution", f"Battlecry ({oid}) resolves at once", "hs.assume.battlecry", player=p)
@@ -629,7 +754,7 @@ def _summon_text(game: Game, ev: dict) -> str:
         if ev.get("minion")
         else name_of(game, ev.get("card"))
         if ev.get("card")
-        else (CARDS[ev["token"]]["name"])
+        else (game.rulebook.cards[ev["token"]]["name"])
     )
     how = {"played": "plays", "effect": "gets", "power": "gets (hero power)"}[ev["way"]]
     return f"player {ev['player']} {how} {what} on the board"
@@ -680,7 +805,7 @@ DECKS = player_decks(
     var="_deck:{p}",
     prompt="the top card of player {p}'s deck",
     rule="hs.assume.draw",
-    label=lambda game, key: CARDS[key]["name"],
+    label=lambda game, key: game.rulebook.cards[key]["name"],
     cache_options=True,
 )
 
@@ -852,9 +977,10 @@ class _Targeted:
     """The options of one action over its targets (a spell in hand, the hero power, an attacker):
     id ``prefix`` + target, label ``text`` + the target's name."""
 
-    __slots__ = ("by_target", "prefix", "text")
+    __slots__ = ("by_target", "cards", "prefix", "text")
 
-    def __init__(self, prefix: str, text: str) -> None:
+    def __init__(self, cards: Any, prefix: str, text: str) -> None:
+        self.cards = cards  # (the catalogue whose option caches hold this)
         self.prefix = prefix
         self.text = text
         self.by_target: dict[str, dict[str | None, dict]] = {}  # target id -> its card -> option
@@ -867,27 +993,26 @@ class _Targeted:
             try:
                 o = by_target[t][obj["card"]]
             except KeyError:  # (the first time this target is this card)
-                o = by_target.setdefault(t, {})[obj["card"]] = _option(self.prefix + t, self.text + name_of_obj(obj, t))
+                label = self.text + name_of_obj(self.cards, obj, t)
+                o = by_target.setdefault(t, {})[obj["card"]] = _option(self.prefix + t, label)
             append(o)
 
 
-# hand card id -> its card -> the options to play it: a tuple (a spell without target, a weapon),
-# a list by the number of minions on the board (a minion: one option per position), or _Targeted
-_HAND: dict[str, dict[str, Any]] = {}
-_POWER: dict[str, tuple[int, str | None, bool, Any]] = {}  # hero card -> _power_entry
-_ATTACK: dict[str, dict[str, _Targeted]] = {}  # attacker id -> its card -> _Targeted
-
-
-def _clear_options() -> None:
+# Each catalogue keeps its option caches (labels name its cards; index_cards makes them):
+# ``hand_options``: hand card id -> its card -> the options to play it: a tuple (a spell without target, a
+# weapon), a list by the number of minions on the board (a minion: one option per position), or _Targeted;
+# ``power_options``: hero card -> _power_entry; ``attack_options``: attacker id -> its card -> _Targeted.
+def _clear_options(cards: Any) -> None:
     global _made
     _made = 0
-    for cache in (_HAND, _POWER, _ATTACK):
-        cache.clear()
+    cards.hand_options = {}
+    cards.power_options = {}
+    cards.attack_options = {}
 
 
-def _hand_entry(oid: str, card: str) -> Any:
-    """The options to play hand card ``oid`` that is ``card`` (made once, kept in ``_HAND``)."""
-    _cost, kind, name, need = PLAY_INFO[card]
+def _hand_entry(cards: Any, oid: str, card: str) -> Any:
+    """The options to play hand card ``oid`` that is ``card`` (made once, kept in ``cards.hand_options``)."""
+    _cost, kind, name, need = cards.play_info[card]
     if kind == "minion":
         entry: Any = [(_option(f"play:{oid}@0", f"play {name}"),)]
         entry += [
@@ -895,35 +1020,43 @@ def _hand_entry(oid: str, card: str) -> Any:
             for n in range(1, BOARD_LIMIT)
         ]
     elif kind == "spell" and need is not None:
-        entry = _Targeted(f"play:{oid}>", f"cast {name} on ")
+        entry = _Targeted(cards, f"play:{oid}>", f"cast {name} on ")
     elif kind == "spell":
         entry = (_option(f"play:{oid}", f"cast {name}"),)
     else:
         entry = (_option(f"play:{oid}", f"equip {name}"),)
-    _HAND.setdefault(oid, {})[card] = entry
+    cards.hand_options.setdefault(oid, {})[card] = entry
     return entry
 
 
-def _power_entry(hcard: dict) -> tuple[int, str | None, bool, Any]:
+def _power_entry(cards: Any, hcard: dict) -> tuple[int, str | None, bool, Any]:
     """What main_options reads of a hero's power, in one tuple: its cost, its chosen target kind
     (or None), whether it summons, and its options (a tuple, or _Targeted)."""
     power = hcard["power"]
-    need = POWER_TARGET.get(hcard["id"])
-    options = (_option("power", power["name"]),) if need is None else _Targeted("power>", f"{power['name']} on ")
-    entry = _POWER[hcard["id"]] = (power["cost"], need, bool(POWER_SUMMONS.get(hcard["id"])), options)
+    need = cards.power_target.get(hcard["id"])
+    if need is None:
+        options: Any = (_option("power", power["name"]),)
+    else:
+        options = _Targeted(cards, "power>", f"{power['name']} on ")
+    entry = cards.power_options[hcard["id"]] = (
+        power["cost"],
+        need,
+        bool(cards.power_summons.get(hcard["id"])),
+        options,
+    )
     return entry
 
 
-def _attack_entry(oid: str, card: str | None) -> _Targeted:
-    text = "your hero attacks " if card is None else f"{CARDS[card]['name']} attacks "
-    entry = _ATTACK.setdefault(oid, {})[card] = _Targeted(f"attack:{oid}>", text)
+def _attack_entry(cards: Any, oid: str, card: str | None) -> _Targeted:
+    text = "your hero attacks " if card is None else f"{cards[card]['name']} attacks "
+    entry = cards.attack_options.setdefault(oid, {})[card] = _Targeted(cards, f"attack:{oid}>", text)
     return entry
 
 
-def name_of_obj(obj: dict | None, oid: str) -> str:
+def name_of_obj(cards: Any, obj: dict | None, oid: str) -> str:
     if obj is None or obj.get("card") is None:
         return oid
-    return f"{CARDS[obj['card']]['name']} ({oid})"
+    return f"{cards[obj['card']]['name']} ({oid})"
 
 
 def main_options(game: Game, p: int) -> list[dict]:
@@ -935,11 +1068,12 @@ def main_options(game: Game, p: int) -> list[dict]:
     mana = pl["mana"]
     row = zones[BOARD_ZONES[p]]
     options: list[dict] = []
+    cards = game.rulebook.cards
     if _made > _OPTIONS_MAX:
-        _clear_options()
+        _clear_options(cards)
     n_row = len(row)
-    play = PLAY_INFO
-    hand_cache = _HAND
+    play = cards.play_info
+    hand_cache = cards.hand_options
     for oid in zones[HAND_ZONES[p]]:  # hs.play_cards: cards are played from the hand
         card = objects[oid]["card"]
         cost, kind, name, need = play[card]
@@ -948,7 +1082,7 @@ def main_options(game: Game, p: int) -> list[dict]:
         try:
             entry = hand_cache[oid][card]
         except KeyError:
-            entry = _hand_entry(oid, card)
+            entry = _hand_entry(cards, oid, card)
         if kind == "minion":
             if n_row < BOARD_LIMIT:  # hs.assume.board_full
                 options.extend(entry[n_row])
@@ -962,9 +1096,9 @@ def main_options(game: Game, p: int) -> list[dict]:
     if not pl["power_used"]:
         hcard_id = objects[h]["card"]
         try:
-            cost, need, summons, entry = _POWER[hcard_id]
+            cost, need, summons, entry = cards.power_options[hcard_id]
         except KeyError:
-            cost, need, summons, entry = _power_entry(CARDS[hcard_id])
+            cost, need, summons, entry = _power_entry(cards, cards[hcard_id])
         if cost <= mana:
             if need is not None:
                 entry.extend(options, objects, chosen_targets(game, need, p))
@@ -977,18 +1111,18 @@ def main_options(game: Game, p: int) -> list[dict]:
             if targets is None:
                 targets = attack_targets(game, p)
             try:
-                entry = _ATTACK[oid][obj["card"]]
+                entry = cards.attack_options[oid][obj["card"]]
             except KeyError:
-                entry = _attack_entry(oid, obj["card"])
+                entry = _attack_entry(cards, oid, obj["card"])
             entry.extend(options, objects, targets)
     w = zones[WEAPON_ZONES[p]]
     if w and not objects[h]["attacks"] and objects[w[0]]["atk"] > 0:
         if targets is None:
             targets = attack_targets(game, p)
         try:
-            entry = _ATTACK[h][None]
+            entry = cards.attack_options[h][None]
         except KeyError:
-            entry = _attack_entry(h, None)
+            entry = _attack_entry(cards, h, None)
         entry.extend(options, objects, targets)
     options.append(_END)
     return options
@@ -1055,7 +1189,7 @@ def play_minion(game: Game, p: int, oid: str, pos: int) -> None:
     pay(game, p, card["cost"])
     if game.tracing:
         game.record("action", f"player {p} plays {name_of(game, oid)} for {card['cost']} mana", "hs.play", player=p)
-    need = BATTLECRY_TARGET.get(card["id"])
+    need = game.rulebook.cards.battlecry_target.get(card["id"])
     full = len(game.state.zones[BOARD_ZONES[p]]) >= BOARD_LIMIT  # (option play_onto_full_board: no Battlecry)
     if need is not None and not full and chosen_targets(game, need, p):
         game.push("hs.battlecry_target", player=p, card=oid, position=pos, need=need)
@@ -1150,44 +1284,43 @@ def attack(game: Game, p: int, attacker: str, target: str) -> None:
 
 
 # ============================================================== target tables
-SPELL_TARGET: dict[str, str] = {}
-BATTLECRY_TARGET: dict[str, str] = {}
-POWER_TARGET: dict[str, str] = {}
-POWER_SUMMONS: dict[str, bool] = {}
-# what main_options reads of a card in hand, in one tuple: (cost, type, name, chosen target kind or None)
-PLAY_INFO: dict[str, tuple[int, str, str, str | None]] = {}
+def index_cards(cards: Any) -> None:
+    """Precompute, on a catalogue (``game.rulebook.cards``), which cards need a chosen target, have an aura,
+    or whose power summons, what main_options reads of a card in hand, and its empty option caches.
 
-
-def index_cards(cards: dict[str, dict]) -> None:
-    """Precompute which cards need a chosen target, have an aura, or whose power summons."""
-    for table in (CARDS, SPELL_TARGET, BATTLECRY_TARGET, POWER_TARGET, POWER_SUMMONS, AURA_CARDS, PLAY_INFO):
-        table.clear()
-    # (cached options name cards in their labels: the draws' as well as the actions')
-    for deck in DECKS:
-        deck.forget()
-    _clear_options()
-    CARDS.update(cards)
+    ``spell_target``, ``battlecry_target``, ``power_target``: card id -> chosen target kind;
+    ``power_summons``: hero card -> bool; ``aura_cards``: a set; ``play_info``: card id -> (cost, type,
+    name, chosen target kind or None); and the action caches of :func:`_clear_options` (their labels name
+    cards, so each catalogue has its own; a draw's options are kept per card set by the Deck)."""
+    spell_target: dict[str, str] = {}
+    battlecry_target: dict[str, str] = {}
+    power_target: dict[str, str] = {}
+    power_summons: dict[str, bool] = {}
+    aura_cards: set[str] = set()
     for cid, card in cards.items():
         if card["type"] == "spell":
             kind = chosen_kind(card["effects"])
             if kind:
-                SPELL_TARGET[cid] = kind
+                spell_target[cid] = kind
         if card.get("battlecry"):
             kind = chosen_kind(card["battlecry"])
             if kind:
-                BATTLECRY_TARGET[cid] = kind
+                battlecry_target[cid] = kind
         if card.get("power"):
             kind = chosen_kind(card["power"]["effects"])
             if kind:
-                POWER_TARGET[cid] = kind
-            POWER_SUMMONS[cid] = any(e["effect"] == "summon" for e in card["power"]["effects"])
+                power_target[cid] = kind
+            power_summons[cid] = any(e["effect"] == "summon" for e in card["power"]["effects"])
         if card.get("aura"):
-            AURA_CARDS.add(cid)
-    PLAY_INFO.update(
-        (cid, (card["cost"], card["type"], card["name"], SPELL_TARGET.get(cid) if card["type"] == "spell" else None))
+            aura_cards.add(cid)
+    cards.spell_target, cards.battlecry_target, cards.power_target = spell_target, battlecry_target, power_target
+    cards.power_summons, cards.aura_cards = power_summons, aura_cards
+    cards.play_info = {
+        cid: (card["cost"], card["type"], card["name"], spell_target.get(cid) if card["type"] == "spell" else None)
         for cid, card in cards.items()
         if "cost" in card  # (heroes are never in a hand)
-    )
+    }
+    _clear_options(cards)
 
 
 TASKS = {

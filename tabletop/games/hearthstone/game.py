@@ -6,7 +6,7 @@ from tabletop.core import Game, OptionSpec, Phase, Profile, Rulebook, Scenario, 
 from tabletop.core import board_view as zones_board
 
 from . import engine as E
-from .catalogue import ABILITIES, CARDS, DECKS
+from .catalogue import CARDS, HearthstoneCards
 from .rules import RULES, SEED
 from .scenarios import SETUPS, start_first_turn
 
@@ -16,6 +16,7 @@ def setup(game: Game) -> None:
     """hs.deck, hs.win, hs.coin_toss: heroes at 30, shuffled 30-card decks, then the coin toss."""
     st = game.state
     opts = game.options
+    decks = game.rulebook.cards.decks
     if opts["effects"] != game.profile.container:  # hs.assume.queue: where triggered effects wait
         game.profile = game.profile.replace(container=opts["effects"])
     E.ZONES.setup(game)
@@ -28,13 +29,13 @@ def setup(game: Game) -> None:
             "power_used": False,
             "deck": opts[f"deck{p}"],
         }
-        hero_card = DECKS[opts[f"deck{p}"]]["hero"]
+        hero_card = decks[opts[f"deck{p}"]]["hero"]
         E.new_card(game, p, hero_card, E.z("hero", p), kind="hero", hp=opts["hero_health"], dmg=0, attacks=0)
         E.new_card(game, p, hero_card, E.z("power", p), kind="power")
     if game.tracing:
         game.caused_by(game.record("action", "two heroes with 30 health and 30-card decks", "hs.deck"))
     for p in E.PLAYERS:  # (a scenario keeps the normal decks too, so later turns draw as usual)
-        E.DECKS[p].fill(game, DECKS[opts[f"deck{p}"]]["cards"])
+        E.DECKS[p].fill(game, decks[opts[f"deck{p}"]]["cards"])
     if opts["scenario"]:
         builder, description, _rules = SETUPS[opts["scenario"]]
         game.record("action", f"scenario {opts['scenario']}: {description}", "hs.assume.cards")
@@ -71,7 +72,7 @@ def board_view(game: Game, player: int | None = None) -> dict:
 def _describe(game: Game, entry: dict, full: dict) -> None:
     """A face-up card: its card's name, type, text and cost; a hero's, a minion's or a weapon's stats."""
     oid, kind = entry["id"], entry["zone"].split(":", 1)[0]
-    data = CARDS[full["card"]]
+    data = game.rulebook.cards[full["card"]]
     entry.update(kind="card", name=data["name"], type=data["type"], text=data.get("text", ""), cost=data.get("cost"))
     if full["kind"] == "hero":
         stats = {"attack": E.attack_of(game, oid), "health": E.health_of(game, oid)}
@@ -152,8 +153,8 @@ PROFILE = Profile(
 )
 
 OPTIONS = {
-    "deck0": OptionSpec("deck0", "mage", "Player 0's deck (and hero).", "hs.deck", choices=tuple(DECKS)),
-    "deck1": OptionSpec("deck1", "paladin", "Player 1's deck (and hero).", "hs.deck", choices=tuple(DECKS)),
+    "deck0": OptionSpec("deck0", "mage", "Player 0's deck (and hero).", "hs.deck", choices=tuple(CARDS.decks)),
+    "deck1": OptionSpec("deck1", "paladin", "Player 1's deck (and hero).", "hs.deck", choices=tuple(CARDS.decks)),
     "hero_health": OptionSpec(
         "hero_health", 30, "Health each hero starts with (L1507: thirty).", "hs.win", check=lambda v: 1 <= v <= 99
     ),
@@ -236,41 +237,52 @@ OPTIONS = {
 SCENARIO_DECKS = {"sword-and-juggler": {"deck0": "paladin"}}
 
 
-def _scenario(name: str):
-    return lambda: RULEBOOK.new_game(seed=0, scenario=name, **SCENARIO_DECKS.get(name, {}))
+def _scenarios(rb: Rulebook) -> dict[str, Scenario]:
+    """The named positions of one rulebook (each a new game of ``rb``, so a card set added stays in them)."""
+
+    def scenario(name: str):
+        return lambda: rb.new_game(seed=0, scenario=name, **SCENARIO_DECKS.get(name, {}))
+
+    return {
+        "duel": Scenario(
+            "duel",
+            "A normal start: the mage deck against the paladin deck, the coin toss, the mulligan.",
+            lambda: rb.new_game(seed=0),
+            ("hs.deck", "hs.coin_toss", "hs.mulligan"),
+        ),
+        **{name: Scenario(name, desc, scenario(name), rules) for name, (_b, desc, rules) in SETUPS.items()},
+    }
 
 
-SCENARIOS = {
-    "duel": Scenario(
-        "duel",
-        "A normal start: the mage deck against the paladin deck, the coin toss, the mulligan.",
-        lambda: RULEBOOK.new_game(seed=0),
-        ("hs.deck", "hs.coin_toss", "hs.mulligan"),
-    ),
-    **{name: Scenario(name, desc, _scenario(name), rules) for name, (_b, desc, rules) in SETUPS.items()},
-}
+def make_rulebook(cards: HearthstoneCards) -> Rulebook:
+    """Hearthstone played with the catalogue ``cards`` (``tabletop.core.catalogue.with_cards`` builds more)."""
+    rb = Rulebook(
+        id="hearthstone",
+        title="Hearthstone (Hearthstone: Heroes of WarCraft) — immediate effects in order of play",
+        source=f"{SEED} L18-L68, L1503-L1514",
+        players=(2, 2),
+        rules=RULES,
+        setup=setup,
+        profile=PROFILE,
+        options=OPTIONS,
+        flow=(Phase("turn", E.TURN_STEPS, each_player=True, rule="hs.own_turn"),),
+        tasks=E.TASKS,
+        event_handlers=E.EVENT_HANDLERS,
+        event_text=E.EVENT_TEXT,
+        card_ability_table=cards.abilities,
+        checks=(E.state_checks,),
+        active_zones=("board:", "hero:", "weapon:"),
+        public_fields=("id", "zone", "owner", "controller", "kind"),
+        explain=E.explain,
+        board=board_view,
+        cards=cards,
+        description=(__doc__ or ""),
+        evaluate=evaluate,
+    )
+    rb.scenarios = _scenarios(rb)
+    cards.factory = make_rulebook
+    return rb
 
-RULEBOOK = Rulebook(
-    id="hearthstone",
-    title="Hearthstone (Hearthstone: Heroes of WarCraft) — immediate effects in order of play",
-    source=f"{SEED} L18-L68, L1503-L1514",
-    players=(2, 2),
-    rules=RULES,
-    setup=setup,
-    profile=PROFILE,
-    options=OPTIONS,
-    flow=(Phase("turn", E.TURN_STEPS, each_player=True, rule="hs.own_turn"),),
-    tasks=E.TASKS,
-    event_handlers=E.EVENT_HANDLERS,
-    event_text=E.EVENT_TEXT,
-    card_ability_table=ABILITIES,
-    checks=(E.state_checks,),
-    active_zones=("board:", "hero:", "weapon:"),
-    public_fields=("id", "zone", "owner", "controller", "kind"),
-    explain=E.explain,
-    scenarios=SCENARIOS,
-    board=board_view,
-    cards=CARDS,
-    description=(__doc__ or ""),
-    evaluate=evaluate,
-)
+
+RULEBOOK = make_rulebook(CARDS)
+SCENARIOS = RULEBOOK.scenarios

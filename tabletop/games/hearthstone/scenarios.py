@@ -28,14 +28,14 @@ def hand(game: Game, p: int, card_id: str) -> str:
 
 def minion(game: Game, p: int, card_id: str, dmg: int = 0) -> str:
     """A minion already on the board since an earlier turn (no summoning sickness)."""
-    fields = {**E.minion_fields(E.CARDS[card_id]), "sick": False, "dmg": dmg}
+    fields = {**E.minion_fields(game.rulebook.cards[card_id]), "sick": False, "dmg": dmg}
     oid = E.new_card(game, p, card_id, E.z("board", p), **fields)
     E.refresh_auras(game)
     return oid
 
 
 def equip(game: Game, p: int, card_id: str) -> str:
-    card = E.CARDS[card_id]
+    card = game.rulebook.cards[card_id]
     return E.new_card(game, p, card_id, E.z("weapon", p), atk=card["attack"], dur=card["durability"])
 
 

@@ -8,11 +8,11 @@ A card names its abilities in data (``trigger`` of an interrupt/response event, 
 from __future__ import annotations
 
 from tabletop.core import Ability, Game, Modify, Replace
+from tabletop.core.catalogue import Catalogue
 
+from . import data as D
 from . import engine as E
-from .data import CARDS
-
-ACTIVATED_CHOOSE: dict[str, str | None] = {}
+from .vocabulary import SCHEMA, STATIC_SCOPES
 
 
 # ====================================================================== trigger patterns
@@ -258,7 +258,6 @@ def _activated(card_id: str, card: dict, spec: dict) -> Ability:
         if spec.get("spend_use"):
             game.push("mc.uses_check", card=act.source)
 
-    ACTIVATED_CHOOSE[spec["name"]] = spec.get("choose")
     return Ability(
         spec["name"],
         "activated",
@@ -271,9 +270,22 @@ def _activated(card_id: str, card: dict, spec: dict) -> Ability:
     )
 
 
+# what a static ability applies to (mc.gets), each scope on its code: ``(game, source)`` -> the object or None
+@STATIC_SCOPES.register("host")
+def _host(game: Game, source: dict) -> str | None:
+    return source.get("host")
+
+
+@STATIC_SCOPES.register("villain")
+def _villain(game: Game, source: dict) -> str | None:
+    return E.villain(game)
+
+
 def _static(card_id: str, card: dict, spec: dict) -> Ability:
+    scope = STATIC_SCOPES[spec["applies"]]
+
     def modifiers(game: Game, source: dict) -> list[dict]:
-        target = source.get("host") if spec["applies"] == "host" else E.villain(game)
+        target = scope(game, source)
         if not target:
             return []
         return [{"target": target, "stat": spec["stat"], "op": spec["op"], "value": spec["value"]}]
@@ -578,4 +590,49 @@ NAMED = {
 }
 RULE_ABILITIES = ("retaliate", "quickstrike", "surge")
 
-ABILITIES = {cid: abilities(cid, card) for cid, card in CARDS.items()} | STATUS_ABILITIES
+
+# ====================================================================== the catalogue
+class MarvelCards(Catalogue):
+    """Marvel Champions' catalogue: the cards, the abilities built from them, and what set-up and the
+    hot paths read of it (the decks, the identity, the villain and main scheme stages, ...)."""
+
+    abilities: dict[str, tuple[Ability, ...]]
+    activated_choose: dict[str, str | None]  # an Action ability's name -> what it chooses (turn.action_options)
+    player_deck: list[str]
+    encounter_deck: list[str]
+    nemesis_set: list[str]
+    obligations: list[str]
+    identity: str | None
+    villain_stages: list[str]
+    scheme_stages: list[str]
+
+    def check(self) -> None:
+        D.check_catalogue(self)
+
+    def index(self) -> None:
+        self.abilities = {cid: abilities(cid, card) for cid, card in self.items()} | STATUS_ABILITIES
+        self.activated_choose = {s["name"]: s.get("choose") for c in self.values() for s in c.get("activated", ())}
+        self.player_deck = D.deck_list(("ally", "event", "upgrade", "support", "resource"), self)
+        self.encounter_deck = D.deck_list(("minion", "treachery", "side_scheme", "attachment", "environment"), self)
+        ordered = sorted(self.items())
+        self.nemesis_set = [cid for cid, c in ordered if c.get("nemesis")]  # each player's, set aside (L1489)
+        self.obligations = [cid for cid, c in ordered if c["type"] == "obligation"]  # L1500
+        self.identity = next((cid for cid, c in ordered if c["type"] == "identity"), None)  # (None: card files alone)
+        self.villain_stages = sorted(
+            (c for c, d in self.items() if d["type"] == "villain"), key=lambda c: self[c]["stage"]
+        )
+        self.scheme_stages = sorted(
+            (c for c, d in self.items() if d["type"] == "main_scheme"), key=lambda c: self[c]["stage"]
+        )
+
+
+def load(paths=None, folders=()) -> MarvelCards:
+    """The catalogue of card files (default: every ``cards/*.toml``) and of any more ``folders``; raises
+    CardDataError naming the file, the card and the field."""
+    return MarvelCards.load(D.HERE, (D.CARD_DIR, *folders), schema=SCHEMA, paths=paths)
+
+
+# the shipped catalogue (RULEBOOK.cards); rule code reads the catalogue of its game, game.rulebook.cards
+CARDS = load()
+ABILITIES = CARDS.abilities
+ACTIVATED_CHOOSE = CARDS.activated_choose

@@ -1,26 +1,34 @@
 """The card catalogue as data: TOML files in ``cards/`` validated by ``card.schema.json``.
 
-Broken card data fails at import with the file, the card and the field named (CardDataError).
+Broken card data fails at load with the file, the card and the field named (CardDataError). The
+catalogue itself is an object (:class:`.catalogue.MarvelCards`, built where the abilities are); this
+module holds the checks of its data and of the decks a player may give.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from tabletop.core import CardDataError, RulebookOptionError
-from tabletop.core.cards import load_card_folder, read_toml
+from tabletop.core.catalogue import Catalogue
 
 HERE = Path(__file__).resolve().parent
 CARD_DIR = HERE / "cards"
 PLAYER_CARD_TYPES = ("ally", "event", "upgrade", "support", "resource")
 
 
-def load(paths=None) -> dict[str, dict]:
-    """Load and validate card files (default: every ``cards/*.toml``).
+def load(paths=None, folders=()) -> dict[str, dict]:
+    """Load and validate card files (default: every ``cards/*.toml``, and any more ``folders``): the catalogue
+    (:class:`.catalogue.MarvelCards`, whose check is :func:`check_catalogue`)."""
+    from .catalogue import load as load_catalogue
 
-    L567: a card's own ``count`` (its copies in the deck every player plays, mc.assume.setup) may not break its
+    return load_catalogue(paths, folders)
+
+
+def check_catalogue(cards: Catalogue) -> None:
+    """L567: a card's own ``count`` (its copies in the deck every player plays, mc.assume.setup) may not break its
     "Max X per deck"; copies of one title on several cards count together."""
-    cards = load_card_folder(HERE, paths)
     copies: dict[str, int] = {}
     for c in cards.values():
         if c["type"] in PLAYER_CARD_TYPES and not c.get("nemesis"):
@@ -29,21 +37,12 @@ def load(paths=None) -> dict[str, dict]:
         limit = c.get("max_per_deck")
         if limit is not None and copies.get(c["name"], 0) > limit:
             raise CardDataError(
-                _file_of(cid, paths),
+                cards.file_of(cid),
                 cid,
                 "count",
                 f"the deck would hold {copies[c['name']]} copies of {c['name']!r}, but it is 'Max {limit} per deck' "
                 "(L567)",
             )
-    return cards
-
-
-def _file_of(card_id: str, paths=None) -> str:
-    """The name of the card file that holds ``card_id`` (for an error message)."""
-    for path in sorted(Path(p) for p in (paths if paths is not None else CARD_DIR.glob("*.toml"))):
-        if any(c.get("id") == card_id for c in read_toml(path).get("card", ())):
-            return path.name
-    return "cards"
 
 
 def check_deck(label: str, deck, cards: dict[str, dict] | None = None) -> list[str]:
@@ -51,7 +50,8 @@ def check_deck(label: str, deck, cards: dict[str, dict] | None = None) -> list[s
     mc.assume.setup).
 
     Returns it as a list; a RulebookOptionError names the deck (``label``), the card and the limit it breaks."""
-    cards = CARDS if cards is None else cards
+    if cards is None:
+        from .catalogue import CARDS as cards
     if isinstance(deck, str) or not isinstance(deck, list | tuple):
         raise RulebookOptionError(f"marvel_champions: {label} must be a list of card ids, not {deck!r}")
     copies: dict[str, int] = {}
@@ -76,23 +76,35 @@ def check_deck(label: str, deck, cards: dict[str, dict] | None = None) -> list[s
     return list(deck)
 
 
-CARDS = load()
-
-
-def deck_list(kinds: tuple[str, ...]) -> list[str]:
+def deck_list(kinds: tuple[str, ...], cards: dict[str, dict] | None = None) -> list[str]:
     """mc.assume.setup: every card of these types, as many copies as its ``count``, in id order."""
+    if cards is None:
+        from .catalogue import CARDS as cards
     return [
         cid
-        for cid, c in sorted(CARDS.items())
+        for cid, c in sorted(cards.items())
         if c["type"] in kinds and not c.get("nemesis")
         for _ in range(c.get("count", 1))
     ]
 
 
-PLAYER_DECK = deck_list(("ally", "event", "upgrade", "support", "resource"))
-ENCOUNTER_DECK = deck_list(("minion", "treachery", "side_scheme", "attachment", "environment"))
-NEMESIS_SET = [cid for cid, c in sorted(CARDS.items()) if c.get("nemesis")]  # each player's, set aside (L1489)
-OBLIGATIONS = [cid for cid, c in sorted(CARDS.items()) if c["type"] == "obligation"]  # L1500
-IDENTITY = next(cid for cid, c in sorted(CARDS.items()) if c["type"] == "identity")
-VILLAIN_STAGES = sorted((cid for cid, c in CARDS.items() if c["type"] == "villain"), key=lambda c: CARDS[c]["stage"])
-SCHEME_STAGES = sorted((cid for cid, c in CARDS.items() if c["type"] == "main_scheme"), key=lambda c: CARDS[c]["stage"])
+# what this module held when it built the catalogue at import: the shipped catalogue's (rule code reads the
+# catalogue of its game, game.rulebook.cards)
+_SHIPPED = {
+    "CARDS": None,
+    "PLAYER_DECK": "player_deck",
+    "ENCOUNTER_DECK": "encounter_deck",
+    "NEMESIS_SET": "nemesis_set",
+    "OBLIGATIONS": "obligations",
+    "IDENTITY": "identity",
+    "VILLAIN_STAGES": "villain_stages",
+    "SCHEME_STAGES": "scheme_stages",
+}
+
+
+def __getattr__(name: str) -> Any:
+    if name in _SHIPPED:
+        from .catalogue import CARDS
+
+        return CARDS if _SHIPPED[name] is None else getattr(CARDS, _SHIPPED[name])
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

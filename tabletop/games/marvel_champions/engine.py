@@ -19,7 +19,7 @@ from typing import Any
 from tabletop.core import Deck, Game, RuleError, Zones, ZoneSpec, own_args, player_decks
 from tabletop.core.modifiers import Explanation, Step
 
-from .data import CARDS
+from .vocabulary import EFFECTS, TARGETS
 
 ENEMY_ZONE_PREFIX = "play:engaged:"
 
@@ -81,7 +81,7 @@ def engaged_zone(p: int) -> str:
 
 def card_of(game: Game, oid: str) -> dict:
     """The card data of an object ({} for an anonymous deck card)."""
-    return CARDS.get(game.state.objects[oid].get("card"), {})
+    return game.rulebook.cards.get(game.state.objects[oid].get("card"), {})
 
 
 def name_of(game: Game, oid: str | None) -> str:
@@ -92,7 +92,7 @@ def name_of(game: Game, oid: str | None) -> str:
         return oid
     if obj.get("kind") == "status":
         return f"{obj['status']} status card"
-    card = CARDS.get(obj.get("card"), {})
+    card = game.rulebook.cards.get(obj.get("card"), {})
     if card.get("type") == "identity":
         name = card["name"] if player_form(game, obj["owner"]) == "hero" else card["alter_ego_name"]
         return name if len(game.state.players) == 1 else f"{name} (player {obj['owner']})"
@@ -235,7 +235,7 @@ def threat_of(game: Game, scheme: str) -> int:
 def base_value(game: Game, obj: dict, stat: str) -> Any:
     """mc.base_value (L316): printed values; an identity's depend on its form; per-player hit points multiply
     (mc.per_player, L622)."""
-    card = CARDS.get(obj.get("card"), {})
+    card = game.rulebook.cards.get(obj.get("card"), {})
     if card.get("type") == "identity":
         form = player_form(game, obj["owner"])
         if stat == "hand_size":
@@ -261,7 +261,7 @@ def explain(game: Game, obj: dict, stat: str) -> Explanation:
     is the printed value times the players who started (mc.per_player, L621-623)."""
     oid = obj["id"]
     value = base_value(game, obj, stat)
-    card = CARDS.get(obj.get("card"), {})
+    card = game.rulebook.cards.get(obj.get("card"), {})
     if card.get("type") == "identity" and stat in ("hand_size", "atk", "thw", "def", "rec"):
         side = "hero" if player_form(game, obj["owner"]) == "hero" else "alter-ego"
         rule = "mc.hand_size" if stat == "hand_size" else "mc.form"
@@ -336,14 +336,18 @@ def split_key(key: str) -> tuple[str, int | None]:
     return cid, (int(player) if player else None)
 
 
-def key_label(key: str) -> str:
+def key_label(cards: dict[str, dict], key: str) -> str:
     cid, player = split_key(key)
-    return CARDS[cid]["name"] + ("" if player is None else f" (player {player}'s)")
+    return cards[cid]["name"] + ("" if player is None else f" (player {player}'s)")
 
 
 # the encounter deck ("enc") and each player's ("0" to "3"): anonymous objects, drawn by chance (mc.deal, mc.draw);
 # a draw is the decision Game.ask_draw opens (kind "shuffle", stream "shuffle": the saved layout)
-_DRAWS: dict[str, Any] = {"label": lambda game, key: key_label(key), "kind": "shuffle", "stream": "shuffle"}
+_DRAWS: dict[str, Any] = {
+    "label": lambda game, key: key_label(game.rulebook.cards, key),
+    "kind": "shuffle",
+    "stream": "shuffle",
+}
 _ENC_PROMPT, _PLAYER_PROMPT = "the top card of the encounter deck", "the top card of player {p}'s deck"
 DECKS = {
     "enc": Deck(
@@ -500,13 +504,14 @@ def over_per_player(game: Game, oid: str, p: int) -> bool:
     if not limit:
         return False
     st = game.state
+    cards = game.rulebook.cards
     mine = sum(
         1
         for o in st.objects.values()
         if o.get("kind") == "card"
         and (o.get("zone") or "").startswith("play")
         and o.get("controller") == p
-        and CARDS.get(o.get("card"), {}).get("name") == card["name"]
+        and cards.get(o.get("card"), {}).get("name") == card["name"]
     )
     return mine >= limit
 
@@ -569,10 +574,11 @@ def apply_effect(game: Game, spec: dict, ctx: dict) -> bool:
                 player=p,
             )
             return False
-    if spec.get("target") == "character_first_player_chooses":
-        game.push("mc.first_player_target", spec=spec, ctx=ctx)
+    target = spec.get("target")
+    if target in DEFERRED_TARGETS:
+        _TARGET[target](game, spec, ctx)
         return True
-    targets = effect_targets(game, spec.get("target"), ctx)
+    targets = effect_targets(game, target, ctx)
     amount = spec.get("amount", 0)
     if spec.get("amount_of"):
         alive_hero = p is not None and not st.players[p].get("out") and hero_form(game, p)
@@ -585,105 +591,160 @@ def apply_effect(game: Game, spec: dict, ctx: dict) -> bool:
         )
         if amount <= 0:
             return False
-    if kind == "damage":
-        for t in targets:
-            deal_damage(
-                game,
-                [
-                    {
-                        "target": t,
-                        "amount": amount,
-                        "source": ctx.get("source"),
-                        "kind": ctx.get("damage_kind", "effect"),
-                        "overkill": bool(ctx.get("overkill")),
-                        "player": p,
-                    }
-                ],
-                rule,
-            )
-        game.push("k.checks")
-        return bool(targets)
-    if kind == "threat":
-        for t in targets:
-            game.emit("threat", rule=rule, scheme=t, amount=amount, source=ctx.get("source"))
-        return bool(targets)
-    if kind == "remove_threat":
-        for t in targets:
-            game.emit("remove_threat", rule=rule, scheme=t, amount=amount, source=ctx.get("source"), player=p)
-        game.push("k.checks")
-        return bool(targets)
-    if kind == "heal":
-        for t in targets:
-            game.emit("heal", rule=rule, target=t, amount=amount, player=p)
-        return bool(targets)
-    if kind == "draw":
-        draw(game, p, amount)
-        game.record("action", f"player {p} draws {amount} card(s)", rule, player=p)
-        return True
-    if kind == "status":
-        for t in targets:
-            give_status(game, t, spec["status"], rule)
-        return bool(targets)
-    if kind in ("villain_attacks", "villain_schemes"):
-        v = villain(game)
-        if v is None:
-            return False
-        game.push("mc.enemy_activation", enemy=v, player=p, mode="attack" if kind == "villain_attacks" else "scheme")
-        return True
-    if kind == "cancel":
-        ev = ctx.get("event_id")
-        if ev and ev in st.events and st.events[ev]["status"] == "pending":
-            game.cancel(ev, rule="mc.cancel")
-            if st.events[ev]["type"] == "damage":
-                damage_reduced(game, st.events[ev], 0)
-            return True
-        return False
-    if kind == "prevent":
-        ev = ctx.get("event_id")
-        if ev and ev in st.events and st.events[ev]["status"] == "pending":
-            old = st.events[ev]
-            new = max(0, old["amount"] - amount)
-            st.events[ev] = {**old, "amount": new}
-            damage_reduced(game, old, new)
-            game.record(
-                "action",
-                f"{ctx.get('name')}: {old['amount'] - new} damage prevented ({old['amount']} -> {new})",
-                "mc.prevent",
-                player=p,
-            )
-            return True
-        return False
-    if kind == "indirect":
-        game.push("mc.indirect", player=p, amount=amount, rule=rule)
-        return True
-    if kind == "modify":
-        for t in targets:
-            game.add_modifier(
-                t,
-                spec["stat"],
-                spec["op"],
-                spec["value"],
-                source=ctx.get("source"),
-                until=spec.get("until"),
-                rule="mc.lasting" if spec.get("until") else "mc.modifiers",
-            )
-        return bool(targets)
-    if kind == "nemesis":
-        return nemesis_into_play(game, p, rule)
-    if kind == "delayed_damage":
-        game.delay(
-            "trip_wire_fires",
-            event="attack",
-            source=ctx.get("source"),
-            controller=p,
-            match={"by": "villain"},
-            data={"amount": amount},
+    fn = _EFFECT.get(kind)
+    if fn is None:
+        raise RuleError(f"{ctx.get('name')}: unknown effect {kind!r} in its card data (no effect of that name)")
+    return fn(game, spec, ctx, targets, amount)
+
+
+# The effect vocabulary, each word on its code: ``(game, spec, ctx, targets, amount) -> bool``, whether the
+# effect fully resolved (L793: 'then' needs the one before it); card.schema.json's enum is generated from it.
+@EFFECTS.register("damage")
+def _e_damage(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+    for t in targets:
+        deal_damage(
+            game,
+            [
+                {
+                    "target": t,
+                    "amount": amount,
+                    "source": ctx.get("source"),
+                    "kind": ctx.get("damage_kind", "effect"),
+                    "overkill": bool(ctx.get("overkill")),
+                    "player": ctx.get("player"),
+                }
+            ],
+            ctx.get("rule", "mc.mandatory"),
         )
+    game.push("k.checks")
+    return bool(targets)
+
+
+@EFFECTS.register("threat")
+def _e_threat(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+    for t in targets:
+        game.emit("threat", rule=ctx.get("rule", "mc.mandatory"), scheme=t, amount=amount, source=ctx.get("source"))
+    return bool(targets)
+
+
+@EFFECTS.register("remove_threat")
+def _e_remove_threat(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+    rule = ctx.get("rule", "mc.mandatory")
+    for t in targets:
+        game.emit(
+            "remove_threat", rule=rule, scheme=t, amount=amount, source=ctx.get("source"), player=ctx.get("player")
+        )
+    game.push("k.checks")
+    return bool(targets)
+
+
+@EFFECTS.register("heal")
+def _e_heal(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+    for t in targets:
+        game.emit("heal", rule=ctx.get("rule", "mc.mandatory"), target=t, amount=amount, player=ctx.get("player"))
+    return bool(targets)
+
+
+@EFFECTS.register("draw")
+def _e_draw(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+    p = ctx.get("player")
+    draw(game, p, amount)
+    game.record("action", f"player {p} draws {amount} card(s)", ctx.get("rule", "mc.mandatory"), player=p)
+    return True
+
+
+@EFFECTS.register("status")
+def _e_status(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+    for t in targets:
+        give_status(game, t, spec["status"], ctx.get("rule", "mc.mandatory"))
+    return bool(targets)
+
+
+@EFFECTS.register("villain_attacks", "villain_schemes")
+def _e_villain_activates(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+    v = villain(game)
+    if v is None:
+        return False
+    mode = "attack" if spec["effect"] == "villain_attacks" else "scheme"
+    game.push("mc.enemy_activation", enemy=v, player=ctx.get("player"), mode=mode)
+    return True
+
+
+@EFFECTS.register("cancel")
+def _e_cancel(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+    st = game.state
+    ev = ctx.get("event_id")
+    if ev and ev in st.events and st.events[ev]["status"] == "pending":
+        game.cancel(ev, rule="mc.cancel")
+        if st.events[ev]["type"] == "damage":
+            damage_reduced(game, st.events[ev], 0)
+        return True
+    return False
+
+
+@EFFECTS.register("prevent")
+def _e_prevent(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+    st = game.state
+    ev = ctx.get("event_id")
+    if ev and ev in st.events and st.events[ev]["status"] == "pending":
+        old = st.events[ev]
+        new = max(0, old["amount"] - amount)
+        st.events[ev] = {**old, "amount": new}
+        damage_reduced(game, old, new)
         game.record(
-            "action", f"{ctx.get('name')}: a delayed effect waits for the villain's next attack", "mc.delayed", player=p
+            "action",
+            f"{ctx.get('name')}: {old['amount'] - new} damage prevented ({old['amount']} -> {new})",
+            "mc.prevent",
+            player=ctx.get("player"),
         )
         return True
-    raise RuleError(f"{ctx.get('name')}: unknown effect {kind!r} in its card data (card.schema.json allows it)")
+    return False
+
+
+@EFFECTS.register("indirect")
+def _e_indirect(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+    game.push("mc.indirect", player=ctx.get("player"), amount=amount, rule=ctx.get("rule", "mc.mandatory"))
+    return True
+
+
+@EFFECTS.register("modify")
+def _e_modify(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+    for t in targets:
+        game.add_modifier(
+            t,
+            spec["stat"],
+            spec["op"],
+            spec["value"],
+            source=ctx.get("source"),
+            until=spec.get("until"),
+            rule="mc.lasting" if spec.get("until") else "mc.modifiers",
+        )
+    return bool(targets)
+
+
+@EFFECTS.register("delayed_damage")
+def _e_delayed_damage(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+    p = ctx.get("player")
+    game.delay(
+        "trip_wire_fires",
+        event="attack",
+        source=ctx.get("source"),
+        controller=p,
+        match={"by": "villain"},
+        data={"amount": amount},
+    )
+    game.record(
+        "action", f"{ctx.get('name')}: a delayed effect waits for the villain's next attack", "mc.delayed", player=p
+    )
+    return True
+
+
+@EFFECTS.register("nemesis")
+def _e_nemesis(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+    return nemesis_into_play(game, ctx.get("player"), ctx.get("rule", "mc.mandatory"))
+
+
+_EFFECT = EFFECTS.handlers
 
 
 def t_first_player_target(game: Game, args: dict) -> None:
@@ -757,29 +818,65 @@ def nemesis_into_play(game: Game, p: int | None, rule: str) -> bool:
 
 
 def effect_targets(game: Game, target: str | None, ctx: dict) -> list[str]:
-    p = ctx.get("player")
+    """What an effect applies to now: the function its target word is registered on (``TARGETS``)."""
     if target is None:
         return []
-    if target == "chosen":
-        t = ctx.get("chosen")
-        return [t] if t and t in game.state.objects and game.state.objects[t]["zone"].startswith("play") else []
-    if target == "each_hero":
-        return [identity(game, q) for q in alive(game) if hero_form(game, q)]
-    if target == "your_identity":
-        return [identity(game, p)] if p is not None and not game.state.players[p].get("out") else []
-    if target == "villain":
-        v = villain(game)
-        return [v] if v else []
-    if target == "main_scheme":
-        m = main_scheme(game)
-        return [m] if m else []
-    if target == "attacker":
-        a = ctx.get("attacker")
-        return [a] if a and a in game.state.objects else []
-    if target == "self":
-        s = ctx.get("source")
-        return [s] if s and s in game.state.objects and game.state.objects[s]["zone"].startswith("play") else []
-    raise RuleError(f"{ctx.get('name')}: unknown target {target!r} in its card data (card.schema.json allows it)")
+    fn = _TARGET.get(target)
+    if fn is None or target in DEFERRED_TARGETS:
+        raise RuleError(f"{ctx.get('name')}: unknown target {target!r} in its card data (no target of that name)")
+    return fn(game, ctx)
+
+
+# The target vocabulary, each word on its code: ``(game, ctx)`` -> what the effect applies to.
+@TARGETS.register("chosen")
+def _t_chosen(game: Game, ctx: dict) -> list[str]:
+    t = ctx.get("chosen")
+    return [t] if t and t in game.state.objects and game.state.objects[t]["zone"].startswith("play") else []
+
+
+@TARGETS.register("each_hero")
+def _t_each_hero(game: Game, ctx: dict) -> list[str]:
+    return [identity(game, q) for q in alive(game) if hero_form(game, q)]
+
+
+@TARGETS.register("your_identity")
+def _t_your_identity(game: Game, ctx: dict) -> list[str]:
+    p = ctx.get("player")
+    return [identity(game, p)] if p is not None and not game.state.players[p].get("out") else []
+
+
+@TARGETS.register("villain")
+def _t_villain(game: Game, ctx: dict) -> list[str]:
+    v = villain(game)
+    return [v] if v else []
+
+
+@TARGETS.register("main_scheme")
+def _t_main_scheme(game: Game, ctx: dict) -> list[str]:
+    m = main_scheme(game)
+    return [m] if m else []
+
+
+@TARGETS.register("attacker")
+def _t_attacker(game: Game, ctx: dict) -> list[str]:
+    a = ctx.get("attacker")
+    return [a] if a and a in game.state.objects else []
+
+
+@TARGETS.register("self")
+def _t_self(game: Game, ctx: dict) -> list[str]:
+    s = ctx.get("source")
+    return [s] if s and s in game.state.objects and game.state.objects[s]["zone"].startswith("play") else []
+
+
+@TARGETS.register("character_first_player_chooses", defers=True)
+def _t_first_player_chooses(game: Game, spec: dict, ctx: dict) -> None:
+    """L456: the first player chooses the character (:func:`t_first_player_target`), then the effect resolves."""
+    game.push("mc.first_player_target", spec=spec, ctx=ctx)
+
+
+DEFERRED_TARGETS = frozenset(TARGETS.where("defers"))
+_TARGET = TARGETS.handlers
 
 
 def t_indirect(game: Game, args: dict) -> None:

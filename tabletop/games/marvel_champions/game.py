@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+from functools import partial
+
 from tabletop.core import (
     Game,
     ModifierOrder,
@@ -18,18 +21,8 @@ from . import engine as E
 from . import outcomes as O
 from . import turn as T
 from . import villain as V
-from .catalogue import ABILITIES, NAMED, RULE_ABILITIES
-from .data import (
-    CARDS,
-    ENCOUNTER_DECK,
-    IDENTITY,
-    NEMESIS_SET,
-    OBLIGATIONS,
-    PLAYER_DECK,
-    SCHEME_STAGES,
-    VILLAIN_STAGES,
-    check_deck,
-)
+from .catalogue import CARDS, NAMED, RULE_ABILITIES, MarvelCards
+from .data import check_deck
 from .rules import RULES, SEED
 from .scenarios import SETUPS
 
@@ -39,6 +32,7 @@ def setup(game: Game) -> None:
     """mc.assume.setup (the setup appendix, L734, is missing)."""
     st = game.state
     n = len(st.players)
+    cards = game.rulebook.cards
     if game.options["replacement_timing"] == "after_interrupts":  # mc.assume.replacement_interrupts, L685
         game.profile = game.profile.replace(replacement_timing="after_interrupts")
     game.caused_by(game.record("action", f"set up a game for {n} player(s)", "mc.assume.setup"))
@@ -47,14 +41,14 @@ def setup(game: Game) -> None:
     st.set_var("peril", None)
     E.ZONES.setup(game)
     for p in range(n):
-        ident = E.new_card(game, IDENTITY, E.z("play", p), p)
+        ident = E.new_card(game, cards.identity, E.z("play", p), p)
         st.update_player(p, identity=ident, form="alter_ego", out=False, form_round=None)  # L504
-    for i, cid in enumerate(VILLAIN_STAGES):
+    for i, cid in enumerate(cards.villain_stages):
         E.new_card(game, cid, "play:villain" if i == 0 else "villain:deck", None, vis="all")
-    for i, cid in enumerate(SCHEME_STAGES):
+    for i, cid in enumerate(cards.scheme_stages):
         s = E.new_card(game, cid, "play:scheme" if i == 0 else "scheme:deck", None, vis="all", threat=0)
         if i == 0:
-            st.update(s, threat=CARDS[cid].get("start", 0) * n)
+            st.update(s, threat=cards[cid].get("start", 0) * n)
     scenario = game.options["scenario"]
     if scenario:
         builder, description, _rules, players = SETUPS[scenario]
@@ -66,13 +60,13 @@ def setup(game: Game) -> None:
     decks = game.options["decks"]
     if decks is not None and len(decks) != n:
         raise RulebookOptionError(f"marvel_champions: option decks gives {len(decks)} deck(s) for {n} player(s)")
-    obligations = [E.deck_key(o, p) for p in range(n) for o in OBLIGATIONS]  # L1500
-    E.DECKS["enc"].fill(game, [*ENCOUNTER_DECK, *obligations])
+    obligations = [E.deck_key(o, p) for p in range(n) for o in cards.obligations]  # L1500
+    E.DECKS["enc"].fill(game, [*cards.encounter_deck, *obligations])
     for p in range(n):
-        for cid in NEMESIS_SET:  # L1489: set aside until a card puts it into play
+        for cid in cards.nemesis_set:  # L1489: set aside until a card puts it into play
             E.new_card(game, cid, E.z("aside", p), None, vis="all")
-        E.DECKS[str(p)].fill(game, PLAYER_DECK if decks is None else list(decks[p]))
-        E.draw(game, p, CARDS[IDENTITY]["hand_alter_ego"])
+        E.DECKS[str(p)].fill(game, cards.player_deck if decks is None else list(decks[p]))
+        E.draw(game, p, cards[cards.identity]["hand_alter_ego"])
 
 
 # ====================================================================== event texts
@@ -197,7 +191,7 @@ def board(game: Game, player: int | None = None) -> dict:
 def _describe(game: Game, entry: dict, full: dict) -> None:
     """A face-up card: its stats (an identity's of its form), hit points, threat, uses, statuses, host."""
     st, oid = game.state, entry["id"]
-    card = CARDS[full["card"]]
+    card = game.rulebook.cards[full["card"]]
     stats = {}
     for s in ("atk", "thw", "def", "rec", "sch"):
         if s in card and (
@@ -276,8 +270,9 @@ PROFILE = Profile(
 )
 
 
-def _check_decks(decks) -> bool:
-    """Option decks: a list of decks, each checked by :func:`.data.check_deck` (which names what is wrong)."""
+def _check_decks(decks, cards: MarvelCards = CARDS) -> bool:
+    """Option decks: a list of decks, each checked by :func:`.data.check_deck` (which names what is wrong)
+    against the rulebook's catalogue ``cards``."""
     if decks is None:
         return True  # the default: every player plays the whole hero deck
     if isinstance(decks, str) or not isinstance(decks, list | tuple):
@@ -285,7 +280,7 @@ def _check_decks(decks) -> bool:
             f"marvel_champions: option decks must be a list of decks (one per player), not {decks!r}"
         )
     for p, deck in enumerate(decks):
-        check_deck(f"option decks: player {p}'s deck", deck)
+        check_deck(f"option decks: player {p}'s deck", deck, cards)
     return True
 
 
@@ -425,43 +420,57 @@ OPTIONS = {
 }
 
 
-def _scenario(name: str):
-    return lambda: RULEBOOK.new_game(seed=0, players=SETUPS[name][3], scenario=name)
+def _scenarios(rb: Rulebook) -> dict[str, Scenario]:
+    """The named positions of one rulebook (each a new game of ``rb``, so a card set added stays in them)."""
+
+    def scenario(name: str):
+        return lambda: rb.new_game(seed=0, players=SETUPS[name][3], scenario=name)
+
+    return {
+        "standard": Scenario(
+            "standard",
+            "A normal start for two players: shuffled decks, alter-ego form, 6 cards each.",
+            lambda: rb.new_game(seed=0, players=2),
+            ("mc.assume.setup", "mc.round"),
+        ),
+        **{name: Scenario(name, spec[1], scenario(name), spec[2]) for name, spec in SETUPS.items()},
+    }
 
 
-SCENARIOS = {
-    "standard": Scenario(
-        "standard",
-        "A normal start for two players: shuffled decks, alter-ego form, 6 cards each.",
-        lambda: RULEBOOK.new_game(seed=0, players=2),
-        ("mc.assume.setup", "mc.round"),
-    ),
-    **{name: Scenario(name, spec[1], _scenario(name), spec[2]) for name, spec in SETUPS.items()},
-}
+def make_rulebook(cards: MarvelCards) -> Rulebook:
+    """Marvel Champions played with the catalogue ``cards`` (``tabletop.core.catalogue.with_cards`` builds more)."""
+    options = OPTIONS
+    if cards is not CARDS:  # option decks may name the cards of this catalogue
+        options = {**OPTIONS, "decks": dataclasses.replace(OPTIONS["decks"], check=partial(_check_decks, cards=cards))}
+    rb = Rulebook(
+        id="marvel_champions",
+        title="Marvel Champions: The Card Game — the Rules Reference (Справочник правил)",
+        source=f"{SEED} L234-L879, L1471-L1502",
+        players=(1, 4),
+        rules=RULES,
+        setup=setup,
+        profile=PROFILE,
+        options=options,
+        flow=FLOW,
+        tasks=TASKS,
+        event_handlers=EVENT_HANDLERS,
+        event_text=EVENT_TEXT,
+        card_ability_table=cards.abilities,
+        named_abilities=NAMED,
+        rule_abilities=RULE_ABILITIES,
+        checks=(E.state_checks,),
+        active_zones=("play",),
+        public_fields=("id", "zone", "owner", "controller", "kind"),
+        base_values=E.base_value,
+        explain=E.explain,
+        board=board,
+        cards=cards,
+        description=__doc__ or "",
+    )
+    rb.scenarios = _scenarios(rb)
+    cards.factory = make_rulebook
+    return rb
 
-RULEBOOK = Rulebook(
-    id="marvel_champions",
-    title="Marvel Champions: The Card Game — the Rules Reference (Справочник правил)",
-    source=f"{SEED} L234-L879, L1471-L1502",
-    players=(1, 4),
-    rules=RULES,
-    setup=setup,
-    profile=PROFILE,
-    options=OPTIONS,
-    flow=FLOW,
-    tasks=TASKS,
-    event_handlers=EVENT_HANDLERS,
-    event_text=EVENT_TEXT,
-    card_ability_table=ABILITIES,
-    named_abilities=NAMED,
-    rule_abilities=RULE_ABILITIES,
-    checks=(E.state_checks,),
-    active_zones=("play",),
-    public_fields=("id", "zone", "owner", "controller", "kind"),
-    base_values=E.base_value,
-    explain=E.explain,
-    scenarios=SCENARIOS,
-    board=board,
-    cards=CARDS,
-    description=__doc__ or "",
-)
+
+RULEBOOK = make_rulebook(CARDS)
+SCENARIOS = RULEBOOK.scenarios

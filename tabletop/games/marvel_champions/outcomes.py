@@ -6,7 +6,6 @@ from __future__ import annotations
 from tabletop.core import Game
 
 from . import engine as E
-from .data import CARDS
 
 
 def on_defeat(game: Game, ev: dict) -> None:
@@ -37,7 +36,7 @@ def eliminate(game: Game, p: int) -> None:
     for zone in (E.z("hand", p), E.z("play", p), E.z("limbo", p)):
         for oid in list(st.zone(zone)):
             obj = st.objects[oid]
-            if CARDS.get(obj.get("card"), {}).get("type") == "identity":
+            if game.rulebook.cards.get(obj.get("card"), {}).get("type") == "identity":
                 E.put(game, oid, "removed")
             else:
                 E.put(game, oid, E.z("discard", obj["owner"]))

@@ -10,7 +10,6 @@ from __future__ import annotations
 from tabletop.core import Game
 
 from . import engine as E
-from .data import PLAYER_DECK
 
 
 def known(game: Game, card_id: str, zone: str, owner: int | None, **fields) -> str:
@@ -34,7 +33,7 @@ def hero(game: Game, p: int, *, exhausted: bool = False, damage: int = 0) -> str
 def decks(game: Game, encounter: list[str]) -> None:
     E.DECKS["enc"].fill(game, encounter)
     for p in range(len(game.state.players)):
-        E.DECKS[str(p)].fill(game, list(PLAYER_DECK))
+        E.DECKS[str(p)].fill(game, list(game.rulebook.cards.player_deck))
 
 
 def villain_step_2(game: Game) -> None:
@@ -155,12 +154,11 @@ def sandbox(game: Game) -> None:
     """Every player in hero form with an empty hand; player 0's turn (tests and exercises add cards with
     :func:`known`). The encounter deck is the full one, shuffled; the player decks hold only Energy Cells, so
     that cards drawn at the end of the player phase open no windows of their own."""
-    from .data import ENCOUNTER_DECK
 
     for p in range(len(game.state.players)):
         hero(game, p)
         E.DECKS[str(p)].fill(game, ["energy_cell"] * 15)
-    E.DECKS["enc"].fill(game, list(ENCOUNTER_DECK))
+    E.DECKS["enc"].fill(game, list(game.rulebook.cards.encounter_deck))
     game.state.set_turn(phase="player", cursor=[0, 0, 1], player=0, number=1)
     game.record("flow", "round 1: player 0's turn", "mc.player_phase")
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from tabletop.core import Game, own_args
 
 from . import engine as E
-from .catalogue import ACTIVATED_CHOOSE
 
 
 # ====================================================================== the turn
@@ -82,7 +81,7 @@ def action_options(game: Game, p: int) -> list[dict]:
     """The Action abilities player ``p`` may use now, one option per choice of target."""
     opts = []
     for act in game.activatable(p):
-        choose = ACTIVATED_CHOOSE.get(act.ability.name)
+        choose = game.rulebook.cards.activated_choose.get(act.ability.name)
         for t in choices_for(game, p, choose):
             suffix = f">{t}" if t else ""
             label = f"use {act.ability.name}" + (f" on {E.name_of(game, t)}" if t else "")

@@ -69,7 +69,7 @@ def test_explain_names_the_object_that_has_no_such_stat():
         assert "Ice Shard" in str(exc) and "'attack'" in str(exc)
     else:
         raise AssertionError("a spell has no attack")
-    assert game.value(ids["hand0"][0], "cost") == E.CARDS["ice_shard"]["cost"]
+    assert game.value(ids["hand0"][0], "cost") == game.rulebook.cards["ice_shard"]["cost"]
 
 
 def test_the_rulebook_has_no_private_explain_any_more():

@@ -480,4 +480,4 @@ def test_explain_per_player_hit_points_a_form_and_an_attachment():
     hero = E.identity(game, 0)
     form = game.explain(hero, "atk")  # the sandbox puts every player in hero form
     assert [(s.op, s.rule, s.note) for s in form.steps] == [("base", "mc.form", " (hero form)")]
-    assert form.value == E.CARDS[game.state.objects[hero]["card"]]["atk"]
+    assert form.value == game.rulebook.cards[game.state.objects[hero]["card"]]["atk"]

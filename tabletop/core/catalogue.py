@@ -1,0 +1,136 @@
+"""Card catalogues as objects: the cards of one game, built from card folders, and a rulebook with more.
+
+A :class:`Catalogue` is a dict (card id -> the card's data, as the TOML files give it) that also
+knows the folders it was built from, the file each card came from, and the schema vocabularies it
+was checked against. A card rulebook subclasses it to precompute what its hot paths read
+(``index``) and to check what a schema cannot say (``check``: referenced cards exist, ...), and
+supplies a factory ``make_rulebook(catalogue)`` that builds its :class:`Rulebook` around one
+catalogue. Rule code reaches the catalogue of the game being played as ``game.rulebook.cards``,
+never through a module global, so two card sets live side by side in one process.
+
+:func:`with_cards` is ``rb.with_cards(folder)``: a NEW rulebook whose catalogue has one more card
+folder (each file checked against the same schema, with the same errors naming the file, the card
+and the field; a card id already in the catalogue is an error); ``rb`` is unchanged.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Self
+
+from .cards import load_card_folder
+from .errors import CardDataError, RuleError, quote
+
+if TYPE_CHECKING:
+    from .registries import SchemaFile
+    from .rulebook import Rulebook
+
+
+class Catalogue(dict[str, dict]):
+    """The cards of one game: card id -> card data, built from card folders (see the module's doc).
+
+    ``schema_dir`` holds ``card.schema.json``; ``folders`` are the card folders in the order they were
+    added (the rulebook's own first); ``files`` names the file of each card; ``schema`` is the
+    :class:`~tabletop.core.registries.SchemaFile` whose vocabularies the schema must match, checked
+    before any card is read. ``factory`` builds the rulebook of a catalogue (set by the rulebook's
+    ``make_rulebook``); :func:`with_cards` calls it.
+    """
+
+    def __init__(
+        self,
+        cards: dict[str, dict] | None = None,
+        *,
+        schema_dir: Path,
+        folders: tuple[Path, ...] = (),
+        files: dict[str, str] | None = None,
+        schema: SchemaFile | None = None,
+    ) -> None:
+        super().__init__(cards or {})
+        self.schema_dir = Path(schema_dir)
+        self.folders = folders
+        self.files = dict(files or {})
+        self.schema = schema
+        self.factory: Callable[[Any], Rulebook] | None = None
+
+    # ------------------------------------------------------------ building
+    @classmethod
+    def load(
+        cls,
+        schema_dir: Path,
+        folders: Iterable[Path | str],
+        *,
+        schema: SchemaFile | None = None,
+        paths: Iterable[Path] | None = None,
+    ) -> Self:
+        """The catalogue of ``folders`` (each one's ``*.toml``; ``paths``: the files of the first instead).
+
+        Raises CardDataError naming the file, the card and the field; a card id in two folders is one."""
+        if schema is not None:
+            schema.check(json.loads(schema.path.read_bytes()))
+        cat = cls(schema_dir=schema_dir, schema=schema)
+        for i, folder in enumerate(folders):
+            cat._add(Path(folder), paths if i == 0 else None)
+        cat.check()
+        cat.index()
+        return cat
+
+    def _add(self, folder: Path, paths: Iterable[Path] | None) -> None:
+        """Read one folder's card files (validated by this catalogue's schema) into the catalogue."""
+        if paths is None:
+            if folder.is_file() and folder.suffix == ".toml":
+                paths = [folder]
+            elif folder.is_dir():
+                paths = sorted(folder.glob("*.toml"))
+                if not paths:
+                    raise CardDataError(folder.name, None, None, "no card files (*.toml) in this folder")
+            else:
+                raise CardDataError(folder.name, None, None, f"no card folder {quote(str(folder))}")
+        files: dict[str, str] = {}
+        cards = load_card_folder(self.schema_dir, paths, files)
+        for cid, card in cards.items():
+            if cid in self:
+                raise CardDataError(
+                    files[cid], cid, "id", f"duplicate card id (also in {self.files[cid]} of another card folder)"
+                )
+            self[cid] = card
+            self.files[cid] = files[cid]
+        self.folders = (*self.folders, folder)
+
+    def with_folder(self, folder: Path | str) -> Self:
+        """A new catalogue: these folders and one more (this one is unchanged)."""
+        new = type(self).load(self.schema_dir, (*self.folders, Path(folder)), schema=self.schema)
+        new.factory = self.factory
+        return new
+
+    # ----------------------------------------------------- rulebook hooks
+    def check(self) -> None:
+        """What the schema cannot say (referenced cards exist, ...): a rulebook's subclass raises
+        CardDataError naming the file (:meth:`file_of`), the card and the field."""
+
+    def index(self) -> None:
+        """Precompute what the rulebook's hot paths read (a subclass sets attributes of its own)."""
+
+    def file_of(self, card_id: str) -> str:
+        """The name of the file the card came from."""
+        return self.files.get(card_id, "?")
+
+    def __repr__(self) -> str:
+        return (
+            f"<{type(self).__name__}: {len(self)} cards from {', '.join(f.name for f in self.folders) or 'no folder'}>"
+        )
+
+    # (a Catalogue compares as the dict of its cards; it is not hashable, as a dict)
+
+
+def with_cards(rb: Rulebook, folder: Path | str) -> Rulebook:
+    """``rb.with_cards(folder)``: a new rulebook whose catalogue has the cards of ``folder`` too; ``rb`` is unchanged.
+
+    ``folder`` holds TOML card files (``[[card]]`` tables) checked against the rulebook's schema; a
+    broken one raises CardDataError naming the file, the card and the field, and a card id the
+    rulebook already has is an error."""
+    cat = rb.cards
+    if not isinstance(cat, Catalogue) or cat.factory is None:
+        raise RuleError(f"{rb.id}: its cards are not a catalogue built from card folders, so no folder can be added")
+    return cat.factory(cat.with_folder(folder))
