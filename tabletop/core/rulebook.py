@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from html import escape
+from pathlib import Path
 from typing import Any
 
 from .abilities import Ability
+from .catalogue import with_cards
 from .errors import PlayersTypeError, RulebookOptionError, RuleError, UnknownScenario, quote
 from .flow import Phase
 from .game import Game
@@ -159,6 +161,12 @@ class Rulebook:
         table._call(self.setup, table)
         table._run()
         return game
+
+    def with_cards(self, folder: str | Path) -> Rulebook:
+        """A new rulebook with the card files of ``folder`` added to this one's catalogue; this one is
+        unchanged, so both can be played side by side. A broken card file raises CardDataError naming
+        the file, the card and the field; a card id this rulebook has already is an error."""
+        return with_cards(self, folder)
 
     def scenario(self, name: str) -> Game:
         """A named ready position."""

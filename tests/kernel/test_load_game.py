@@ -216,9 +216,9 @@ def test_the_saved_profile_schema_names_every_profile_field():
     """A Profile field the saved-game schema does not know would make every save with it unloadable."""
     import dataclasses
 
-    from tabletop.core import Profile, saved
+    from tabletop.core import Profile, saved_schema
 
-    assert set(saved._PROFILE["properties"]) == {f.name for f in dataclasses.fields(Profile)}
+    assert set(saved_schema._PROFILE["properties"]) == {f.name for f in dataclasses.fields(Profile)}
 
 
 def test_a_save_from_before_the_later_profile_fields_loads_with_their_defaults():

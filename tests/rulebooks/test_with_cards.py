@@ -12,7 +12,7 @@ import pytest
 
 import tabletop as tt
 from tabletop.core import CardDataError
-from tabletop.core.catalogue import Catalogue, with_cards
+from tabletop.core.catalogue import Catalogue
 from tabletop.core.errors import RuleError
 from tabletop.games.berserk_heroes import catalogue as bh_catalogue
 from tabletop.games.berserk_heroes import vocabulary as bh_vocabulary
@@ -62,34 +62,34 @@ def test_with_cards_gives_a_new_rulebook_and_leaves_the_original(book, tmp_path)
     rid, card, _load, _vocab, _shipped = book
     rb = tt.rulebook(rid)
     before = dict(rb.cards)
-    rb2 = with_cards(rb, folder(tmp_path, "more", card.format(id="test_card", name="Test Card")))
+    rb2 = rb.with_cards(folder(tmp_path, "more", card.format(id="test_card", name="Test Card")))
     assert rb2 is not rb and rb2.id == rid and tt.rulebook(rid) is rb
     assert "test_card" in rb2.cards and "test_card" not in rb.cards and dict(rb.cards) == before
     assert isinstance(rb2.cards, Catalogue) and rb2.cards.file_of("test_card") == "more.toml"
     assert set(rb2.cards) == set(rb.cards) | {"test_card"}
     # a rulebook built from the new one keeps both added folders
-    rb3 = with_cards(rb2, folder(tmp_path, "again", card.format(id="test_card_2", name="Another")))
+    rb3 = rb2.with_cards(folder(tmp_path, "again", card.format(id="test_card_2", name="Another")))
     assert {"test_card", "test_card_2"} <= set(rb3.cards) and "test_card_2" not in rb2.cards
 
 
 def test_a_duplicate_card_id_is_an_error(book, tmp_path):
     rid, card, _load, _vocab, shipped = book
     with pytest.raises(CardDataError, match=rf"more\.toml, card '{shipped}', field 'id': duplicate card id"):
-        with_cards(tt.rulebook(rid), folder(tmp_path, "dup", card.format(id=shipped, name="Again")))
+        tt.rulebook(rid).with_cards(folder(tmp_path, "dup", card.format(id=shipped, name="Again")))
 
 
 def test_a_broken_card_names_the_file_the_card_and_the_field(book, tmp_path):
     rid, card, _load, _vocab, _shipped = book
     bad = card.format(id="test_card", name="Test Card") + "cost_of_nothing = 3\n"
     with pytest.raises(CardDataError, match=r"more\.toml, card 'test_card', field 'cost_of_nothing'"):
-        with_cards(tt.rulebook(rid), folder(tmp_path, "bad", bad))
+        tt.rulebook(rid).with_cards(folder(tmp_path, "bad", bad))
 
 
 def test_berserk_decks_of_two_card_sets_side_by_side(tmp_path):
     """bh.assume.setup: each player's deck is two copies of every non-hero card of the game's own catalogue."""
     rb = tt.rulebook("berserk_heroes")
     card = BOOKS["berserk_heroes"][0].format(id="test_card", name="Test Card")
-    rb2 = with_cards(rb, folder(tmp_path, "more", card))
+    rb2 = rb.with_cards(folder(tmp_path, "more", card))
     g1, g2 = rb.new_game(seed=1), rb2.new_game(seed=1)
     deck1, deck2 = g1.state.vars["_deck:0"], g2.state.vars["_deck:0"]
     hand2 = [g2.state.objects[o]["card"] for o in g2.state.zones["hand:0"]]
@@ -106,7 +106,7 @@ def test_marvel_champions_decks_of_two_card_sets_side_by_side(tmp_path):
     """mc.assume.setup, mc.max_deck: the hero deck and option decks are the game's own catalogue's."""
     rb = tt.rulebook("marvel_champions")
     card = BOOKS["marvel_champions"][0].format(id="test_card", name="Test Card")
-    rb2 = with_cards(rb, folder(tmp_path, "more", card))
+    rb2 = rb.with_cards(folder(tmp_path, "more", card))
     assert "test_card" in rb2.cards.player_deck and "test_card" not in rb.cards.player_deck
     deck = ["test_card", "patrol_officer"]
     g2 = rb2.new_game(seed=0, players=1, decks=[deck])

@@ -9,7 +9,7 @@ import pytest
 
 import tabletop as tt
 from tabletop.core import CardDataError
-from tabletop.core.catalogue import Catalogue, with_cards
+from tabletop.core.catalogue import Catalogue
 from tabletop.games.hearthstone import engine as E
 from tabletop.games.hearthstone import scenarios as S
 
@@ -43,7 +43,7 @@ def with_in_hand(rb, card_id: str) -> tuple[tt.Game, str]:
 
 def test_with_cards_is_a_new_rulebook_and_the_original_is_unchanged(tmp_path):
     before = dict(RB.cards)
-    rb2 = with_cards(RB, folder(tmp_path, "more", spell("zap", "Zap", 2)))
+    rb2 = RB.with_cards(folder(tmp_path, "more", spell("zap", "Zap", 2)))
     assert rb2 is not RB and rb2.id == RB.id
     assert "zap" in rb2.cards and "zap" not in RB.cards
     assert dict(RB.cards) == before and tt.rulebook("hearthstone") is RB
@@ -56,8 +56,8 @@ def test_with_cards_is_a_new_rulebook_and_the_original_is_unchanged(tmp_path):
 def test_two_card_sets_play_side_by_side(tmp_path):
     """The same new card id means a different card in two rulebooks built from one: each game's options,
     labels and effects come from its own catalogue (no module-level table or cache is shared)."""
-    weak = with_cards(RB, folder(tmp_path, "weak", spell("bolt", "Weak Bolt", 1)))
-    strong = with_cards(RB, folder(tmp_path, "strong", spell("bolt", "Strong Bolt", 5)))
+    weak = RB.with_cards(folder(tmp_path, "weak", spell("bolt", "Weak Bolt", 1)))
+    strong = RB.with_cards(folder(tmp_path, "strong", spell("bolt", "Strong Bolt", 5)))
     g1, b1 = with_in_hand(weak, "bolt")
     g2, b2 = with_in_hand(strong, "bolt")
     enemy1, enemy2 = E.hero(g1, 1), E.hero(g2, 1)
@@ -75,7 +75,7 @@ def test_two_card_sets_play_side_by_side(tmp_path):
 
 
 def test_a_saved_game_of_the_new_rulebook_loads_with_it(tmp_path):
-    rb2 = with_cards(RB, folder(tmp_path, "more", spell("zap", "Zap", 2)))
+    rb2 = RB.with_cards(folder(tmp_path, "more", spell("zap", "Zap", 2)))
     game, oid = with_in_hand(rb2, "zap")
     target = E.hero(game, 1)
     game.apply(f"play:{oid}>{target}")
@@ -88,24 +88,24 @@ def test_a_saved_game_of_the_new_rulebook_loads_with_it(tmp_path):
 
 def test_a_duplicate_card_id_is_an_error_naming_the_file(tmp_path):
     with pytest.raises(CardDataError, match=r"extra\.toml, card 'ice_shard', field 'id': duplicate card id"):
-        with_cards(RB, folder(tmp_path, "dup", spell("ice_shard", "Another Ice Shard", 3)))
+        RB.with_cards(folder(tmp_path, "dup", spell("ice_shard", "Another Ice Shard", 3)))
 
 
 def test_a_broken_card_names_the_file_the_card_and_the_field(tmp_path):
     bad = spell("zap", "Zap", 2).replace('target = "character"', 'target = "everyone"')
     with pytest.raises(CardDataError, match=r"extra\.toml, card 'zap', field 'effects\.0\.target'"):
-        with_cards(RB, folder(tmp_path, "bad", bad))
+        RB.with_cards(folder(tmp_path, "bad", bad))
     broken_ref = spell("zap", "Zap", 2).replace(
         'effects = [{ effect = "damage", amount = 2, target = "character" }]',
         'effects = [{ effect = "summon", card = "nope" }]',
     )
     with pytest.raises(CardDataError, match=r"extra\.toml, card 'zap', field 'effects\.0\.card': no card 'nope'"):
-        with_cards(RB, folder(tmp_path, "ref", broken_ref))
+        RB.with_cards(folder(tmp_path, "ref", broken_ref))
 
 
 def test_a_missing_or_empty_folder_is_an_error(tmp_path):
     with pytest.raises(CardDataError, match="no card folder"):
-        with_cards(RB, tmp_path / "nowhere")
+        RB.with_cards(tmp_path / "nowhere")
     (tmp_path / "empty").mkdir()
     with pytest.raises(CardDataError, match=r"no card files \(\*\.toml\)"):
-        with_cards(RB, tmp_path / "empty")
+        RB.with_cards(tmp_path / "empty")
