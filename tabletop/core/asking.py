@@ -49,7 +49,7 @@ class Asking(Scheduling):
             self.history.append({"player": player, "kind": kind, "option": option["id"], "auto": True})
             self._push(resume, {**(args or {}), "choice": option})
             return
-        data = {
+        data: dict[str, Any] = {
             "player": player,
             "kind": kind,
             "prompt": prompt,

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any
 from .decision import options_by_object
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .table import Table
     from .zones import Zones, ZoneSpec
 
-Describe = Callable[["Game", dict, dict], None]
+Describe = Callable[["Table", dict, dict], None]
 
 
 def zone_hidden(spec: ZoneSpec, owner: int | None, player: int | None) -> bool:
@@ -31,7 +31,7 @@ def zone_hidden(spec: ZoneSpec, owner: int | None, player: int | None) -> bool:
     return spec.visibility == "none" or (spec.visibility == "owner" and player != owner)
 
 
-def zone_entry(game: Game, spec: ZoneSpec, owner: int | None, player: int | None, *, stack: bool = True) -> dict:
+def zone_entry(game: Table, spec: ZoneSpec, owner: int | None, player: int | None, *, stack: bool = True) -> dict:
     """A zone as the board lists it: id, label, owner, kind (its name's first part), count, hidden (and stack)."""
     zid = spec.zone(owner)
     entry = {
@@ -80,9 +80,10 @@ def decision_entry(dec: dict | None, player: int | None) -> dict | None:
     return {"kind": dec["kind"], "prompt": dec.get("prompt", ""), "options": [o["id"] for o in dec["options"]]}
 
 
-def describe_card(game: Game, entry: dict, obj: dict) -> None:
+def describe_card(game: Table, entry: dict, obj: dict) -> None:
     """What the generic view shows of a face-up object: its kind, and its card's name, type, text and cost."""
-    card = game.rulebook.cards.get(obj.get("card"), {}) if obj.get("card") is not None else {}
+    card_id = obj.get("card")
+    card = game.rulebook.cards.get(card_id, {}) if card_id is not None else {}
     entry.update(
         kind=obj.get("kind", "card"),
         name=card.get("name", obj.get("card")),
@@ -93,12 +94,12 @@ def describe_card(game: Game, entry: dict, obj: dict) -> None:
 
 
 def board_view(
-    game: Game,
+    game: Table,
     player: int | None,
     zones: Zones,
     *,
     describe: Describe = describe_card,
-    players: Callable[[Game], list[dict]] | None = None,
+    players: Callable[[Table], list[dict]] | None = None,
     turn: tuple[str, ...] = ("number", "player"),
     offers: dict[str, list[str]] | None = None,
     owner_from_zone: bool = False,

@@ -2,7 +2,7 @@
 
 A shuffled deck's order is unknown to everybody, the rules included: so no order is stored. The
 deck's zone holds anonymous objects (``card: None``, face down), and a private state variable (a
-``_`` var, which :meth:`Game.view` leaves out) holds its **composition**: how many of each card are
+``_`` var, which :meth:`Table.view` leaves out) holds its **composition**: how many of each card are
 left. Drawing is a chance decision whose options are the kinds of card left, each weighted by how
 many are left; only the card that leaves the deck gets an identity. So a test (``chance="manual"``)
 picks the card drawn, an explorer branches on each kind once (not on each of 30! orders), and no
@@ -31,7 +31,7 @@ from .errors import quote
 from .zones import ZoneError
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .table import Table
     from .zones import Zones
 
 _COMPOSITIONS: dict[tuple, dict[str, int]] = {}  # a deck list -> its composition (sorted by card id)
@@ -56,7 +56,7 @@ class Deck:
         fields: Mapping[str, Any],
         prompt: str,
         rule: str,
-        label: Callable[[Game, str], str],
+        label: Callable[[Table, str], str],
         kind: str = "draw",
         stream: str | None = None,
         cache_options: bool = False,
@@ -87,21 +87,21 @@ class Deck:
         self._option_sets.clear()
 
     # ------------------------------------------------------------ looking
-    def left(self, game: Game) -> dict[str, int]:
+    def left(self, game: Table) -> dict[str, int]:
         """The composition: how many of each card are left (do not change it: it is the state's)."""
         return game.state.vars.get(self.var) or {}
 
-    def size(self, game: Game) -> int:
+    def size(self, game: Table) -> int:
         """How many objects lie in the deck's zone."""
         return len(game.state.zones.get(self.zone, ()))
 
-    def empty(self, game: Game) -> bool:
+    def empty(self, game: Table) -> bool:
         """No card to draw (no object, or nothing left in the composition)."""
         return not game.state.zones.get(self.zone) or not game.state.vars.get(self.var)
 
     # ------------------------------------------------------------ set-up
-    def fill(self, game: Game, keys: Iterable[str]) -> None:
-        """Make the deck: one anonymous object per key (appended to the zone, as :meth:`Game.create` would make
+    def fill(self, game: Table, keys: Iterable[str]) -> None:
+        """Make the deck: one anonymous object per key (appended to the zone, as :meth:`Table.create` would make
         them: the same ids and timestamps) and the composition of ``keys``. The zone must be empty."""
         st = game.state
         zone = self.zone
@@ -132,7 +132,7 @@ class Deck:
         st.vars[self.var] = dict(comp)
 
     # ------------------------------------------------------------ drawing
-    def draw(self, game: Game, resume: str, args: dict | None = None) -> None:
+    def draw(self, game: Table, resume: str, args: dict | None = None) -> None:
         """Open the chance decision of the top card: one option per kind of card left, weighted by how many
         are left. The chosen key reaches task ``resume`` as ``choice``; it calls :meth:`take`."""
         comp = game.state.vars.get(self.var)
@@ -169,7 +169,7 @@ class Deck:
             stream=self.stream,
         )
 
-    def take(self, game: Game, key: str) -> str:
+    def take(self, game: Table, key: str) -> str:
         """The top card is ``key``: it leaves the composition; returns the top object's id (still in the zone,
         still anonymous: the caller moves it and gives it its card)."""
         st = game.state
@@ -187,11 +187,12 @@ class Deck:
         else:
             del comp[key]
         st.vars[self.var] = comp
-        return objects[0]
+        oid: str = objects[0]
+        return oid
 
     def shuffle_in(
         self,
-        game: Game,
+        game: Table,
         oids: Iterable[str],
         key_of: Callable[[dict], str] | None = None,
         **clear: Any,
@@ -220,7 +221,7 @@ def player_decks(
     var: str,
     prompt: str,
     rule: str,
-    label: Callable[[Game, str], str],
+    label: Callable[[Table, str], str],
     kind: str = "draw",
     stream: str | None = None,
     cache_options: bool = False,

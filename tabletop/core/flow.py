@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .errors import RuleError
 from .state import State
@@ -87,7 +87,7 @@ class Flow(Values):
     def end_period(self, period: str) -> None:
         """Schedule the end of a turn, phase or round: lasting effects end, end triggers fire."""
         st = self.state
-        order = []
+        order: list[tuple[str, dict]] = []
         if period == "phase" and self.profile.checks == "end_of_phase":
             order.append(("k.checks", {}))
         if st.modifiers or st.effects or st.uses:
@@ -111,11 +111,13 @@ class Flow(Values):
         if not checks:
             return False
         if len(checks) == 1:
-            events = checks[0](self)
+            table = cast("Table", self)
+            events = checks[0](table)
             if not isinstance(events, list):
                 events = list(events)
         else:
-            events = [ev for check in checks for ev in check(self)]
+            table = cast("Table", self)
+            events = [ev for check in checks for ev in check(table)]
         if not events:
             return False
         self._cause = self.record(
@@ -208,7 +210,7 @@ def _next_in(st: State, order: list[int], k: int) -> int:
     return k
 
 
-def _push_step(game: Table, phase: Phase, pi: int, k: int, si: int) -> None:
+def _push_step(game: Flow, phase: Phase, pi: int, k: int, si: int) -> None:
     """Schedule step ``si`` of ``phase`` and move the cursor past it."""
     game.state.turn["cursor"] = [pi, k, si + 1]
     step = phase.steps[si]

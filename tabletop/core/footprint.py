@@ -106,9 +106,9 @@ class Footprints:
         walk(st.decision)
         walk(list(dict.values(st.events)))
         owners.update(self.owner(table, r) for r in refs)
-        owners.discard(None)
         for o in owners:
-            fp.writes[o].add("*")
+            if o is not None:
+                fp.writes[o].add("*")
 
     def owner(self, table: Table, cause: int | None) -> int | None:
         """The pending ability (its trigger's trace index) on whose behalf the step with ``cause`` runs."""

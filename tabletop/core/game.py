@@ -262,7 +262,7 @@ class Game:
 
     def to_json(self, indent: int | None = None) -> str:
         """The whole game as JSON text; :func:`tabletop.load_game` brings it back."""
-        data = {
+        data: dict[str, Any] = {
             "format": FORMAT,
             "rulebook": self.rulebook.id,
             "options": self.options,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from .abilities import Ability, Activation
 from .moves import Moves
@@ -11,6 +11,16 @@ from .moves import Moves
 class Listeners(Moves):
     """The cached index of abilities by event type, the fast-path questions it answers, and the
     candidates for a window."""
+
+    def uses(self, key: str, period: str) -> int:
+        """How often the ability ``key`` has been used this ``period`` (its limit counts these)."""
+        return self.state.uses.get(f"{period}:{key}", 0)
+
+    def _count_use(self, key: str, ab: Ability) -> None:
+        """Count a use of ``key`` against its limit (per turn, round, ...)."""
+        if ab.limit:
+            k = f"{ab.limit[0]}:{key}"
+            self.state.uses[k] = self.state.uses.get(k, 0) + 1
 
     def _reactive(self) -> bool:
         return self.rulebook.has_abilities or bool(self.state.delayed)
@@ -30,7 +40,7 @@ class Listeners(Moves):
         for zone, active in self._scanned_zones():
             for oid in st.zones[zone]:
                 obj = objects[oid]
-                if not obj.get("grants") and not table.get(obj.get("card"), ()):
+                if not obj.get("grants") and not table.get(obj.get("card"), ()):  # type: ignore[arg-type]
                     continue  # (most objects have no abilities: skip building their list)
                 for key, ab in self.abilities_of(obj):
                     if ab.zones is None and not active:
@@ -121,7 +131,7 @@ class Listeners(Moves):
                     return False
         return True
 
-    def _candidates(self, ev: dict, kinds: tuple[str, ...], timing: str | None, lki: list[dict] = ()) -> list[dict]:
+    def _candidates(self, ev: dict, kinds: tuple[str, ...], timing: str | None, lki: Sequence[dict] = ()) -> list[dict]:
         """Abilities of the given kinds whose pattern and condition fit event ``ev``."""
         found = []
         index = self._index()
@@ -130,16 +140,17 @@ class Listeners(Moves):
         lki_by_id: dict[str, dict] = {}
         if lki:  # look-back: objects that left play in this batch
             seen = {e[1] for e in entries}
-            for obj in lki:
-                for key, ab in self.abilities_of(obj):
+            for gone in lki:
+                for key, ab in self.abilities_of(gone):
                     if key not in seen and ab.kind in kinds and etype in ab.events:
-                        entries.append((obj["id"], key, ab))
+                        entries.append((gone["id"], key, ab))
             lki_by_id = {o["id"]: o for o in lki}
         objects = self.state.objects
         applied = ev.get("applied", ())
         for src, key, ab in entries:
             if ab.kind not in kinds or (timing is not None and ab.timing != timing):
                 continue
+            obj: dict | None
             if src is None:
                 obj = None
             else:

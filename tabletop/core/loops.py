@@ -132,9 +132,9 @@ class _LoopWatch:
         self.tortoise = st.clone()
         self.shape = _shape(st)
         self.pending = _pending_key(st)  # (now: task arguments are shared with the tortoise, not copied)
-        self.full = None
+        self.full: str | None = None
         self.lam = 0
-        self.steps = []
+        self.steps: list[LoopStep] = []
         self.put_off = False  # a comparison with this tortoise was put off
 
     def _look_ahead(self) -> None:
@@ -173,9 +173,10 @@ class _LoopWatch:
         return None
 
     def _full(self) -> str:
-        if self.full is None:
-            self.full = _loop_key(self.tortoise)
-        return self.full
+        full = self.full
+        if full is None:
+            full = self.full = _loop_key(self.tortoise)
+        return full
 
     def _same(self, st: State) -> bool:
         """Is the position the tortoise's (short of the full serialisation)?"""

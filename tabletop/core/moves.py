@@ -151,6 +151,7 @@ class Moves(Asking):
 
     @_listeners.setter
     def _listeners(self, value: dict[str, list] | None) -> None:
-        if value is None and getattr(self, "_fp", None) is not None:
-            self._fp.write("listeners")
+        fp = getattr(self, "_fp", None)
+        if value is None and fp is not None:
+            fp.write("listeners")
         self._index_cache = value

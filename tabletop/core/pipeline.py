@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .abilities import Activation, Modify, Prevent, Replace
 from .errors import RuleError
@@ -70,7 +70,7 @@ class Pipeline(Triggers):
         if self.tracing:
             ev["rec"] = self.record(
                 "event",
-                self.rulebook.describe_event(self, ev),
+                self.rulebook.describe_event(cast("Table", self), ev),
                 ev["rule"],
                 cause=cause,
                 player=ev.get("player"),
@@ -91,7 +91,11 @@ class Pipeline(Triggers):
             return
         self._set_status(ev, "cancelled")
         self.record(
-            "event", f"cancelled: {self.rulebook.describe_event(self, ev)}", rule, event=eid, status="cancelled"
+            "event",
+            f"cancelled: {self.rulebook.describe_event(cast('Table', self), ev)}",
+            rule,
+            event=eid,
+            status="cancelled",
         )
 
     def _set_status(self, ev: dict, status: str) -> dict:
@@ -140,7 +144,8 @@ def _k_replace(g: Table, args: dict) -> None:
         if prof.replacements == "first_player":
             chooser = st.turn.get("first", 0)
         else:
-            target = st.objects.get(ev.get("target")) if isinstance(ev.get("target"), str) else None
+            aim = ev.get("target")
+            target = st.objects.get(aim) if isinstance(aim, str) else None
             chooser = g.controller_of(target) if target else ev.get("player", st.turn.get("player", 0))
         options = [{"id": c["ability"], "label": f"{c['name']} ({c['source']})"} for c in cands]
         g.caused_by(ev.get("rec"))

@@ -178,7 +178,7 @@ def _requires_clauses(vocab: Vocabulary) -> list[dict]:
 
 def generate_schema(base: dict, vocabularies: Iterable[Vocabulary]) -> dict:
     """``base`` with each vocabulary's enum (and required-field clauses) written in; ``base`` is not changed."""
-    schema = json.loads(json.dumps(base))
+    schema: dict = json.loads(json.dumps(base))
     for vocab in vocabularies:
         _resolve(schema, vocab.enum_pointer)["enum"] = vocab.names()
         if vocab.field is None:

@@ -99,7 +99,7 @@ def _rule(name: str, n: int, entry: Any, default: str, seen: set[str]) -> Rule:
             raise RuleDataError(name, label, key, f"must be a {kind.__name__}, not {quote(value)}")
     if rule_id in seen:
         raise RuleDataError(name, label, "id", "the rule id is defined twice")
-    seen.add(rule_id)
+    seen.add(str(rule_id))
     fields = {k: v for k, v in entry.items() if k != "lines"}
     fields.setdefault("source", default)
     lines = entry.get("lines")

@@ -8,7 +8,7 @@ abilities, state checks, rule references, scenarios and a board view.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from html import escape
 from pathlib import Path
@@ -87,7 +87,7 @@ class Rulebook:
     card_ability_table: Mapping[str, tuple[Ability, ...]] = field(default_factory=dict)
     named_abilities: Mapping[str, Ability] = field(default_factory=dict)
     rule_abilities: tuple[str, ...] = ()  # named abilities that belong to the game itself
-    checks: tuple[Callable[[Table], list[dict]], ...] = ()
+    checks: tuple[Callable[[Table], Iterable[dict]], ...] = ()
     on_expire: Mapping[str, Callable[[Table, dict], None]] = field(default_factory=dict)
     active_zones: tuple[str, ...] = ("play",)  # zone-name prefixes whose objects' abilities work
     public_fields: tuple[str, ...] = ("id", "zone", "owner", "controller")
@@ -210,7 +210,8 @@ class Rulebook:
         return player in vis
 
     def card_abilities(self, obj: dict) -> tuple[Ability, ...]:
-        return self.card_ability_table.get(obj.get("card"), ())
+        # (hot: a card-less object's None finds nothing, as an absent card id would)
+        return self.card_ability_table.get(obj.get("card"), ())  # type: ignore[arg-type]
 
     def named_ability(self, name: str) -> Ability:
         try:
@@ -221,7 +222,7 @@ class Rulebook:
     def base_value(self, game: Table, obj: dict, stat: str) -> Any:
         if self.base_values is not None:
             return self.base_values(game, obj, stat)
-        card = self.cards.get(obj.get("card"), {})
+        card = self.cards.get(obj.get("card"), {})  # type: ignore[arg-type]
         if stat in card:
             return card[stat]
         raise KeyError(f"object {quote(obj['id'])} has no stat {quote(stat)}")

@@ -142,6 +142,8 @@ class Table(Flow):
     def _decide(self, index: int) -> None:
         """Make option ``index`` of the open decision and run on to the next one (unchecked, no undo)."""
         data = self.state.decision
+        if data is None:
+            raise RuleError("no decision is open: the game is over")
         self._choose(data, index, auto=False)
         self._run()
         if len(data["options"]) == 1 or self._forced is not None:

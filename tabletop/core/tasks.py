@@ -34,7 +34,7 @@ def task_name(task: str | Callable[..., Any]) -> str:
     """The name a task is scheduled under: a name as given, or the name its function was registered with."""
     if type(task) is str:
         return task
-    name = getattr(task, "__task__", None)
+    name: str | None = getattr(task, "__task__", None)
     if name is None:
         raise RuleError(
             f"{getattr(task, '__qualname__', task)!r} is not a registered task: register it with "

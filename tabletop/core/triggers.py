@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
-from .abilities import Ability, Activation
+from .abilities import Activation
 from .errors import RuleError
 from .listeners import Listeners
 
@@ -70,9 +70,6 @@ class Triggers(Listeners):
         }
         self._place([trig], nested=self.profile.container == "nested")
 
-    def uses(self, key: str, period: str) -> int:
-        return self.state.uses.get(f"{period}:{key}", 0)
-
     def activatable(self, player: int) -> list[Activation]:
         """Activated abilities ``player`` may use now (timing, limit and cost allow it)."""
         out = []
@@ -106,9 +103,9 @@ class Triggers(Listeners):
             "activated": True,
         }
         if ab.cost is not None:
-            act = Activation(ab, key, src, self.state.objects.get(src), player, None, data)
+            act = Activation(ab, key, src, None if src is None else self.state.objects.get(src), player, None, data)
             self._count_use(key, ab)
-            ab.cost(self, act)
+            ab.cost(cast("Table", self), act)
             trig["counted"] = True
         self._place([trig], nested=self.profile.container == "nested")
 
@@ -167,11 +164,6 @@ class Triggers(Listeners):
             )
             out.append({**t, "rec": rec})
         return out
-
-    def _count_use(self, key: str, ab: Ability) -> None:
-        if ab.limit:
-            k = f"{ab.limit[0]}:{key}"
-            self.state.uses[k] = self.state.uses.get(k, 0) + 1
 
 
 def _delayed_for(g: Table, ev: dict) -> list[dict]:
@@ -262,9 +254,11 @@ def _batch_cause(trigs: list[dict]) -> int | None:
     """
     first = trigs[0]
     ev = first.get("event")
-    if ev is not None and ev.get("rec") is not None:
-        return ev["rec"]
-    return first.get("rec")
+    rec: int | None = ev.get("rec") if ev is not None else None
+    if rec is not None:
+        return rec
+    cause: int | None = first.get("rec")
+    return cause
 
 
 def _groups(g: Table, trigs: list[dict], acting: int | None) -> list[list]:

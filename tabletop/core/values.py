@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .errors import RuleError, quote
 from .modifiers import Explanation, compute
 from .pipeline import Pipeline
+
+if TYPE_CHECKING:
+    from .table import Table
 
 
 class Values(Pipeline):
@@ -34,14 +37,14 @@ class Values(Pipeline):
         base = obj.get("base", {}).get(stat)
         if base is None:
             hook = self.rulebook.explain
-            start = None if hook is None else hook(self, obj, stat)
+            start = None if hook is None else hook(cast("Table", self), obj, stat)
             if start is not None:
                 _check_explanation(self.rulebook.id, obj_id, stat, start)
                 if not mods:
                     return start
                 rest = compute(start.value, mods, self.profile.modifiers, obj_id, stat)
                 return Explanation(obj_id, stat, rest.value, start.steps + rest.steps[1:])
-            base = self.rulebook.base_value(self, obj, stat)
+            base = self.rulebook.base_value(cast("Table", self), obj, stat)
         return compute(base, mods, self.profile.modifiers, obj_id, stat)
 
     def modifiers_for(self, obj_id: str, stat: str) -> list[dict]:
@@ -113,7 +116,7 @@ class Values(Pipeline):
                 hook = self.rulebook.on_expire.get(eff["kind"])
                 self.record("expire", f"{eff['kind']} ends (end of {period})", eff.get("rule", rule))
                 if hook is not None:
-                    hook(self, eff)
+                    hook(cast("Table", self), eff)
         prefix = f"{period}:"
         if any(k.startswith(prefix) for k in st.uses):
             st.uses = {k: v for k, v in st.uses.items() if not k.startswith(prefix)}

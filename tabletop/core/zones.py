@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import RuleError, quote
 
 if TYPE_CHECKING:
-    from .game import Game
+    from .table import Table
 
 # what a spec says -> what an object stores in its ``vis`` field (the state's spelling)
 VISIBILITY = {"public": "all", "owner": "owner", "none": "none"}
@@ -181,13 +181,13 @@ class Zones:
                 if s.per_player:
                     yield s.zone(p)
 
-    def room(self, game: Game, zone: str) -> int | None:
+    def room(self, game: Table, zone: str) -> int | None:
         """How many more objects ``zone`` takes (None: no limit)."""
         found = self._resolved.get(zone) or self._resolve(zone)
         limit = found[2]
         return None if limit is None else max(limit - len(game.state.zones.get(zone, ())), 0)
 
-    def check(self, game: Game) -> None:
+    def check(self, game: Table) -> None:
         """Every declared zone within its limit (a test's or a scenario builder's check)."""
         for zone, content in game.state.zones.items():
             found = self._resolved.get(zone) or self._resolve(zone)
@@ -199,13 +199,13 @@ class Zones:
         return f"zone {quote(zone)}{what} holds at most {spec.limit} object(s); it would hold {n}"
 
     # ------------------------------------------------------------ set-up and moves
-    def setup(self, game: Game) -> None:
+    def setup(self, game: Table) -> None:
         """Make every zone of the game, empty, in declared order (shared zones first, then each player's)."""
         zones = game.state.zones
         for zone in self.ids(len(game.state.players)):
             zones[zone] = ()
 
-    def put(self, game: Game, oid: str, zone: str, index: int | None = None, **changes: Any) -> None:
+    def put(self, game: Table, oid: str, zone: str, index: int | None = None, **changes: Any) -> None:
         """Move ``oid`` to ``zone`` (at ``index``), showing what that zone shows; ``changes``: more fields it
         gets as it arrives (one copy of the object). A full zone refuses it, naming the zone."""
         found = self._resolved.get(zone)
@@ -224,7 +224,7 @@ class Zones:
         game.move(oid, zone, index, **changes)
 
     def new_card(
-        self, game: Game, card_id: str | None, zone: str, owner: int | None, index: int | None = None, **fields: Any
+        self, game: Table, card_id: str | None, zone: str, owner: int | None, index: int | None = None, **fields: Any
     ) -> str:
         """Create a card object in ``zone`` (``card_id=None``: an anonymous, face-down deck card), owned and
         controlled by ``owner``, showing what the zone shows, with the rulebook's card fields and ``fields``."""
@@ -239,7 +239,8 @@ class Zones:
         data = {"kind": "card", "card": card_id, "owner": owner, "controller": owner, "vis": found[1]}
         data.update(self.card_fields)
         data.update(fields)
-        return game.create("c", zone, index=index, **data)
+        oid: str = game.create("c", zone, index=index, **data)
+        return oid
 
     def anonymous(self, zone: str, owner: int | None) -> dict[str, Any]:
         """The fields of an anonymous card (``card: None``) of ``owner`` in ``zone``, as :meth:`new_card` gives
@@ -247,7 +248,7 @@ class Zones:
         found = self._resolved.get(zone) or self._resolve(zone)
         return {"kind": "card", "card": None, "owner": owner, "controller": owner, "vis": found[1], **self.card_fields}
 
-    def name_of(self, game: Game, oid: str | None) -> str:
+    def name_of(self, game: Table, oid: str | None) -> str:
         """An object's name for the log: its card's name (``named``), ``unknown`` for a card not yet known,
         ``nobody`` for None, the id itself for an object no longer in the game."""
         if oid is None:
