@@ -10,11 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from html import escape
 from pathlib import Path
 from typing import Any
 
 from .abilities import Ability
+from .boardview import board_view
 from .catalogue import with_cards
 from .errors import PlayersTypeError, RulebookOptionError, RuleError, UnknownScenario, quote
 from .flow import Phase
@@ -24,6 +26,7 @@ from .profile import Profile
 from .rules import RuleTable
 from .state import State
 from .table import Table
+from .zones import Zones
 
 Task = Callable[[Table, dict], None]  # a step of rule code: the table, and the task's arguments
 
@@ -99,12 +102,17 @@ class Rulebook:
     explain: Callable[[Table, dict, str], Explanation | None] | None = None
     scenarios: Mapping[str, Scenario] = field(default_factory=dict)
     board: Callable[[Table, int | None], dict] | None = None
+    # the zones the game has, with their visibility, order and limits (zones.py): a rulebook that declares
+    # them and gives no board view of its own gets the derived one (boardview.board_view)
+    zones: Zones | None = None
     cards: Mapping[str, dict] = field(default_factory=dict)
     description: str = ""
     # a heuristic for agents: how good a position is for a player (GreedyAgent scores with it)
     evaluate: Callable[[Table, int], float] | None = None
 
     def __post_init__(self) -> None:
+        if self.board is None and self.zones is not None:
+            self.board = partial(board_view, zones=self.zones)
         statics = [
             ab
             for abilities in (*self.card_ability_table.values(), tuple(self.named_abilities.values()))

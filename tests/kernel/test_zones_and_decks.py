@@ -319,3 +319,17 @@ def test_a_zone_shown_or_hidden_as_its_spec_says():
     assert not zone_hidden(boost, None, 0)
     assert zone_hidden(ZoneSpec("hand:{p}", visibility="owner"), 1, 0)
     assert not zone_hidden(ZoneSpec("hand:{p}", visibility="owner"), 0, 0)
+
+
+def test_a_rulebook_that_declares_its_zones_and_no_board_of_its_own_gets_the_derived_view():
+    """Rulebook(zones=...) without board=: the kernel derives the board view from the zone specs."""
+    import dataclasses
+
+    game = dealt().apply("go:draw").apply("bee")
+    plain = game.rulebook
+    assert plain.board is None  # (the toy declares neither)
+    declared = dataclasses.replace(plain, zones=ZONES)
+    for seat in (0, 1, None):
+        assert declared.board(game.table, seat) == board_view(game.table, seat, ZONES)
+    own = dataclasses.replace(plain, zones=ZONES, board=lambda game, player: {"mine": True})
+    assert own.board(game.table, 0) == {"mine": True}  # a board of its own is kept
