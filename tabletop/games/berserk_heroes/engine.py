@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.core import Game, Prevent, Zones, ZoneSpec, own_args, player_decks
+from tabletop.core import Game, Prevent, TaskTable, Zones, ZoneSpec, player_decks
 from tabletop.core.modifiers import Explanation, compute
 
 from .vocabulary import EFFECTS, TARGETS
@@ -35,6 +35,8 @@ COIN_LIMIT = 10  # 520.3 (L5)
 PERIOD_TEXT = {"turn": "end of turn", "phase": "end of phase", "round": "end of round"}
 TURN_STEPS = ("@accumulation", "bh.open", "bh.accumulate", "bh.draw_step", "@main", "bh.main")
 MAIN_SUBPHASE = TURN_STEPS.index("@main")
+# the steps of rule code, under the names saved games hold (scheduled and resumed by the function)
+TASKS = TaskTable()
 
 
 # ======================================================================== basics
@@ -371,19 +373,29 @@ def start_effects(
     Tasks pushed by one step run in the order pushed (the kernel's rule), so each effect's events
     and decisions complete before the next effect starts.
     """
-    game.push("bh.effects", effects=effects, i=0, source=source, player=player, targets=targets or {}, spell=spell)
+    game.push(t_effects, effects=effects, i=0, source=source, player=player, targets=targets or {}, spell=spell)
 
 
-def t_effects(game: Game, args: dict) -> None:
-    effects, i = args["effects"], args["i"]
+@TASKS("bh.effects")
+def t_effects(
+    game: Game,
+    *,
+    effects: list[dict],
+    i: int,
+    source: str | None,
+    player: int,
+    targets: dict,
+    spell: bool,
+    choice: dict | None = None,
+) -> None:
+    """Effect ``i`` of a list, then the next one (the answer, if any: the target of effect ``i``)."""
     if i >= len(effects):
         return
     spec = effects[i]
-    p, src, spell = args["player"], args["source"], args["spell"]
-    rest = own_args(args)
-    target = args["targets"].get(str(i))
+    p, src = player, source
+    rest = {"effects": effects, "i": i, "source": source, "player": player, "targets": targets, "spell": spell}
+    target = targets.get(str(i))
     kind = spec.get("target")
-    choice = args.get("choice")
     if choice is not None:
         target = choice["id"]
     elif kind is not None and kind == "self":
@@ -392,19 +404,19 @@ def t_effects(game: Game, args: dict) -> None:
             game.record(
                 "resolution", f"{effect_text(spec)}: {name_of(game, src)} is gone; nothing happens", "bh.assume.cards"
             )
-            game.push("bh.effects", **{**rest, "i": i + 1})
+            game.push(t_effects, **{**rest, "i": i + 1})
             return
     elif kind is not None and target is None:
         legal = legal_targets(game, kind, p, src, spell)
         if not legal:
             game.record("resolution", f"{effect_text(spec)}: no legal target; nothing happens", "bh.assume.cards")
-            game.push("bh.effects", **{**rest, "i": i + 1})
+            game.push(t_effects, **{**rest, "i": i + 1})
             return
         game.ask(
             p,
             "target",
             [{"id": t, "label": name_of(game, t)} for t in legal],
-            "bh.effects",
+            t_effects,
             prompt=f"choose the target of: {effect_text(spec)}",
             rule="bh.assume.cards",
             args=rest,
@@ -416,10 +428,10 @@ def t_effects(game: Game, args: dict) -> None:
             f"{effect_text(spec)}: target {name_of(game, target)} is no longer legal; nothing happens",
             "bh.assume.constructor_targets",
         )
-        game.push("bh.effects", **{**rest, "i": i + 1})
+        game.push(t_effects, **{**rest, "i": i + 1})
         return
     apply_effect(game, spec, src, p, target, spell)  # its events and tasks run first (pushed first)
-    game.push("bh.effects", **{**rest, "i": i + 1})
+    game.push(t_effects, **{**rest, "i": i + 1})
 
 
 def apply_effect(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
@@ -473,14 +485,14 @@ def _e_gain_coin(game: Game, spec: dict, source: str | None, player: int, target
 
 @EFFECTS.register("lose_coin", text=_lose_coin_text)
 def _e_lose_coin(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
-    game.push("bh.lose", player=_who(spec, player), n=spec.get("amount", 1), temporary=spec.get("temporary"))
+    game.push(t_lose, player=_who(spec, player), n=spec.get("amount", 1), temporary=spec.get("temporary"))
 
 
 @EFFECTS.register("draw", text=lambda s, t: f"draw {s.get('amount', 1)} card(s)")
 def _e_draw(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
     who = _who(spec, player)
     for _ in range(spec.get("amount", 1)):
-        game.push("bh.draw", player=who)
+        game.push(t_draw, player=who)
 
 
 @EFFECTS.register("create", requires=("card",), text=lambda s, t: f"Create {s['card']}")
@@ -494,7 +506,7 @@ def _e_create(game: Game, spec: dict, source: str | None, player: int, target: s
     text=lambda s, t: f"summon a creature with cost {s['max_cost']} or less from your deck",
 )
 def _e_summon(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
-    game.push("bh.summon", player=player, max_cost=spec["max_cost"])
+    game.push(t_summon, player=player, max_cost=spec["max_cost"])
 
 
 @EFFECTS.register("resurrect", requires=("target",), text=lambda s, t: f"resurrect {t}")
@@ -585,7 +597,7 @@ def grant_vanguard(game: Game, oid: str, value: int) -> None:
 def compose(game: Game, spec: dict, *, source: str | None, player: int, card: str | None) -> None:
     """Start composing an ability-constructor chain (522.1); ``card`` is the spell, if it is one."""
     game.push(
-        "bh.compose",
+        t_compose,
         choices=spec["choices"],
         times=spec["times"],
         chain=[],
@@ -618,36 +630,52 @@ def chain_options(game: Game, choices: list[dict], player: int, source: str | No
     return options
 
 
-def t_compose(game: Game, args: dict) -> None:
+@TASKS("bh.compose")
+def t_compose(
+    game: Game,
+    *,
+    choices: list[dict],
+    times: int,
+    chain: list[dict],
+    source: str | None,
+    player: int,
+    spell: bool,
+    card: str | None,
+    choice: dict | None = None,
+) -> None:
     """522.1 (L29): compose the whole chain, item by item, before anything of it resolves."""
-    chain = list(args["chain"])
-    choice = args.get("choice")
-    p, src, spell = args["player"], args["source"], args["spell"]
+    chain = list(chain)
+    p, src = player, source
     if choice is not None:
         j, _, t = choice["id"].partition(">")
         chain.append({"j": int(j), "target": None if t in ("", "-") else t})
     rule = "bh.522.1.spell" if spell else "bh.522.1"
-    if len(chain) < args["times"]:
-        options = chain_options(game, args["choices"], p, args["card"] or src, spell)
+    if len(chain) < times:
+        options = chain_options(game, choices, p, card or src, spell)
         if not options:
             game.record("resolution", "no legal chain can be composed; nothing happens", rule, player=p)
             return
-        rest = own_args(args)
         game.ask(
             p,
             "constructor",
             options,
-            "bh.compose",
-            prompt=f"chain item {len(chain) + 1} of {args['times']}",
+            t_compose,
+            prompt=f"chain item {len(chain) + 1} of {times}",
             rule="bh.522.1",
-            args={**rest, "chain": chain},
+            args={
+                "choices": choices,
+                "times": times,
+                "chain": chain,
+                "source": source,
+                "player": player,
+                "spell": spell,
+                "card": card,
+            },
         )
         return
-    items = [
-        {"effects": [args["choices"][c["j"]]], "targets": {"0": c["target"]} if c["target"] else {}} for c in chain
-    ]
+    items = [{"effects": [choices[c["j"]]], "targets": {"0": c["target"]} if c["target"] else {}} for c in chain]
     if spell:
-        game.push("bh.cast", card=args["card"], player=p, items=items, constructor=True)
+        game.push(t_cast, card=card, player=p, items=items, constructor=True)
     else:
         enqueue_chain(game, items, src, p, spell=False)
 
@@ -860,7 +888,8 @@ def active(game: Game) -> int:
     return game.state.turn["player"]
 
 
-def t_open(game: Game, args: dict) -> None:
+@TASKS("bh.open")
+def t_open(game: Game) -> None:
     """bh.assume.close: the active player's coins and cards open; his creatures are no longer fresh."""
     st = game.state
     p = active(game)
@@ -877,7 +906,8 @@ def t_open(game: Game, args: dict) -> None:
         game.record("action", f"player {p} opens {', '.join(opened)}", "bh.assume.close", player=p)
 
 
-def t_accumulate(game: Game, args: dict) -> None:
+@TASKS("bh.accumulate")
+def t_accumulate(game: Game) -> None:
     """520.3 (L5): a coin only while the player has fewer than 10 coins in the play zone."""
     p = active(game)
     n = coins_for_limit(game, p)
@@ -887,36 +917,39 @@ def t_accumulate(game: Game, args: dict) -> None:
         game.record("action", f"player {p} has {n} coins (not fewer than 10): no coin", "bh.520.3", player=p)
 
 
-def t_draw_step(game: Game, args: dict) -> None:
-    game.push("bh.draw", player=active(game))
+@TASKS("bh.draw_step")
+def t_draw_step(game: Game) -> None:
+    game.push(t_draw, player=active(game))
 
 
-def t_draw(game: Game, args: dict) -> None:
+@TASKS("bh.draw")
+def t_draw(game: Game, *, player: int) -> None:
     """bh.assume.draw: the top card's identity is a chance outcome weighted by what is left."""
-    p = args["player"]
+    p = player
     if DECKS[p].empty(game):
         game.record("action", f"player {p}'s deck is empty: no card is drawn", "bh.assume.draw", player=p)
         return
-    DECKS[p].draw(game, "bh.drawn", {"player": p})
+    DECKS[p].draw(game, t_drawn, {"player": p})  # type: ignore[arg-type]  # (Deck.draw's hint says str)
 
 
-def t_drawn(game: Game, args: dict) -> None:
-    p = args["player"]
-    oid = take_from_deck(game, p, args["choice"]["id"])
+@TASKS("bh.drawn")
+def t_drawn(game: Game, *, player: int, choice: dict) -> None:
+    p = player
+    oid = take_from_deck(game, p, choice["id"])
     game.emit("draw", rule="bh.assume.draw", player=p, card=oid)
 
 
-def t_summon(game: Game, args: dict) -> None:
+@TASKS("bh.summon")
+def t_summon(game: Game, *, player: int, max_cost: int, choice: dict | None = None) -> None:
     """Summoning (вызов, L37): the player picks a creature of his deck; it enters the squad."""
-    p = args["player"]
-    choice = args.get("choice")
+    p = player
     if choice is not None:
         oid = take_from_deck(game, p, choice["id"])
         game.emit("enter_squad", rule="bh.squad", player=p, card=oid, way="summoned")
         return
     cards = game.rulebook.cards
     comp = DECKS[p].left(game)
-    names = [n for n in comp if cards[n]["type"] == "creature" and cards[n]["cost"] <= args["max_cost"]]
+    names = [n for n in comp if cards[n]["type"] == "creature" and cards[n]["cost"] <= max_cost]
     if not names:
         game.record("resolution", f"player {p} has no creature to summon in the deck", "bh.squad", player=p)
         return
@@ -924,21 +957,21 @@ def t_summon(game: Game, args: dict) -> None:
         p,
         "summon",
         [{"id": n, "label": f"summon {cards[n]['name']}"} for n in names],
-        "bh.summon",
+        t_summon,
         prompt="choose a creature of your deck to summon",
         rule="bh.squad",
-        args={"player": p, "max_cost": args["max_cost"]},
+        args={"player": p, "max_cost": max_cost},
     )
 
 
-def t_lose(game: Game, args: dict) -> None:
+@TASKS("bh.lose")
+def t_lose(game: Game, *, player: int, n: int, temporary: str | None, choice: dict | None = None) -> None:
     """520.5 (L9), L47: the player who loses a coin chooses which one."""
-    p, n = args["player"], args["n"]
-    choice = args.get("choice")
+    p = player
     if choice is not None:
-        game.emit("lose_coin", rule="bh.520.5", player=p, coin=choice["id"], temporary=args["temporary"])
+        game.emit("lose_coin", rule="bh.520.5", player=p, coin=choice["id"], temporary=temporary)
         if n > 1:
-            game.push("bh.lose", player=p, n=n - 1, temporary=args["temporary"])
+            game.push(t_lose, player=p, n=n - 1, temporary=temporary)
         return
     if n <= 0:
         return
@@ -956,10 +989,10 @@ def t_lose(game: Game, args: dict) -> None:
         p,
         "lose_coin",
         options,
-        "bh.lose",
+        t_lose,
         prompt=f"choose a coin to lose ({n} to go)",
         rule="bh.520.5",
-        args={"player": p, "n": n, "temporary": args["temporary"]},
+        args={"player": p, "n": n, "temporary": temporary},
     )
 
 
@@ -1009,9 +1042,10 @@ def main_options(game: Game, p: int) -> list[dict]:
     return options
 
 
-def t_main(game: Game, args: dict) -> None:
+@TASKS("bh.main")
+def t_main(game: Game) -> None:
     p = active(game)
-    game.ask(p, "action", main_options(game, p), "bh.act", prompt="main phase: act or pass", rule="bh.assume.turn")
+    game.ask(p, "action", main_options(game, p), t_act, prompt="main phase: act or pass", rule="bh.assume.turn")
 
 
 def again(game: Game) -> None:
@@ -1019,9 +1053,10 @@ def again(game: Game) -> None:
     game.repeat_step()
 
 
-def t_act(game: Game, args: dict) -> None:
+@TASKS("bh.act")
+def t_act(game: Game, *, choice: dict) -> None:
     p = active(game)
-    cid = args["choice"]["id"]
+    cid = choice["id"]
     if cid == "pass":
         game.record("flow", f"player {p} passes: the turn ends", "bh.assume.turn", player=p)
         check_stalemate(game, p)
@@ -1036,7 +1071,7 @@ def t_act(game: Game, args: dict) -> None:
     elif verb == "use":
         ab, src = game.ability(rest)
         effects = activated_effects(game, src, ab.name)
-        game.push("bh.targets", effects=effects, i=0, targets={}, player=p, card=src, spell=False, then=rest)
+        game.push(t_targets, effects=effects, i=0, targets={}, player=p, card=src, spell=False, then=rest)
     else:
         oid = rest
         card = card_data(game, oid)
@@ -1047,9 +1082,7 @@ def t_act(game: Game, args: dict) -> None:
         elif card["effects"][0]["effect"] == "choose":
             compose(game, card["effects"][0], source=oid, player=p, card=oid)
         else:
-            game.push(
-                "bh.targets", effects=card["effects"], i=0, targets={}, player=p, card=oid, spell=True, then="cast"
-            )
+            game.push(t_targets, effects=card["effects"], i=0, targets={}, player=p, card=oid, spell=True, then="cast")
 
 
 def turn_key(game: Game) -> list[int]:
@@ -1086,11 +1119,23 @@ def activated_effects(game: Game, source: str, name: str) -> list[dict]:
     return next(a["effects"] for a in card_data(game, source).get("activated", ()) if a["name"] == name)
 
 
-def t_targets(game: Game, args: dict) -> None:
-    """Targets of a spell (when declared) or of an activated ability (when used)."""
-    effects, i, targets = args["effects"], args["i"], dict(args["targets"])
-    p, src, spell = args["player"], args["card"], args["spell"]
-    choice = args.get("choice")
+@TASKS("bh.targets")
+def t_targets(
+    game: Game,
+    *,
+    effects: list[dict],
+    i: int,
+    targets: dict,
+    player: int,
+    card: str,
+    spell: bool,
+    then: str,
+    choice: dict | None = None,
+) -> None:
+    """Targets of a spell (when declared) or of an activated ability (when used); ``then``: "cast", or the
+    reference of the ability to activate."""
+    targets = dict(targets)
+    p, src = player, card
     if choice is not None:
         targets[str(i)] = choice["id"]
         i += 1
@@ -1098,28 +1143,36 @@ def t_targets(game: Game, args: dict) -> None:
         spec = effects[i]
         if needs_target(spec):
             legal = legal_targets(game, spec["target"], p, src, spell)
-            rest = own_args(args)
             game.ask(
                 p,
                 "target",
                 [{"id": t, "label": name_of(game, t)} for t in legal],
-                "bh.targets",
+                t_targets,
                 prompt=f"choose the target of: {effect_text(spec)}",
                 rule="bh.assume.cards",
-                args={**rest, "i": i, "targets": targets},
+                args={
+                    "effects": effects,
+                    "i": i,
+                    "targets": targets,
+                    "player": player,
+                    "card": card,
+                    "spell": spell,
+                    "then": then,
+                },
             )
             return
         i += 1
-    if args["then"] == "cast":
-        game.push("bh.cast", card=src, player=p, items=[{"effects": effects, "targets": targets}], constructor=False)
+    if then == "cast":
+        game.push(t_cast, card=src, player=p, items=[{"effects": effects, "targets": targets}], constructor=False)
     else:
-        game.activate(args["then"], p, data={"targets": targets})
+        game.activate(then, p, data={"targets": targets})
 
 
-def t_cast(game: Game, args: dict) -> None:
-    oid, p = args["card"], args["player"]
+@TASKS("bh.cast")
+def t_cast(game: Game, *, card: str, player: int, items: list[dict], constructor: bool) -> None:
+    oid, p = card, player
     pay(game, p, cost_to_pay(game, oid, p), name_of(game, oid))
-    game.emit("cast", rule="bh.assume.cards", player=p, card=oid, items=args["items"], constructor=args["constructor"])
+    game.emit("cast", rule="bh.assume.cards", player=p, card=oid, items=items, constructor=constructor)
 
 
 def attack(game: Game, attacker: str, target: str) -> None:
@@ -1136,7 +1189,7 @@ def attack(game: Game, attacker: str, target: str) -> None:
         )
     )
     if game.options["defenders"] and defenders(game, target):
-        game.push("bh.defend", attacker=attacker, target=target)
+        game.push(t_defend, attacker=attacker, target=target)
         return
     strike(game, attacker, target)
 
@@ -1152,10 +1205,9 @@ def open_to_defend(game: Game, oid: str) -> bool:
     return not obj.get("tapped") and alive(game, oid)
 
 
-def t_defend(game: Game, args: dict) -> None:
+@TASKS("bh.defend")
+def t_defend(game: Game, *, attacker: str, target: str, choice: dict | None = None) -> None:
     """Option defenders: the attacked player may close an open creature to become the target of the attack."""
-    attacker, target = args["attacker"], args["target"]
-    choice = args.get("choice")
     if choice is None:
         q = controller(game, target)
         game.ask(
@@ -1163,10 +1215,10 @@ def t_defend(game: Game, args: dict) -> None:
             "defend",
             [{"id": c, "label": f"defend with {name_of(game, c)} (closes)"} for c in defenders(game, target)]
             + [{"id": "no", "label": "no defender"}],
-            "bh.defend",
+            t_defend,
             prompt=f"{name_of(game, attacker)} attacks {name_of(game, target)}: assign a defender?",
             rule="bh.assume.combat",
-            args=own_args(args),
+            args={"attacker": attacker, "target": target},
         )
         return
     if choice["id"] != "no":
@@ -1225,26 +1277,28 @@ def vanguard_effect(game: Game, act) -> None:
         act.controller,
         "vanguard",
         [{"id": c, "label": f"play {name_of(game, c)} for free"} for c in cands],
-        "bh.vanguard_play",
+        t_vanguard_play,
         prompt=f"Vanguard {x}: play a creature with cost {x} or less for free",
         rule="bh.vanguard",
         args={"source": act.source, "player": act.controller},
     )
 
 
-def t_vanguard_play(game: Game, args: dict) -> None:
+@TASKS("bh.vanguard_play")
+def t_vanguard_play(game: Game, *, source: str, player: int, choice: dict) -> None:
     """L33 + L35: the creature is played free (no payment; payment modifiers lost)."""
-    p, src, oid = args["player"], args["source"], args["choice"]["id"]
+    p, src, oid = player, source, choice["id"]
     game.record("action", f"player {p} plays {name_of(game, oid)} for free (Vanguard)", "bh.free", player=p)
     use_discounts(game, p, free=True)
     game.emit("enter_squad", rule="bh.squad", player=p, card=oid, way="played", free=True)
-    game.push("bh.vanguard_after", source=src, card=oid, player=p)
+    game.push(t_vanguard_after, source=src, card=oid, player=p)
 
 
-def t_vanguard_after(game: Game, args: dict) -> None:
+@TASKS("bh.vanguard_after")
+def t_vanguard_after(game: Game, *, source: str, card: str, player: int) -> None:
     """L33: the creature gains Rush and returns at the end of the turn; if you did, close this card."""
     st = game.state
-    p, src, oid = args["player"], args["source"], args["card"]
+    p, src, oid = player, source, card
     if not (in_play(game, oid) and controller(game, oid) == p):
         return
     st.set_in(oid, "statuses", "rush", True)
@@ -1280,23 +1334,3 @@ def prevent(what: str):
         return Prevent(f"protection from {what}")
 
     return effect
-
-
-TASKS = {
-    "bh.effects": t_effects,
-    "bh.compose": t_compose,
-    "bh.open": t_open,
-    "bh.accumulate": t_accumulate,
-    "bh.draw_step": t_draw_step,
-    "bh.draw": t_draw,
-    "bh.drawn": t_drawn,
-    "bh.summon": t_summon,
-    "bh.lose": t_lose,
-    "bh.main": t_main,
-    "bh.act": t_act,
-    "bh.defend": t_defend,
-    "bh.targets": t_targets,
-    "bh.cast": t_cast,
-    "bh.vanguard_play": t_vanguard_play,
-    "bh.vanguard_after": t_vanguard_after,
-}

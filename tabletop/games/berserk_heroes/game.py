@@ -38,7 +38,7 @@ def setup(game: Game) -> None:
         return
     for p in E.PLAYERS:
         E.DECKS[p].fill(game, game.rulebook.cards.deck)
-    game.then(*[("bh.draw", {"player": p}) for p in E.PLAYERS for _ in range(opts["starting_hand"])])
+    game.then(*[(E.t_draw, {"player": p}) for p in E.PLAYERS for _ in range(opts["starting_hand"])])
 
 
 # --------------------------------------------------------------- board view
