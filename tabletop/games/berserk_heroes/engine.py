@@ -275,7 +275,10 @@ def cost_to_pay(game: Table, oid: str, player: int) -> int:
 
 
 def use_discounts(game: Table, player: int, free: bool) -> None:
-    """A creature was played: each one-shot discount uses one of its uses (lost if played free, L35)."""
+    """A creature was played: each one-shot discount uses one of its uses (lost if played free, L35).
+
+    (The effects are the state's to change; the listener index stays: it depends on the objects in zones
+    and their abilities, never on lasting effects.)"""
     st = game.state
     mine = discounts(game, player)
     if not mine:
@@ -293,7 +296,6 @@ def use_discounts(game: Table, player: int, free: bool) -> None:
         if left > 0:
             keep.append({**e, "uses": left})
     st.effects = keep
-    game._listeners = None
 
 
 # ======================================================================= targets
