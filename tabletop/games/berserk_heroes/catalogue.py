@@ -112,7 +112,9 @@ def _activated(spec: dict) -> Ability:
     def pay(game: Table, act) -> None:
         if close:
             game.state.update(act.source, tapped=True)
-            game.record("action", f"{E.name_of(game, act.source)} closes to pay", "bh.action", player=act.controller)
+            game.record(
+                "action", lambda: f"{E.name_of(game, act.source)} closes to pay", "bh.action", player=act.controller
+            )
         E.pay(game, act.controller, cost, spec["name"])
 
     return Ability(

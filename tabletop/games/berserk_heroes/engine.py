@@ -175,7 +175,7 @@ def pay(game: Table, player: int, amount: int, what: str) -> list[str]:
         st.update(c, tapped=True)
     game.record(
         "action",
-        f"player {player} pays {amount} coin(s) for {what}: closes {', '.join(chosen)}",
+        lambda: f"player {player} pays {amount} coin(s) for {what}: closes {', '.join(chosen)}",
         "bh.assume.payment",
         player=player,
         coins=chosen,
@@ -188,7 +188,7 @@ def give_coin_silently(game: Table, player: int, until: str | None, rule: str, t
     st = game.state
     supply = st.zone(z("supply", player))
     if not supply:
-        game.record("action", f"player {player}'s coin supply is empty: no coin moves", "bh.assume.setup")
+        game.record("action", lambda: f"player {player}'s coin supply is empty: no coin moves", "bh.assume.setup")
         return None
     cid = supply[0]
     game.move(cid, z("coins", player))
@@ -209,7 +209,7 @@ def expire_temporary_coin(game: Table, eff: dict) -> None:
     st.update(cid, tapped=False, temp=None)
     game.record(
         "expire",
-        f"temporary coin {cid} of player {p} returns to the supply (not a loss of a coin)",
+        lambda: f"temporary coin {cid} of player {p} returns to the supply (not a loss of a coin)",
         "bh.520.4",
         player=p,
         coin=cid,
@@ -228,8 +228,10 @@ def expire_coin_away(game: Table, eff: dict) -> None:
     st.update(cid, tapped=False, temp=None)
     game.record(
         "expire",
-        f"coin {cid} lost until {PERIOD_TEXT[eff['until']]} comes back to player {p}'s play zone "
-        "(not a gain of a coin)",
+        lambda: (
+            f"coin {cid} lost until {PERIOD_TEXT[eff['until']]} comes back to player {p}'s play zone "
+            "(not a gain of a coin)"
+        ),
         "bh.520.4",
         player=p,
         coin=cid,
@@ -289,7 +291,9 @@ def use_discounts(game: Table, player: int, free: bool) -> None:
         if free:
             game.record(
                 "modifier",
-                f"cost modifier -{e['amount']} from {name_of(game, e['source'])} is not applied and is lost (Free)",
+                lambda e=e: (
+                    f"cost modifier -{e['amount']} from {name_of(game, e['source'])} is not applied and is lost (Free)"
+                ),
                 "bh.free",
                 player=player,
             )
@@ -404,14 +408,18 @@ def t_effects(
         target = src
         if src not in legal_targets(game, "self", p, src, spell):
             game.record(
-                "resolution", f"{effect_text(spec)}: {name_of(game, src)} is gone; nothing happens", "bh.assume.cards"
+                "resolution",
+                lambda: f"{effect_text(spec)}: {name_of(game, src)} is gone; nothing happens",
+                "bh.assume.cards",
             )
             game.push(t_effects, **{**rest, "i": i + 1})
             return
     elif kind is not None and target is None:
         legal = legal_targets(game, kind, p, src, spell)
         if not legal:
-            game.record("resolution", f"{effect_text(spec)}: no legal target; nothing happens", "bh.assume.cards")
+            game.record(
+                "resolution", lambda: f"{effect_text(spec)}: no legal target; nothing happens", "bh.assume.cards"
+            )
             game.push(t_effects, **{**rest, "i": i + 1})
             return
         game.ask(
@@ -427,7 +435,7 @@ def t_effects(
     elif kind is not None and target not in legal_targets(game, kind, p, src, spell):
         game.record(
             "resolution",
-            f"{effect_text(spec)}: target {name_of(game, target)} is no longer legal; nothing happens",
+            lambda: f"{effect_text(spec)}: target {name_of(game, target)} is no longer legal; nothing happens",
             "bh.assume.constructor_targets",
         )
         game.push(t_effects, **{**rest, "i": i + 1})
@@ -543,7 +551,7 @@ def _e_cost_discount(game: Table, spec: dict, source: str | None, player: int, t
         uses=spec.get("times", 1),
         source=source,
     )
-    game.record("modifier", f"player {player}: {effect_text(spec)}", "bh.assume.discount", player=player)
+    game.record("modifier", lambda: f"player {player}: {effect_text(spec)}", "bh.assume.discount", player=player)
 
 
 @EFFECTS.register(
@@ -578,7 +586,7 @@ def gain_coins(game: Table, player: int, n: int, temporary: str | None, rule: st
             if cid:
                 game.record(
                     "action",
-                    f"player {player} receives temporary coin {cid} (not counted as a gain)",
+                    lambda cid=cid: f"player {player} receives temporary coin {cid} (not counted as a gain)",
                     "bh.assume.temporary_gain",
                     player=player,
                 )
@@ -595,7 +603,7 @@ def grant_vanguard(game: Table, oid: str, value: int) -> None:
     if not printed and "vanguard" not in st.objects[oid].get("grants", ()):
         game.grant(oid, "vanguard")
     lost = f", losing Vanguard {old}" if old else ""
-    game.record("modifier", f"{name_of(game, oid)} gains Vanguard {value}{lost}", "bh.vanguard")
+    game.record("modifier", lambda: f"{name_of(game, oid)} gains Vanguard {value}{lost}", "bh.vanguard")
 
 
 def compose(game: Table, spec: dict, *, source: str | None, player: int, card: str | None) -> None:
@@ -706,7 +714,7 @@ def resolve_queued(game: Table, act) -> None:
     d = act.data
     spec0 = d["effects"][0]
     if len(d["effects"]) == 1 and needs_target(spec0) and not d["targets"]:
-        game.record("resolution", f"{effect_text(spec0)}: chosen without a target; nothing happens", "bh.522.1")
+        game.record("resolution", lambda: f"{effect_text(spec0)}: chosen without a target; nothing happens", "bh.522.1")
         return
     start_effects(game, d["effects"], act.source, act.controller, d["targets"], d["spell"])
 
@@ -813,7 +821,7 @@ def on_game_over(game: Table, ev: dict) -> None:
     if created:
         for oid in created:
             game.destroy(oid)
-        game.record("end", f"created cards are cleared from the game: {', '.join(created)}", "bh.created")
+        game.record("end", lambda: f"created cards are cleared from the game: {', '.join(created)}", "bh.created")
     game.end_game(winners, reason=reason, rule=rule)
 
 
@@ -907,7 +915,7 @@ def t_open(game: Table) -> None:
             if obj.get("statuses", {}).get("fresh"):
                 st.set_in(oid, "statuses", "fresh", None)
     if opened:
-        game.record("action", f"player {p} opens {', '.join(opened)}", "bh.assume.close", player=p)
+        game.record("action", lambda: f"player {p} opens {', '.join(opened)}", "bh.assume.close", player=p)
 
 
 @TASKS("bh.accumulate")
@@ -918,7 +926,7 @@ def t_accumulate(game: Table) -> None:
     if n < COIN_LIMIT:
         game.emit("gain_coin", rule="bh.520.3", player=p, temporary=None)
     else:
-        game.record("action", f"player {p} has {n} coins (not fewer than 10): no coin", "bh.520.3", player=p)
+        game.record("action", lambda: f"player {p} has {n} coins (not fewer than 10): no coin", "bh.520.3", player=p)
 
 
 @TASKS("bh.draw_step")
@@ -931,7 +939,7 @@ def t_draw(game: Table, *, player: int) -> None:
     """bh.assume.draw: the top card's identity is a chance outcome weighted by what is left."""
     p = player
     if DECKS[p].empty(game):
-        game.record("action", f"player {p}'s deck is empty: no card is drawn", "bh.assume.draw", player=p)
+        game.record("action", lambda: f"player {p}'s deck is empty: no card is drawn", "bh.assume.draw", player=p)
         return
     DECKS[p].draw(game, t_drawn, {"player": p})  # type: ignore[arg-type]  # (Deck.draw's hint says str)
 
@@ -955,7 +963,7 @@ def t_summon(game: Table, *, player: int, max_cost: int, choice: dict | None = N
     comp = DECKS[p].left(game)
     names = [n for n in comp if cards[n]["type"] == "creature" and cards[n]["cost"] <= max_cost]
     if not names:
-        game.record("resolution", f"player {p} has no creature to summon in the deck", "bh.squad", player=p)
+        game.record("resolution", lambda: f"player {p} has no creature to summon in the deck", "bh.squad", player=p)
         return
     game.ask(
         p,
@@ -982,7 +990,7 @@ def t_lose(game: Table, *, player: int, n: int, temporary: str | None, choice: d
     st = game.state
     mine = coins(game, p)
     if not mine:
-        game.record("resolution", f"player {p} has no coin to lose", "bh.520.5", player=p)
+        game.record("resolution", lambda: f"player {p} has no coin to lose", "bh.520.5", player=p)
         return
     options = []
     for c in mine:
@@ -1062,7 +1070,7 @@ def t_act(game: Table, *, choice: dict) -> None:
     p = active(game)
     cid = choice["id"]
     if cid == "pass":
-        game.record("flow", f"player {p} passes: the turn ends", "bh.assume.turn", player=p)
+        game.record("flow", lambda: f"player {p} passes: the turn ends", "bh.assume.turn", player=p)
         check_stalemate(game, p)
         return
     if game.options["stalemate"] != "off":
@@ -1110,8 +1118,10 @@ def check_stalemate(game: Table, p: int) -> None:
     if n == 1:
         game.record(
             "flow",
-            f"both decks are empty and player {p} passed without acting: if player {other(p)} does the same, "
-            "the game ends",
+            lambda: (
+                f"both decks are empty and player {p} passed without acting: if player {other(p)} does the same, "
+                "the game ends"
+            ),
             "bh.assume.stalemate",
             player=p,
         )
@@ -1187,7 +1197,7 @@ def attack(game: Table, attacker: str, target: str) -> None:
     game.caused_by(
         game.record(
             "action",
-            f"{name_of(game, attacker)} attacks {name_of(game, target)} with a strike (closes)",
+            lambda: f"{name_of(game, attacker)} attacks {name_of(game, target)} with a strike (closes)",
             "bh.action",
             player=controller(game, attacker),
         )
@@ -1229,7 +1239,7 @@ def t_defend(game: Table, *, attacker: str, target: str, choice: dict | None = N
         game.state.update(choice["id"], tapped=True)
         game.record(
             "action",
-            f"{name_of(game, choice['id'])} closes and defends: it takes the attack",
+            lambda: f"{name_of(game, choice['id'])} closes and defends: it takes the attack",
             "bh.assume.combat",
             player=controller(game, choice["id"]),
         )
@@ -1292,7 +1302,7 @@ def vanguard_effect(game: Table, act) -> None:
 def t_vanguard_play(game: Table, *, source: str, player: int, choice: dict) -> None:
     """L33 + L35: the creature is played free (no payment; payment modifiers lost)."""
     p, src, oid = player, source, choice["id"]
-    game.record("action", f"player {p} plays {name_of(game, oid)} for free (Vanguard)", "bh.free", player=p)
+    game.record("action", lambda: f"player {p} plays {name_of(game, oid)} for free (Vanguard)", "bh.free", player=p)
     use_discounts(game, p, free=True)
     game.emit("enter_squad", rule="bh.squad", player=p, card=oid, way="played", free=True)
     game.push(t_vanguard_after, source=src, card=oid, player=p)
@@ -1306,12 +1316,14 @@ def t_vanguard_after(game: Table, *, source: str, card: str, player: int) -> Non
     if not (in_play(game, oid) and controller(game, oid) == p):
         return
     st.set_in(oid, "statuses", "rush", True)
-    game.record("modifier", f"{name_of(game, oid)} gains Rush", "bh.assume.rush", player=p)
+    game.record("modifier", lambda: f"{name_of(game, oid)} gains Rush", "bh.assume.rush", player=p)
     game.delay("vanguard_return", event="end_of_turn", source=oid, controller=p, data={"card": oid})
-    game.record("action", f"{name_of(game, oid)} will return to hand at the end of the turn", "bh.vanguard", player=p)
+    game.record(
+        "action", lambda: f"{name_of(game, oid)} will return to hand at the end of the turn", "bh.vanguard", player=p
+    )
     if src in st.objects and in_play(game, src):
         st.update(src, tapped=True)
-        game.record("action", f"{name_of(game, src)} closes (Vanguard was used)", "bh.vanguard", player=p)
+        game.record("action", lambda: f"{name_of(game, src)} closes (Vanguard was used)", "bh.vanguard", player=p)
 
 
 def vanguard_return(game: Table, act) -> None:
@@ -1319,7 +1331,9 @@ def vanguard_return(game: Table, act) -> None:
     if in_play(game, oid) and controller(game, oid) == act.controller:
         game.emit("return_to_hand", rule="bh.vanguard", card=oid, player=act.controller)
     else:
-        game.record("resolution", f"{name_of(game, oid)} is no longer in the squad; it stays", "bh.assume.vanguard")
+        game.record(
+            "resolution", lambda: f"{name_of(game, oid)} is no longer in the squad; it stays", "bh.assume.vanguard"
+        )
 
 
 # ------------------------------------------------------------------ protection

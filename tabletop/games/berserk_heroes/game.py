@@ -33,7 +33,7 @@ def setup(game: Table) -> None:
             E.give_coin_silently(game, p, None, "bh.assume.setup", tag="")
     if opts["scenario"]:
         builder, description, _rules = SETUPS[opts["scenario"]]
-        game.record("action", f"scenario {opts['scenario']}: {description}", "bh.assume.setup")
+        game.record("action", lambda: f"scenario {opts['scenario']}: {description}", "bh.assume.setup")
         builder(game)
         return
     for p in E.PLAYERS:

@@ -31,7 +31,7 @@ def coins(game: Table, player: int, n: int, until: str | None = None) -> list[st
 def start_main(game: Table, player: int = 0) -> None:
     """Begin in ``player``'s main phase of turn 1 (the accumulation phase is skipped)."""
     game.state.set_turn(player=player, number=1, phase="turn", cursor=[0, player, E.MAIN_SUBPHASE])
-    game.record("flow", f"turn 1: player {player}, the scenario starts in the main phase", "bh.assume.turn")
+    game.record("flow", lambda: f"turn 1: player {player}, the scenario starts in the main phase", "bh.assume.turn")
 
 
 def modifier_order(game: Table) -> None:
