@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabletop.core import Ability, Game
+from tabletop.core import Ability, Table
 from tabletop.core.catalogue import Catalogue
 
 from . import engine as E
@@ -76,7 +76,7 @@ NAMED = {
 
 
 def _trigger_condition(spec: dict):
-    def condition(game: Game, act) -> bool:
+    def condition(game: Table, act) -> bool:
         ev = act.event or {}
         if spec.get("self") and ev.get("card") != act.source:
             return False
@@ -90,7 +90,7 @@ def _trigger_condition(spec: dict):
 
 
 def _run(effects: list[dict]):
-    def effect(game: Game, act) -> None:
+    def effect(game: Table, act) -> None:
         E.start_effects(game, effects, act.source, act.controller, dict(act.data.get("targets", {})))
 
     return effect
@@ -99,20 +99,22 @@ def _run(effects: list[dict]):
 def _activated(spec: dict) -> Ability:
     cost, close, effects = spec.get("cost", 0), spec.get("close", False), spec["effects"]
 
-    def can_pay(game: Game, act) -> bool:
+    def can_pay(game: Table, act) -> bool:
         if close and not E.can_act(game, act.source):
             return False
         return len(E.open_coins(game, act.controller)) >= cost
 
-    def condition(game: Game, act) -> bool:
+    def condition(game: Table, act) -> bool:
         return all(
             E.legal_targets(game, s["target"], act.controller, act.source, False) for s in effects if E.needs_target(s)
         )
 
-    def pay(game: Game, act) -> None:
+    def pay(game: Table, act) -> None:
         if close:
             game.state.update(act.source, tapped=True)
-            game.record("action", f"{E.name_of(game, act.source)} closes to pay", "bh.action", player=act.controller)
+            game.record(
+                "action", lambda: f"{E.name_of(game, act.source)} closes to pay", "bh.action", player=act.controller
+            )
         E.pay(game, act.controller, cost, spec["name"])
 
     return Ability(
@@ -129,24 +131,24 @@ def _activated(spec: dict) -> Ability:
 
 # what a static ability applies to (bh.521.1), each scope on its code: ``(game, player, opponent)`` -> objects
 @STATIC_SCOPES.register("enemy_hand_creatures")
-def _enemy_hand_creatures(game: Game, p: int, q: int) -> list[str]:
+def _enemy_hand_creatures(game: Table, p: int, q: int) -> list[str]:
     return [o for o in game.state.zone(E.z("hand", q)) if E.is_creature(game, o)]
 
 
 @STATIC_SCOPES.register("own_creatures")
-def _own_creatures(game: Game, p: int, q: int) -> list[str]:
+def _own_creatures(game: Table, p: int, q: int) -> list[str]:
     return E.creatures(game, p)
 
 
 @STATIC_SCOPES.register("enemy_creatures")
-def _enemy_creatures(game: Game, p: int, q: int) -> list[str]:
+def _enemy_creatures(game: Table, p: int, q: int) -> list[str]:
     return E.creatures(game, q)
 
 
 def _static(spec: dict) -> Ability:
     scope = STATIC_SCOPES[spec["applies"]]
 
-    def modifiers(game: Game, source: dict) -> list[dict]:
+    def modifiers(game: Table, source: dict) -> list[dict]:
         p = source.get("controller", source["owner"])
         targets = scope(game, p, E.other(p))
         return [{"target": t, "stat": spec["stat"], "op": spec["op"], "value": spec["value"]} for t in targets]

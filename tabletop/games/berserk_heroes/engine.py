@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.core import Game, Prevent, Zones, ZoneSpec, own_args, player_decks
+from tabletop.core import Prevent, Table, TaskTable, Zones, ZoneSpec, player_decks
 from tabletop.core.modifiers import Explanation, compute
 
 from .vocabulary import EFFECTS, TARGETS
@@ -35,6 +35,8 @@ COIN_LIMIT = 10  # 520.3 (L5)
 PERIOD_TEXT = {"turn": "end of turn", "phase": "end of phase", "round": "end of round"}
 TURN_STEPS = ("@accumulation", "bh.open", "bh.accumulate", "bh.draw_step", "@main", "bh.main")
 MAIN_SUBPHASE = TURN_STEPS.index("@main")
+# the steps of rule code, under the names saved games hold (scheduled and resumed by the function)
+TASKS = TaskTable()
 
 
 # ======================================================================== basics
@@ -51,53 +53,53 @@ def zone_kind(zone: str | None) -> str:
     return (zone or "").split(":", 1)[0]
 
 
-def card_data(game: Game, oid: str) -> dict:
+def card_data(game: Table, oid: str) -> dict:
     """The catalogue entry of an object ({} for a coin or a card whose identity is unknown)."""
     return game.rulebook.cards.get(game.state.objects[oid].get("card"), {})
 
 
-def name_of(game: Game, oid: str) -> str:
+def name_of(game: Table, oid: str) -> str:
     obj = game.state.objects.get(oid)
     return f"coin {oid}" if obj is not None and obj.get("kind") == "coin" else ZONES.name_of(game, oid)
 
 
-def is_creature(game: Game, oid: str) -> bool:
+def is_creature(game: Table, oid: str) -> bool:
     return card_data(game, oid).get("type") == "creature"
 
 
-def controller(game: Game, oid: str) -> int:
+def controller(game: Table, oid: str) -> int:
     obj = game.state.objects[oid]
     return obj.get("controller", obj["owner"])
 
 
-def in_play(game: Game, oid: str) -> bool:
+def in_play(game: Table, oid: str) -> bool:
     obj = game.state.objects.get(oid)
     return obj is not None and zone_kind(obj.get("zone")) == "play"
 
 
-def creatures(game: Game, player: int) -> list[str]:
+def creatures(game: Table, player: int) -> list[str]:
     """The creatures in a player's squad."""
     return [o for o in game.state.zone(z("play", player)) if is_creature(game, o)]
 
 
-def hero(game: Game, player: int) -> str:
+def hero(game: Table, player: int) -> str:
     return game.state.zone(z("hero", player))[0]
 
 
-def alive(game: Game, oid: str) -> bool:
+def alive(game: Table, oid: str) -> bool:
     return not game.state.objects[oid].get("statuses", {}).get("dead")
 
 
-def wounds(game: Game, oid: str) -> int:
+def wounds(game: Table, oid: str) -> int:
     """Wounds are counters compared with life, not a modifier of it (bh.assume.values)."""
     return game.state.objects[oid].get("counters", {}).get("wounds", 0)
 
 
-def has_status(game: Game, oid: str, status: str) -> bool:
+def has_status(game: Table, oid: str, status: str) -> bool:
     return bool(game.state.objects[oid].get("statuses", {}).get(status))
 
 
-def put(game: Game, oid: str, zone: str) -> None:
+def put(game: Table, oid: str, zone: str) -> None:
     """Move a card; leaving the squad clears wounds, statuses, closing, control and modifiers."""
     st = game.state
     obj = st.objects[oid]
@@ -109,13 +111,13 @@ def put(game: Game, oid: str, zone: str) -> None:
         ZONES.put(game, oid, zone)
 
 
-def identify(game: Game, oid: str, card_id: str) -> None:
+def identify(game: Table, oid: str, card_id: str) -> None:
     """Give an anonymous deck object its card (when it is drawn or summoned)."""
     card = game.rulebook.cards[card_id]
     game.state.update(oid, card=card_id, vanguard=card.get("vanguard", 0))
 
 
-def new_card(game: Game, player: int, card_id: str | None, zone: str, **fields: Any) -> str:
+def new_card(game: Table, player: int, card_id: str | None, zone: str, **fields: Any) -> str:
     """Create a card object (``card_id=None``: an anonymous deck card)."""
     card = game.rulebook.cards.get(card_id, {}) if card_id else {}
     return ZONES.new_card(game, card_id, zone, player, **{"vanguard": card.get("vanguard", 0), **fields})
@@ -133,7 +135,7 @@ DECKS = player_decks(
 )
 
 
-def take_from_deck(game: Game, player: int, card_id: str) -> str:
+def take_from_deck(game: Table, player: int, card_id: str) -> str:
     """The top deck object becomes ``card_id`` (which must be in the deck's composition)."""
     oid = DECKS[player].take(game, card_id)
     identify(game, oid, card_id)
@@ -141,16 +143,16 @@ def take_from_deck(game: Game, player: int, card_id: str) -> str:
 
 
 # ========================================================================= coins
-def coins(game: Game, player: int) -> list[str]:
+def coins(game: Table, player: int) -> list[str]:
     """The coins in a player's play zone: the coins he has (520.2)."""
     return list(game.state.zone(z("coins", player)))
 
 
-def open_coins(game: Game, player: int) -> list[str]:
+def open_coins(game: Table, player: int) -> list[str]:
     return [c for c in coins(game, player) if not game.state.objects[c]["tapped"]]
 
 
-def coins_for_limit(game: Game, player: int) -> int:
+def coins_for_limit(game: Table, player: int) -> int:
     """The count the accumulation phase compares with 10 (bh.assume.temporary_limit)."""
     cs = coins(game, player)
     if game.options["temporary_coins_count_for_limit"]:
@@ -158,7 +160,7 @@ def coins_for_limit(game: Game, player: int) -> int:
     return sum(1 for c in cs if game.state.objects[c].get("temp") is None)
 
 
-def pay(game: Game, player: int, amount: int, what: str) -> list[str]:
+def pay(game: Table, player: int, amount: int, what: str) -> list[str]:
     """bh.assume.payment: close ``amount`` open coins (which ones: option ``pay_with``)."""
     if amount <= 0:
         return []
@@ -173,7 +175,7 @@ def pay(game: Game, player: int, amount: int, what: str) -> list[str]:
         st.update(c, tapped=True)
     game.record(
         "action",
-        f"player {player} pays {amount} coin(s) for {what}: closes {', '.join(chosen)}",
+        lambda: f"player {player} pays {amount} coin(s) for {what}: closes {', '.join(chosen)}",
         "bh.assume.payment",
         player=player,
         coins=chosen,
@@ -181,12 +183,12 @@ def pay(game: Game, player: int, amount: int, what: str) -> list[str]:
     return chosen
 
 
-def give_coin_silently(game: Game, player: int, until: str | None, rule: str, tag: str) -> str | None:
+def give_coin_silently(game: Table, player: int, until: str | None, rule: str, tag: str) -> str | None:
     """Move a coin from the supply to the play zone (the handler of a gain, or a silent move)."""
     st = game.state
     supply = st.zone(z("supply", player))
     if not supply:
-        game.record("action", f"player {player}'s coin supply is empty: no coin moves", "bh.assume.setup")
+        game.record("action", lambda: f"player {player}'s coin supply is empty: no coin moves", "bh.assume.setup")
         return None
     cid = supply[0]
     game.move(cid, z("coins", player))
@@ -196,7 +198,7 @@ def give_coin_silently(game: Game, player: int, until: str | None, rule: str, ta
     return cid
 
 
-def expire_temporary_coin(game: Game, eff: dict) -> None:
+def expire_temporary_coin(game: Table, eff: dict) -> None:
     """520.4 (L7): a temporary coin goes back to the supply; this is not a loss (no event)."""
     st = game.state
     cid, p = eff["coin"], eff["player"]
@@ -207,14 +209,14 @@ def expire_temporary_coin(game: Game, eff: dict) -> None:
     st.update(cid, tapped=False, temp=None)
     game.record(
         "expire",
-        f"temporary coin {cid} of player {p} returns to the supply (not a loss of a coin)",
+        lambda: f"temporary coin {cid} of player {p} returns to the supply (not a loss of a coin)",
         "bh.520.4",
         player=p,
         coin=cid,
     )
 
 
-def expire_coin_away(game: Game, eff: dict) -> None:
+def expire_coin_away(game: Table, eff: dict) -> None:
     """520.4 (L7): a coin lost for a period comes back; this is not a gain (no event)."""
     st = game.state
     p = eff["player"]
@@ -226,8 +228,10 @@ def expire_coin_away(game: Game, eff: dict) -> None:
     st.update(cid, tapped=False, temp=None)
     game.record(
         "expire",
-        f"coin {cid} lost until {PERIOD_TEXT[eff['until']]} comes back to player {p}'s play zone "
-        "(not a gain of a coin)",
+        lambda: (
+            f"coin {cid} lost until {PERIOD_TEXT[eff['until']]} comes back to player {p}'s play zone "
+            "(not a gain of a coin)"
+        ),
         "bh.520.4",
         player=p,
         coin=cid,
@@ -235,11 +239,11 @@ def expire_coin_away(game: Game, eff: dict) -> None:
 
 
 # ========================================================================= costs
-def discounts(game: Game, player: int) -> list[dict]:
+def discounts(game: Table, player: int) -> list[dict]:
     return [e for e in game.state.effects if e["kind"] == "cost_discount" and e["player"] == player]
 
 
-def explain(game: Game, obj: dict, stat: str) -> Explanation | None:
+def explain(game: Table, obj: dict, stat: str) -> Explanation | None:
     """The Rulebook.explain hook: ``game.explain(card, "payment")`` is what playing the card costs now
     (:func:`cost_explain`); every other stat is the kernel's (base, then modifiers, 521.1)."""
     if stat != "payment":
@@ -249,7 +253,7 @@ def explain(game: Game, obj: dict, stat: str) -> Explanation | None:
     return cost_explain(game, obj["id"])
 
 
-def cost_explain(game: Game, oid: str, player: int | None = None) -> Explanation:
+def cost_explain(game: Table, oid: str, player: int | None = None) -> Explanation:
     """What ``player`` (default: the card's controller) would pay for a card now (stat ``payment``): its
     cost with every modifier (521.1), his one-shot discounts included (bh.assume.discount). The cost
     characteristic itself (``game.value(card, "cost")``) has no discounts: they modify the payment (L35).
@@ -267,13 +271,16 @@ def cost_explain(game: Game, oid: str, player: int | None = None) -> Explanation
     return compute(base, mods, game.profile.modifiers, oid, "payment")
 
 
-def cost_to_pay(game: Game, oid: str, player: int) -> int:
+def cost_to_pay(game: Table, oid: str, player: int) -> int:
     """The number of coins ``player`` would pay for card ``oid`` now (:func:`cost_explain`)."""
     return cost_explain(game, oid, player).value
 
 
-def use_discounts(game: Game, player: int, free: bool) -> None:
-    """A creature was played: each one-shot discount uses one of its uses (lost if played free, L35)."""
+def use_discounts(game: Table, player: int, free: bool) -> None:
+    """A creature was played: each one-shot discount uses one of its uses (lost if played free, L35).
+
+    (The effects are the state's to change; the listener index stays: it depends on the objects in zones
+    and their abilities, never on lasting effects.)"""
     st = game.state
     mine = discounts(game, player)
     if not mine:
@@ -284,45 +291,46 @@ def use_discounts(game: Game, player: int, free: bool) -> None:
         if free:
             game.record(
                 "modifier",
-                f"cost modifier -{e['amount']} from {name_of(game, e['source'])} is not applied and is lost (Free)",
+                lambda e=e: (
+                    f"cost modifier -{e['amount']} from {name_of(game, e['source'])} is not applied and is lost (Free)"
+                ),
                 "bh.free",
                 player=player,
             )
         if left > 0:
             keep.append({**e, "uses": left})
     st.effects = keep
-    game._listeners = None
 
 
 # ======================================================================= targets
 # The target vocabulary, each word on its code: ``(game, player, source)`` -> the objects it may be now.
 @TARGETS.register("self", text="this card")
-def _t_self(game: Game, player: int, source: str | None) -> list[str]:
+def _t_self(game: Table, player: int, source: str | None) -> list[str]:
     return [source] if source is not None and in_play(game, source) else []
 
 
 @TARGETS.register("creature", text="a creature")
-def _t_creature(game: Game, player: int, source: str | None) -> list[str]:
+def _t_creature(game: Table, player: int, source: str | None) -> list[str]:
     return creatures(game, player) + creatures(game, other(player))
 
 
 @TARGETS.register("enemy_creature", text="an enemy creature")
-def _t_enemy_creature(game: Game, player: int, source: str | None) -> list[str]:
+def _t_enemy_creature(game: Table, player: int, source: str | None) -> list[str]:
     return creatures(game, other(player))
 
 
 @TARGETS.register("own_creature", text="your creature")
-def _t_own_creature(game: Game, player: int, source: str | None) -> list[str]:
+def _t_own_creature(game: Table, player: int, source: str | None) -> list[str]:
     return creatures(game, player)
 
 
 @TARGETS.register("character", text="a creature or hero")
-def _t_character(game: Game, player: int, source: str | None) -> list[str]:
+def _t_character(game: Table, player: int, source: str | None) -> list[str]:
     return creatures(game, player) + creatures(game, other(player)) + [hero(game, p) for p in PLAYERS]
 
 
 def _card_in(kind: str):
-    def cards(game: Game, player: int, source: str | None) -> list[str]:
+    def cards(game: Table, player: int, source: str | None) -> list[str]:
         return [o for o in game.state.zone(z(kind, player)) if o != source and is_creature(game, o)]
 
     return cards
@@ -336,11 +344,11 @@ TARGET_TEXT = {name: TARGETS.meta(name, "text") for name in TARGETS}
 _TARGET = TARGETS.handlers
 
 
-def protections(game: Game, oid: str) -> list[str]:
+def protections(game: Table, oid: str) -> list[str]:
     return list(card_data(game, oid).get("protection", ()))
 
 
-def legal_targets(game: Game, kind: str, player: int, source: str | None, spell: bool) -> list[str]:
+def legal_targets(game: Table, kind: str, player: int, source: str | None, spell: bool) -> list[str]:
     """Objects that ``kind`` may target now; a spell skips Protection from spells (L43)."""
     pool = _TARGET[kind](game, player, source)
     if kind in OUT_OF_PLAY:
@@ -364,47 +372,61 @@ def effect_text(spec: dict) -> str:
 
 # ===================================================================== effects
 def start_effects(
-    game: Game, effects: list[dict], source: str | None, player: int, targets: dict | None = None, spell: bool = False
+    game: Table, effects: list[dict], source: str | None, player: int, targets: dict | None = None, spell: bool = False
 ) -> None:
     """Run an effect list (of a card's ability or a spell) one effect after another.
 
     Tasks pushed by one step run in the order pushed (the kernel's rule), so each effect's events
     and decisions complete before the next effect starts.
     """
-    game.push("bh.effects", effects=effects, i=0, source=source, player=player, targets=targets or {}, spell=spell)
+    game.push(t_effects, effects=effects, i=0, source=source, player=player, targets=targets or {}, spell=spell)
 
 
-def t_effects(game: Game, args: dict) -> None:
-    effects, i = args["effects"], args["i"]
+@TASKS("bh.effects")
+def t_effects(
+    game: Table,
+    *,
+    effects: list[dict],
+    i: int,
+    source: str | None,
+    player: int,
+    targets: dict,
+    spell: bool,
+    choice: dict | None = None,
+) -> None:
+    """Effect ``i`` of a list, then the next one (the answer, if any: the target of effect ``i``)."""
     if i >= len(effects):
         return
     spec = effects[i]
-    p, src, spell = args["player"], args["source"], args["spell"]
-    rest = own_args(args)
-    target = args["targets"].get(str(i))
+    p, src = player, source
+    rest = {"effects": effects, "i": i, "source": source, "player": player, "targets": targets, "spell": spell}
+    target = targets.get(str(i))
     kind = spec.get("target")
-    choice = args.get("choice")
     if choice is not None:
         target = choice["id"]
     elif kind is not None and kind == "self":
         target = src
         if src not in legal_targets(game, "self", p, src, spell):
             game.record(
-                "resolution", f"{effect_text(spec)}: {name_of(game, src)} is gone; nothing happens", "bh.assume.cards"
+                "resolution",
+                lambda: f"{effect_text(spec)}: {name_of(game, src)} is gone; nothing happens",
+                "bh.assume.cards",
             )
-            game.push("bh.effects", **{**rest, "i": i + 1})
+            game.push(t_effects, **{**rest, "i": i + 1})
             return
     elif kind is not None and target is None:
         legal = legal_targets(game, kind, p, src, spell)
         if not legal:
-            game.record("resolution", f"{effect_text(spec)}: no legal target; nothing happens", "bh.assume.cards")
-            game.push("bh.effects", **{**rest, "i": i + 1})
+            game.record(
+                "resolution", lambda: f"{effect_text(spec)}: no legal target; nothing happens", "bh.assume.cards"
+            )
+            game.push(t_effects, **{**rest, "i": i + 1})
             return
         game.ask(
             p,
             "target",
             [{"id": t, "label": name_of(game, t)} for t in legal],
-            "bh.effects",
+            t_effects,
             prompt=f"choose the target of: {effect_text(spec)}",
             rule="bh.assume.cards",
             args=rest,
@@ -413,16 +435,16 @@ def t_effects(game: Game, args: dict) -> None:
     elif kind is not None and target not in legal_targets(game, kind, p, src, spell):
         game.record(
             "resolution",
-            f"{effect_text(spec)}: target {name_of(game, target)} is no longer legal; nothing happens",
+            lambda: f"{effect_text(spec)}: target {name_of(game, target)} is no longer legal; nothing happens",
             "bh.assume.constructor_targets",
         )
-        game.push("bh.effects", **{**rest, "i": i + 1})
+        game.push(t_effects, **{**rest, "i": i + 1})
         return
     apply_effect(game, spec, src, p, target, spell)  # its events and tasks run first (pushed first)
-    game.push("bh.effects", **{**rest, "i": i + 1})
+    game.push(t_effects, **{**rest, "i": i + 1})
 
 
-def apply_effect(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+def apply_effect(game: Table, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
     """The effect vocabulary, implemented once (``EFFECTS``); cards name these effects in their data."""
     try:
         fn = _EFFECT[spec["effect"]]
@@ -455,36 +477,36 @@ def _lose_coin_text(spec: dict, tgt: str) -> str:
 # The effect vocabulary, each word on its code: ``(game, spec, source, player, target, spell)``; ``requires``:
 # the fields a card must give with it, ``text``: how it reads (card.schema.json's clauses are generated).
 @EFFECTS.register("wound", requires=("amount", "target"), text=lambda s, t: f"{s['amount']} wound(s) to {t}")
-def _e_wound(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+def _e_wound(game: Table, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
     game.emit("wound", rule="bh.assume.cards", **wound_fields(game, source, target, spec["amount"]))
 
 
 @EFFECTS.register("modify", requires=("stat", "op", "value", "target"), text=_modify_text)
-def _e_modify(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+def _e_modify(game: Table, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
     game.add_modifier(
         target, spec["stat"], spec["op"], spec["value"], source=source, until=spec.get("until"), rule="bh.521.1"
     )
 
 
 @EFFECTS.register("gain_coin", text=_gain_coin_text)
-def _e_gain_coin(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+def _e_gain_coin(game: Table, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
     gain_coins(game, _who(spec, player), spec.get("amount", 1), spec.get("temporary"), "bh.520.2")
 
 
 @EFFECTS.register("lose_coin", text=_lose_coin_text)
-def _e_lose_coin(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
-    game.push("bh.lose", player=_who(spec, player), n=spec.get("amount", 1), temporary=spec.get("temporary"))
+def _e_lose_coin(game: Table, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+    game.push(t_lose, player=_who(spec, player), n=spec.get("amount", 1), temporary=spec.get("temporary"))
 
 
 @EFFECTS.register("draw", text=lambda s, t: f"draw {s.get('amount', 1)} card(s)")
-def _e_draw(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+def _e_draw(game: Table, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
     who = _who(spec, player)
     for _ in range(spec.get("amount", 1)):
-        game.push("bh.draw", player=who)
+        game.push(t_draw, player=who)
 
 
 @EFFECTS.register("create", requires=("card",), text=lambda s, t: f"Create {s['card']}")
-def _e_create(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+def _e_create(game: Table, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
     game.emit("enter_squad", rule="bh.create", player=player, card=None, name=spec["card"], way="created")
 
 
@@ -493,22 +515,24 @@ def _e_create(game: Game, spec: dict, source: str | None, player: int, target: s
     requires=("max_cost",),
     text=lambda s, t: f"summon a creature with cost {s['max_cost']} or less from your deck",
 )
-def _e_summon(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
-    game.push("bh.summon", player=player, max_cost=spec["max_cost"])
+def _e_summon(game: Table, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+    game.push(t_summon, player=player, max_cost=spec["max_cost"])
 
 
 @EFFECTS.register("resurrect", requires=("target",), text=lambda s, t: f"resurrect {t}")
-def _e_resurrect(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+def _e_resurrect(game: Table, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
     game.emit("enter_squad", rule="bh.squad", player=player, card=target, way="resurrected")
 
 
 @EFFECTS.register("take_control", requires=("target",), text=lambda s, t: f"take control of {t}")
-def _e_take_control(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+def _e_take_control(game: Table, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
     game.emit("enter_squad", rule="bh.squad", player=player, card=target, way="control_taken")
 
 
 @EFFECTS.register("grant_vanguard", requires=("value", "target"), text=lambda s, t: f"{t} gains Vanguard {s['value']}")
-def _e_grant_vanguard(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+def _e_grant_vanguard(
+    game: Table, spec: dict, source: str | None, player: int, target: str | None, spell: bool
+) -> None:
     grant_vanguard(game, target, spec["value"])
 
 
@@ -517,7 +541,7 @@ def _e_grant_vanguard(game: Game, spec: dict, source: str | None, player: int, t
     requires=("amount",),
     text=lambda s, t: f"the next {s.get('times', 1)} creature(s) you play this turn cost {s['amount']} less",
 )
-def _e_cost_discount(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+def _e_cost_discount(game: Table, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
     game.add_effect(
         "cost_discount",
         until="turn",
@@ -527,7 +551,7 @@ def _e_cost_discount(game: Game, spec: dict, source: str | None, player: int, ta
         uses=spec.get("times", 1),
         source=source,
     )
-    game.record("modifier", f"player {player}: {effect_text(spec)}", "bh.assume.discount", player=player)
+    game.record("modifier", lambda: f"player {player}: {effect_text(spec)}", "bh.assume.discount", player=player)
 
 
 @EFFECTS.register(
@@ -535,14 +559,14 @@ def _e_cost_discount(game: Game, spec: dict, source: str | None, player: int, ta
     requires=("times", "choices"),
     text=lambda s, t: f"choose {s['times']} times from: " + "; ".join(effect_text(c) for c in s["choices"]),
 )
-def _e_choose(game: Game, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
+def _e_choose(game: Table, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
     compose(game, spec, source=source, player=player, card=None)
 
 
 _EFFECT = EFFECTS.handlers
 
 
-def wound_fields(game: Game, source: str | None, target: str, amount: int) -> dict:
+def wound_fields(game: Table, source: str | None, target: str, amount: int) -> dict:
     card = card_data(game, source) if source in game.state.objects else {}
     return {
         "source": source,
@@ -554,7 +578,7 @@ def wound_fields(game: Game, source: str | None, target: str, amount: int) -> di
     }
 
 
-def gain_coins(game: Game, player: int, n: int, temporary: str | None, rule: str) -> None:
+def gain_coins(game: Table, player: int, n: int, temporary: str | None, rule: str) -> None:
     """Gain ``n`` coins (520.2); temporary ones follow option temporary_gain_is_gain."""
     if temporary and not game.options["temporary_gain_is_gain"]:
         for _ in range(n):
@@ -562,7 +586,7 @@ def gain_coins(game: Game, player: int, n: int, temporary: str | None, rule: str
             if cid:
                 game.record(
                     "action",
-                    f"player {player} receives temporary coin {cid} (not counted as a gain)",
+                    lambda cid=cid: f"player {player} receives temporary coin {cid} (not counted as a gain)",
                     "bh.assume.temporary_gain",
                     player=player,
                 )
@@ -570,7 +594,7 @@ def gain_coins(game: Game, player: int, n: int, temporary: str | None, rule: str
     game.emit_batch([{"type": "gain_coin", "player": player, "temporary": temporary} for _ in range(n)], rule=rule)
 
 
-def grant_vanguard(game: Game, oid: str, value: int) -> None:
+def grant_vanguard(game: Table, oid: str, value: int) -> None:
     """L33: gaining Vanguard Y removes Vanguard X (one Vanguard at a time)."""
     st = game.state
     old = st.objects[oid].get("vanguard", 0)
@@ -579,13 +603,13 @@ def grant_vanguard(game: Game, oid: str, value: int) -> None:
     if not printed and "vanguard" not in st.objects[oid].get("grants", ()):
         game.grant(oid, "vanguard")
     lost = f", losing Vanguard {old}" if old else ""
-    game.record("modifier", f"{name_of(game, oid)} gains Vanguard {value}{lost}", "bh.vanguard")
+    game.record("modifier", lambda: f"{name_of(game, oid)} gains Vanguard {value}{lost}", "bh.vanguard")
 
 
-def compose(game: Game, spec: dict, *, source: str | None, player: int, card: str | None) -> None:
+def compose(game: Table, spec: dict, *, source: str | None, player: int, card: str | None) -> None:
     """Start composing an ability-constructor chain (522.1); ``card`` is the spell, if it is one."""
     game.push(
-        "bh.compose",
+        t_compose,
         choices=spec["choices"],
         times=spec["times"],
         chain=[],
@@ -597,12 +621,12 @@ def compose(game: Game, spec: dict, *, source: str | None, player: int, card: st
 
 
 # ================================================================== the queue
-def enqueue(game: Game, ability: str, source: str | None, player: int, data: dict, summary: str, rule: str) -> None:
+def enqueue(game: Table, ability: str, source: str | None, player: int, data: dict, summary: str, rule: str) -> None:
     """Put an ability into the queue (bh.assume.queue: first in, first out)."""
     game.enqueue(ability, source=source, controller=player, summary=summary, rule=rule, data=data)
 
 
-def chain_options(game: Game, choices: list[dict], player: int, source: str | None, spell: bool) -> list[dict]:
+def chain_options(game: Table, choices: list[dict], player: int, source: str | None, spell: bool) -> list[dict]:
     """The items a chain may take next (522.1); for a spell only items with legal targets (L31)."""
     fizzle = not spell and game.options["ability_chain_targets"] == "may_fizzle"
     options = []
@@ -618,41 +642,57 @@ def chain_options(game: Game, choices: list[dict], player: int, source: str | No
     return options
 
 
-def t_compose(game: Game, args: dict) -> None:
+@TASKS("bh.compose")
+def t_compose(
+    game: Table,
+    *,
+    choices: list[dict],
+    times: int,
+    chain: list[dict],
+    source: str | None,
+    player: int,
+    spell: bool,
+    card: str | None,
+    choice: dict | None = None,
+) -> None:
     """522.1 (L29): compose the whole chain, item by item, before anything of it resolves."""
-    chain = list(args["chain"])
-    choice = args.get("choice")
-    p, src, spell = args["player"], args["source"], args["spell"]
+    chain = list(chain)
+    p, src = player, source
     if choice is not None:
         j, _, t = choice["id"].partition(">")
         chain.append({"j": int(j), "target": None if t in ("", "-") else t})
     rule = "bh.522.1.spell" if spell else "bh.522.1"
-    if len(chain) < args["times"]:
-        options = chain_options(game, args["choices"], p, args["card"] or src, spell)
+    if len(chain) < times:
+        options = chain_options(game, choices, p, card or src, spell)
         if not options:
             game.record("resolution", "no legal chain can be composed; nothing happens", rule, player=p)
             return
-        rest = own_args(args)
         game.ask(
             p,
             "constructor",
             options,
-            "bh.compose",
-            prompt=f"chain item {len(chain) + 1} of {args['times']}",
+            t_compose,
+            prompt=f"chain item {len(chain) + 1} of {times}",
             rule="bh.522.1",
-            args={**rest, "chain": chain},
+            args={
+                "choices": choices,
+                "times": times,
+                "chain": chain,
+                "source": source,
+                "player": player,
+                "spell": spell,
+                "card": card,
+            },
         )
         return
-    items = [
-        {"effects": [args["choices"][c["j"]]], "targets": {"0": c["target"]} if c["target"] else {}} for c in chain
-    ]
+    items = [{"effects": [choices[c["j"]]], "targets": {"0": c["target"]} if c["target"] else {}} for c in chain]
     if spell:
-        game.push("bh.cast", card=args["card"], player=p, items=items, constructor=True)
+        game.push(t_cast, card=card, player=p, items=items, constructor=True)
     else:
         enqueue_chain(game, items, src, p, spell=False)
 
 
-def enqueue_chain(game: Game, items: list[dict], source: str | None, player: int, spell: bool) -> None:
+def enqueue_chain(game: Table, items: list[dict], source: str | None, player: int, spell: bool) -> None:
     n = len(items)
     for k, item in enumerate(items, 1):
         spec = item["effects"][0]
@@ -669,23 +709,23 @@ def enqueue_chain(game: Game, items: list[dict], source: str | None, player: int
         )
 
 
-def resolve_queued(game: Game, act) -> None:
+def resolve_queued(game: Table, act) -> None:
     """A chain item or a spell's effects leave the queue and take effect."""
     d = act.data
     spec0 = d["effects"][0]
     if len(d["effects"]) == 1 and needs_target(spec0) and not d["targets"]:
-        game.record("resolution", f"{effect_text(spec0)}: chosen without a target; nothing happens", "bh.522.1")
+        game.record("resolution", lambda: f"{effect_text(spec0)}: chosen without a target; nothing happens", "bh.522.1")
         return
     start_effects(game, d["effects"], act.source, act.controller, d["targets"], d["spell"])
 
 
 # ======================================================================= events
-def on_gain_coin(game: Game, ev: dict) -> None:
+def on_gain_coin(game: Table, ev: dict) -> None:
     cid = give_coin_silently(game, ev["player"], ev.get("temporary"), "bh.520.4", tag=ev["id"])
     game.state.events[ev["id"]] = {**ev, "coin": cid}
 
 
-def on_lose_coin(game: Game, ev: dict) -> None:
+def on_lose_coin(game: Table, ev: dict) -> None:
     st = game.state
     cid, p = ev["coin"], ev["player"]
     if st.objects[cid]["zone"] != z("coins", p):
@@ -696,7 +736,7 @@ def on_lose_coin(game: Game, ev: dict) -> None:
         game.add_effect("coin_away", until=ev["temporary"], rule="bh.520.4", coin=cid, player=p)
 
 
-def on_enter_squad(game: Game, ev: dict) -> None:
+def on_enter_squad(game: Table, ev: dict) -> None:
     """L37: one event for all five ways of taking a card into the squad."""
     st = game.state
     p = ev["player"]
@@ -710,13 +750,13 @@ def on_enter_squad(game: Game, ev: dict) -> None:
     st.set_in(oid, "statuses", "fresh", True)
 
 
-def on_wound(game: Game, ev: dict) -> None:
+def on_wound(game: Table, ev: dict) -> None:
     st = game.state
     if ev["target"] in st.objects:
         st.set_in(ev["target"], "counters", "wounds", wounds(game, ev["target"]) + ev["amount"])
 
 
-def on_die(game: Game, ev: dict) -> None:
+def on_die(game: Table, ev: dict) -> None:
     oid = ev["card"]
     obj = game.state.objects[oid]
     if zone_kind(obj["zone"]) == "hero":
@@ -725,16 +765,16 @@ def on_die(game: Game, ev: dict) -> None:
         put(game, oid, z("grave", obj["owner"]))
 
 
-def on_draw(game: Game, ev: dict) -> None:
+def on_draw(game: Table, ev: dict) -> None:
     put(game, ev["card"], z("hand", ev["player"]))
 
 
-def on_return(game: Game, ev: dict) -> None:
+def on_return(game: Table, ev: dict) -> None:
     oid = ev["card"]
     put(game, oid, z("hand", game.state.objects[oid]["owner"]))
 
 
-def on_cast(game: Game, ev: dict) -> None:
+def on_cast(game: Table, ev: dict) -> None:
     """bh.assume.cards: the declared spell goes to the discard pile; its effects enter the queue."""
     oid, p = ev["card"], ev["player"]
     put(game, oid, z("grave", game.state.objects[oid]["owner"]))
@@ -753,12 +793,12 @@ def on_cast(game: Game, ev: dict) -> None:
     )
 
 
-def life_left(game: Game, p: int) -> int:
+def life_left(game: Table, p: int) -> int:
     h = hero(game, p)
     return game.value(h, "life") - wounds(game, h)
 
 
-def on_game_over(game: Game, ev: dict) -> None:
+def on_game_over(game: Table, ev: dict) -> None:
     """The end: a hero died (bh.assume.win) or nothing is left to play for (bh.assume.stalemate)."""
     st = game.state
     if ev.get("stalemate"):
@@ -781,11 +821,11 @@ def on_game_over(game: Game, ev: dict) -> None:
     if created:
         for oid in created:
             game.destroy(oid)
-        game.record("end", f"created cards are cleared from the game: {', '.join(created)}", "bh.created")
+        game.record("end", lambda: f"created cards are cleared from the game: {', '.join(created)}", "bh.created")
     game.end_game(winners, reason=reason, rule=rule)
 
 
-def state_checks(game: Game) -> list[dict]:
+def state_checks(game: Table) -> list[dict]:
     """bh.assume.death: things with wounds >= life die together; then a dead hero ends the game."""
     st = game.state
     events = []
@@ -800,7 +840,7 @@ def state_checks(game: Game) -> list[dict]:
 
 
 def event_text(kind: str):
-    def text(game: Game, ev: dict) -> str:
+    def text(game: Table, ev: dict) -> str:
         if kind == "gain_coin":
             temp = f" (temporary, until {PERIOD_TEXT[ev['temporary']]})" if ev.get("temporary") else ""
             coin = f" {ev['coin']}" if ev.get("coin") else ""
@@ -844,7 +884,7 @@ EVENT_HANDLERS = {
 
 
 def _end_text(period: str):
-    def text(game: Game, ev: dict) -> str:
+    def text(game: Table, ev: dict) -> str:
         return f"end of the {period} (player {ev.get('player')})"
 
     return text
@@ -856,11 +896,12 @@ EVENT_TEXT = {k: event_text(k) for k in EVENT_HANDLERS} | {
 
 
 # ================================================================= turn tasks
-def active(game: Game) -> int:
+def active(game: Table) -> int:
     return game.state.turn["player"]
 
 
-def t_open(game: Game, args: dict) -> None:
+@TASKS("bh.open")
+def t_open(game: Table) -> None:
     """bh.assume.close: the active player's coins and cards open; his creatures are no longer fresh."""
     st = game.state
     p = active(game)
@@ -874,78 +915,82 @@ def t_open(game: Game, args: dict) -> None:
             if obj.get("statuses", {}).get("fresh"):
                 st.set_in(oid, "statuses", "fresh", None)
     if opened:
-        game.record("action", f"player {p} opens {', '.join(opened)}", "bh.assume.close", player=p)
+        game.record("action", lambda: f"player {p} opens {', '.join(opened)}", "bh.assume.close", player=p)
 
 
-def t_accumulate(game: Game, args: dict) -> None:
+@TASKS("bh.accumulate")
+def t_accumulate(game: Table) -> None:
     """520.3 (L5): a coin only while the player has fewer than 10 coins in the play zone."""
     p = active(game)
     n = coins_for_limit(game, p)
     if n < COIN_LIMIT:
         game.emit("gain_coin", rule="bh.520.3", player=p, temporary=None)
     else:
-        game.record("action", f"player {p} has {n} coins (not fewer than 10): no coin", "bh.520.3", player=p)
+        game.record("action", lambda: f"player {p} has {n} coins (not fewer than 10): no coin", "bh.520.3", player=p)
 
 
-def t_draw_step(game: Game, args: dict) -> None:
-    game.push("bh.draw", player=active(game))
+@TASKS("bh.draw_step")
+def t_draw_step(game: Table) -> None:
+    game.push(t_draw, player=active(game))
 
 
-def t_draw(game: Game, args: dict) -> None:
+@TASKS("bh.draw")
+def t_draw(game: Table, *, player: int) -> None:
     """bh.assume.draw: the top card's identity is a chance outcome weighted by what is left."""
-    p = args["player"]
+    p = player
     if DECKS[p].empty(game):
-        game.record("action", f"player {p}'s deck is empty: no card is drawn", "bh.assume.draw", player=p)
+        game.record("action", lambda: f"player {p}'s deck is empty: no card is drawn", "bh.assume.draw", player=p)
         return
-    DECKS[p].draw(game, "bh.drawn", {"player": p})
+    DECKS[p].draw(game, t_drawn, {"player": p})  # type: ignore[arg-type]  # (Deck.draw's hint says str)
 
 
-def t_drawn(game: Game, args: dict) -> None:
-    p = args["player"]
-    oid = take_from_deck(game, p, args["choice"]["id"])
+@TASKS("bh.drawn")
+def t_drawn(game: Table, *, player: int, choice: dict) -> None:
+    p = player
+    oid = take_from_deck(game, p, choice["id"])
     game.emit("draw", rule="bh.assume.draw", player=p, card=oid)
 
 
-def t_summon(game: Game, args: dict) -> None:
+@TASKS("bh.summon")
+def t_summon(game: Table, *, player: int, max_cost: int, choice: dict | None = None) -> None:
     """Summoning (вызов, L37): the player picks a creature of his deck; it enters the squad."""
-    p = args["player"]
-    choice = args.get("choice")
+    p = player
     if choice is not None:
         oid = take_from_deck(game, p, choice["id"])
         game.emit("enter_squad", rule="bh.squad", player=p, card=oid, way="summoned")
         return
     cards = game.rulebook.cards
     comp = DECKS[p].left(game)
-    names = [n for n in comp if cards[n]["type"] == "creature" and cards[n]["cost"] <= args["max_cost"]]
+    names = [n for n in comp if cards[n]["type"] == "creature" and cards[n]["cost"] <= max_cost]
     if not names:
-        game.record("resolution", f"player {p} has no creature to summon in the deck", "bh.squad", player=p)
+        game.record("resolution", lambda: f"player {p} has no creature to summon in the deck", "bh.squad", player=p)
         return
     game.ask(
         p,
         "summon",
         [{"id": n, "label": f"summon {cards[n]['name']}"} for n in names],
-        "bh.summon",
+        t_summon,
         prompt="choose a creature of your deck to summon",
         rule="bh.squad",
-        args={"player": p, "max_cost": args["max_cost"]},
+        args={"player": p, "max_cost": max_cost},
     )
 
 
-def t_lose(game: Game, args: dict) -> None:
+@TASKS("bh.lose")
+def t_lose(game: Table, *, player: int, n: int, temporary: str | None, choice: dict | None = None) -> None:
     """520.5 (L9), L47: the player who loses a coin chooses which one."""
-    p, n = args["player"], args["n"]
-    choice = args.get("choice")
+    p = player
     if choice is not None:
-        game.emit("lose_coin", rule="bh.520.5", player=p, coin=choice["id"], temporary=args["temporary"])
+        game.emit("lose_coin", rule="bh.520.5", player=p, coin=choice["id"], temporary=temporary)
         if n > 1:
-            game.push("bh.lose", player=p, n=n - 1, temporary=args["temporary"])
+            game.push(t_lose, player=p, n=n - 1, temporary=temporary)
         return
     if n <= 0:
         return
     st = game.state
     mine = coins(game, p)
     if not mine:
-        game.record("resolution", f"player {p} has no coin to lose", "bh.520.5", player=p)
+        game.record("resolution", lambda: f"player {p} has no coin to lose", "bh.520.5", player=p)
         return
     options = []
     for c in mine:
@@ -956,15 +1001,15 @@ def t_lose(game: Game, args: dict) -> None:
         p,
         "lose_coin",
         options,
-        "bh.lose",
+        t_lose,
         prompt=f"choose a coin to lose ({n} to go)",
         rule="bh.520.5",
-        args={"player": p, "n": n, "temporary": args["temporary"]},
+        args={"player": p, "n": n, "temporary": temporary},
     )
 
 
 # --------------------------------------------------------------- main phase
-def can_act(game: Game, oid: str) -> bool:
+def can_act(game: Table, oid: str) -> bool:
     """An action (attack, closing ability) needs an open card that is not fresh, or has Rush."""
     obj = game.state.objects[oid]
     if obj.get("tapped") or not alive(game, oid):
@@ -972,11 +1017,11 @@ def can_act(game: Game, oid: str) -> bool:
     return not has_status(game, oid, "fresh") or has_status(game, oid, "rush")
 
 
-def can_attack(game: Game, oid: str) -> bool:
+def can_attack(game: Table, oid: str) -> bool:
     return is_creature(game, oid) and can_act(game, oid) and game.value(oid, "strike") > 0
 
 
-def spell_declarable(game: Game, oid: str, player: int) -> bool:
+def spell_declarable(game: Table, oid: str, player: int) -> bool:
     """L31: a spell is declarable only if all its targets (or some whole chain) are legal."""
     effects = card_data(game, oid)["effects"]
     if effects[0]["effect"] == "choose":
@@ -984,7 +1029,7 @@ def spell_declarable(game: Game, oid: str, player: int) -> bool:
     return all(legal_targets(game, s["target"], player, oid, True) for s in effects if needs_target(s))
 
 
-def main_options(game: Game, p: int) -> list[dict]:
+def main_options(game: Table, p: int) -> list[dict]:
     st = game.state
     options = []
     n_open = len(open_coins(game, p))
@@ -1009,21 +1054,23 @@ def main_options(game: Game, p: int) -> list[dict]:
     return options
 
 
-def t_main(game: Game, args: dict) -> None:
+@TASKS("bh.main")
+def t_main(game: Table) -> None:
     p = active(game)
-    game.ask(p, "action", main_options(game, p), "bh.act", prompt="main phase: act or pass", rule="bh.assume.turn")
+    game.ask(p, "action", main_options(game, p), t_act, prompt="main phase: act or pass", rule="bh.assume.turn")
 
 
-def again(game: Game) -> None:
+def again(game: Table) -> None:
     """After an action the main phase goes on: its step runs again once everything has resolved."""
     game.repeat_step()
 
 
-def t_act(game: Game, args: dict) -> None:
+@TASKS("bh.act")
+def t_act(game: Table, *, choice: dict) -> None:
     p = active(game)
-    cid = args["choice"]["id"]
+    cid = choice["id"]
     if cid == "pass":
-        game.record("flow", f"player {p} passes: the turn ends", "bh.assume.turn", player=p)
+        game.record("flow", lambda: f"player {p} passes: the turn ends", "bh.assume.turn", player=p)
         check_stalemate(game, p)
         return
     if game.options["stalemate"] != "off":
@@ -1036,7 +1083,7 @@ def t_act(game: Game, args: dict) -> None:
     elif verb == "use":
         ab, src = game.ability(rest)
         effects = activated_effects(game, src, ab.name)
-        game.push("bh.targets", effects=effects, i=0, targets={}, player=p, card=src, spell=False, then=rest)
+        game.push(t_targets, effects=effects, i=0, targets={}, player=p, card=src, spell=False, then=rest)
     else:
         oid = rest
         card = card_data(game, oid)
@@ -1047,17 +1094,15 @@ def t_act(game: Game, args: dict) -> None:
         elif card["effects"][0]["effect"] == "choose":
             compose(game, card["effects"][0], source=oid, player=p, card=oid)
         else:
-            game.push(
-                "bh.targets", effects=card["effects"], i=0, targets={}, player=p, card=oid, spell=True, then="cast"
-            )
+            game.push(t_targets, effects=card["effects"], i=0, targets={}, player=p, card=oid, spell=True, then="cast")
 
 
-def turn_key(game: Game) -> list[int]:
+def turn_key(game: Table) -> list[int]:
     """Which turn this is: its number and its player (the number alone is shared by a round's turns)."""
     return [game.state.turn["number"], game.state.turn["player"]]
 
 
-def check_stalemate(game: Game, p: int) -> None:
+def check_stalemate(game: Table, p: int) -> None:
     """bh.assume.stalemate: with both decks empty, two quiet turns in a row (a pass and nothing else) end it.
 
     ``quiet_passes`` counts the turns in a row that ended in such a pass while no deck had a card left.
@@ -1073,8 +1118,10 @@ def check_stalemate(game: Game, p: int) -> None:
     if n == 1:
         game.record(
             "flow",
-            f"both decks are empty and player {p} passed without acting: if player {other(p)} does the same, "
-            "the game ends",
+            lambda: (
+                f"both decks are empty and player {p} passed without acting: if player {other(p)} does the same, "
+                "the game ends"
+            ),
             "bh.assume.stalemate",
             player=p,
         )
@@ -1082,15 +1129,27 @@ def check_stalemate(game: Game, p: int) -> None:
         game.emit("game_over", rule="bh.assume.stalemate", stalemate=True, player=p)
 
 
-def activated_effects(game: Game, source: str, name: str) -> list[dict]:
+def activated_effects(game: Table, source: str, name: str) -> list[dict]:
     return next(a["effects"] for a in card_data(game, source).get("activated", ()) if a["name"] == name)
 
 
-def t_targets(game: Game, args: dict) -> None:
-    """Targets of a spell (when declared) or of an activated ability (when used)."""
-    effects, i, targets = args["effects"], args["i"], dict(args["targets"])
-    p, src, spell = args["player"], args["card"], args["spell"]
-    choice = args.get("choice")
+@TASKS("bh.targets")
+def t_targets(
+    game: Table,
+    *,
+    effects: list[dict],
+    i: int,
+    targets: dict,
+    player: int,
+    card: str,
+    spell: bool,
+    then: str,
+    choice: dict | None = None,
+) -> None:
+    """Targets of a spell (when declared) or of an activated ability (when used); ``then``: "cast", or the
+    reference of the ability to activate."""
+    targets = dict(targets)
+    p, src = player, card
     if choice is not None:
         targets[str(i)] = choice["id"]
         i += 1
@@ -1098,31 +1157,39 @@ def t_targets(game: Game, args: dict) -> None:
         spec = effects[i]
         if needs_target(spec):
             legal = legal_targets(game, spec["target"], p, src, spell)
-            rest = own_args(args)
             game.ask(
                 p,
                 "target",
                 [{"id": t, "label": name_of(game, t)} for t in legal],
-                "bh.targets",
+                t_targets,
                 prompt=f"choose the target of: {effect_text(spec)}",
                 rule="bh.assume.cards",
-                args={**rest, "i": i, "targets": targets},
+                args={
+                    "effects": effects,
+                    "i": i,
+                    "targets": targets,
+                    "player": player,
+                    "card": card,
+                    "spell": spell,
+                    "then": then,
+                },
             )
             return
         i += 1
-    if args["then"] == "cast":
-        game.push("bh.cast", card=src, player=p, items=[{"effects": effects, "targets": targets}], constructor=False)
+    if then == "cast":
+        game.push(t_cast, card=src, player=p, items=[{"effects": effects, "targets": targets}], constructor=False)
     else:
-        game.activate(args["then"], p, data={"targets": targets})
+        game.activate(then, p, data={"targets": targets})
 
 
-def t_cast(game: Game, args: dict) -> None:
-    oid, p = args["card"], args["player"]
+@TASKS("bh.cast")
+def t_cast(game: Table, *, card: str, player: int, items: list[dict], constructor: bool) -> None:
+    oid, p = card, player
     pay(game, p, cost_to_pay(game, oid, p), name_of(game, oid))
-    game.emit("cast", rule="bh.assume.cards", player=p, card=oid, items=args["items"], constructor=args["constructor"])
+    game.emit("cast", rule="bh.assume.cards", player=p, card=oid, items=items, constructor=constructor)
 
 
-def attack(game: Game, attacker: str, target: str) -> None:
+def attack(game: Table, attacker: str, target: str) -> None:
     """bh.assume.combat: the attacker closes; it and an attacked creature wound each other (with option
     defenders, once the attacked player has had the chance to assign a defender, L41)."""
     st = game.state
@@ -1130,32 +1197,31 @@ def attack(game: Game, attacker: str, target: str) -> None:
     game.caused_by(
         game.record(
             "action",
-            f"{name_of(game, attacker)} attacks {name_of(game, target)} with a strike (closes)",
+            lambda: f"{name_of(game, attacker)} attacks {name_of(game, target)} with a strike (closes)",
             "bh.action",
             player=controller(game, attacker),
         )
     )
     if game.options["defenders"] and defenders(game, target):
-        game.push("bh.defend", attacker=attacker, target=target)
+        game.push(t_defend, attacker=attacker, target=target)
         return
     strike(game, attacker, target)
 
 
-def defenders(game: Game, target: str) -> list[str]:
+def defenders(game: Table, target: str) -> list[str]:
     """Option defenders (bh.assume.combat, L41 'assigning a defender' is an action of a card): the open creatures
     of the attacked player, other than the one attacked, that may close to take the attack."""
     return [c for c in creatures(game, controller(game, target)) if c != target and open_to_defend(game, c)]
 
 
-def open_to_defend(game: Game, oid: str) -> bool:
+def open_to_defend(game: Table, oid: str) -> bool:
     obj = game.state.objects[oid]
     return not obj.get("tapped") and alive(game, oid)
 
 
-def t_defend(game: Game, args: dict) -> None:
+@TASKS("bh.defend")
+def t_defend(game: Table, *, attacker: str, target: str, choice: dict | None = None) -> None:
     """Option defenders: the attacked player may close an open creature to become the target of the attack."""
-    attacker, target = args["attacker"], args["target"]
-    choice = args.get("choice")
     if choice is None:
         q = controller(game, target)
         game.ask(
@@ -1163,17 +1229,17 @@ def t_defend(game: Game, args: dict) -> None:
             "defend",
             [{"id": c, "label": f"defend with {name_of(game, c)} (closes)"} for c in defenders(game, target)]
             + [{"id": "no", "label": "no defender"}],
-            "bh.defend",
+            t_defend,
             prompt=f"{name_of(game, attacker)} attacks {name_of(game, target)}: assign a defender?",
             rule="bh.assume.combat",
-            args=own_args(args),
+            args={"attacker": attacker, "target": target},
         )
         return
     if choice["id"] != "no":
         game.state.update(choice["id"], tapped=True)
         game.record(
             "action",
-            f"{name_of(game, choice['id'])} closes and defends: it takes the attack",
+            lambda: f"{name_of(game, choice['id'])} closes and defends: it takes the attack",
             "bh.assume.combat",
             player=controller(game, choice["id"]),
         )
@@ -1181,7 +1247,7 @@ def t_defend(game: Game, args: dict) -> None:
     strike(game, attacker, target)
 
 
-def strike(game: Game, attacker: str, target: str) -> None:
+def strike(game: Table, attacker: str, target: str) -> None:
     """bh.assume.combat: the attacker and an attacked creature wound each other at the same time."""
     blows = [(attacker, target)]
     if is_creature(game, target):
@@ -1196,7 +1262,7 @@ def strike(game: Game, attacker: str, target: str) -> None:
 
 
 # -------------------------------------------------------------------- Vanguard
-def vanguard_candidates(game: Game, player: int, x: int, source: str | None) -> list[str]:
+def vanguard_candidates(game: Table, player: int, x: int, source: str | None) -> list[str]:
     """Creatures in hand with cost X or less (bh.assume.vanguard: by default the cost the main phase
     would ask of the player now, :func:`cost_to_pay`; option vanguard_cost=printed: the printed cost)."""
     printed = game.options["vanguard_cost"] == "printed"
@@ -1210,12 +1276,12 @@ def vanguard_candidates(game: Game, player: int, x: int, source: str | None) -> 
     return out
 
 
-def vanguard_condition(game: Game, act) -> bool:
+def vanguard_condition(game: Table, act) -> bool:
     x = (act.obj or {}).get("vanguard", 0)
     return x > 0 and bool(vanguard_candidates(game, act.controller, x, act.source))
 
 
-def vanguard_effect(game: Game, act) -> None:
+def vanguard_effect(game: Table, act) -> None:
     x = act.obj.get("vanguard", 0)
     cands = vanguard_candidates(game, act.controller, x, act.source)
     if not cands:
@@ -1225,50 +1291,56 @@ def vanguard_effect(game: Game, act) -> None:
         act.controller,
         "vanguard",
         [{"id": c, "label": f"play {name_of(game, c)} for free"} for c in cands],
-        "bh.vanguard_play",
+        t_vanguard_play,
         prompt=f"Vanguard {x}: play a creature with cost {x} or less for free",
         rule="bh.vanguard",
         args={"source": act.source, "player": act.controller},
     )
 
 
-def t_vanguard_play(game: Game, args: dict) -> None:
+@TASKS("bh.vanguard_play")
+def t_vanguard_play(game: Table, *, source: str, player: int, choice: dict) -> None:
     """L33 + L35: the creature is played free (no payment; payment modifiers lost)."""
-    p, src, oid = args["player"], args["source"], args["choice"]["id"]
-    game.record("action", f"player {p} plays {name_of(game, oid)} for free (Vanguard)", "bh.free", player=p)
+    p, src, oid = player, source, choice["id"]
+    game.record("action", lambda: f"player {p} plays {name_of(game, oid)} for free (Vanguard)", "bh.free", player=p)
     use_discounts(game, p, free=True)
     game.emit("enter_squad", rule="bh.squad", player=p, card=oid, way="played", free=True)
-    game.push("bh.vanguard_after", source=src, card=oid, player=p)
+    game.push(t_vanguard_after, source=src, card=oid, player=p)
 
 
-def t_vanguard_after(game: Game, args: dict) -> None:
+@TASKS("bh.vanguard_after")
+def t_vanguard_after(game: Table, *, source: str, card: str, player: int) -> None:
     """L33: the creature gains Rush and returns at the end of the turn; if you did, close this card."""
     st = game.state
-    p, src, oid = args["player"], args["source"], args["card"]
+    p, src, oid = player, source, card
     if not (in_play(game, oid) and controller(game, oid) == p):
         return
     st.set_in(oid, "statuses", "rush", True)
-    game.record("modifier", f"{name_of(game, oid)} gains Rush", "bh.assume.rush", player=p)
+    game.record("modifier", lambda: f"{name_of(game, oid)} gains Rush", "bh.assume.rush", player=p)
     game.delay("vanguard_return", event="end_of_turn", source=oid, controller=p, data={"card": oid})
-    game.record("action", f"{name_of(game, oid)} will return to hand at the end of the turn", "bh.vanguard", player=p)
+    game.record(
+        "action", lambda: f"{name_of(game, oid)} will return to hand at the end of the turn", "bh.vanguard", player=p
+    )
     if src in st.objects and in_play(game, src):
         st.update(src, tapped=True)
-        game.record("action", f"{name_of(game, src)} closes (Vanguard was used)", "bh.vanguard", player=p)
+        game.record("action", lambda: f"{name_of(game, src)} closes (Vanguard was used)", "bh.vanguard", player=p)
 
 
-def vanguard_return(game: Game, act) -> None:
+def vanguard_return(game: Table, act) -> None:
     oid = act.data["card"]
     if in_play(game, oid) and controller(game, oid) == act.controller:
         game.emit("return_to_hand", rule="bh.vanguard", card=oid, player=act.controller)
     else:
-        game.record("resolution", f"{name_of(game, oid)} is no longer in the squad; it stays", "bh.assume.vanguard")
+        game.record(
+            "resolution", lambda: f"{name_of(game, oid)} is no longer in the squad; it stays", "bh.assume.vanguard"
+        )
 
 
 # ------------------------------------------------------------------ protection
 def protection_applies(what: str):
     """bh.assume.protection: ``what`` names the wounding card's type or one of its tags."""
 
-    def condition(game: Game, act) -> bool:
+    def condition(game: Table, act) -> bool:
         ev = act.event
         return ev.get("source_type") == what or what in ev.get("source_tags", ())
 
@@ -1276,27 +1348,7 @@ def protection_applies(what: str):
 
 
 def prevent(what: str):
-    def effect(game: Game, act) -> Prevent:
+    def effect(game: Table, act) -> Prevent:
         return Prevent(f"protection from {what}")
 
     return effect
-
-
-TASKS = {
-    "bh.effects": t_effects,
-    "bh.compose": t_compose,
-    "bh.open": t_open,
-    "bh.accumulate": t_accumulate,
-    "bh.draw_step": t_draw_step,
-    "bh.draw": t_draw,
-    "bh.drawn": t_drawn,
-    "bh.summon": t_summon,
-    "bh.lose": t_lose,
-    "bh.main": t_main,
-    "bh.act": t_act,
-    "bh.defend": t_defend,
-    "bh.targets": t_targets,
-    "bh.cast": t_cast,
-    "bh.vanguard_play": t_vanguard_play,
-    "bh.vanguard_after": t_vanguard_after,
-}

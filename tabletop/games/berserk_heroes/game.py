@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from tabletop.core import Game, ModifierOrder, OptionSpec, Phase, Profile, Rulebook, Scenario, board_view
+from tabletop.core import ModifierOrder, OptionSpec, Phase, Profile, Rulebook, Scenario, Table, board_view
 
 from . import engine as E
 from .catalogue import CARDS, NAMED, BerserkCards
@@ -15,7 +15,7 @@ HEROES = ("warrior", "mage")
 
 
 # ------------------------------------------------------------------- set-up
-def setup(game: Game) -> None:
+def setup(game: Table) -> None:
     """bh.assume.setup: heroes, coin supplies, decks and opening hands (or a scenario position)."""
     st = game.state
     opts = game.options
@@ -33,16 +33,16 @@ def setup(game: Game) -> None:
             E.give_coin_silently(game, p, None, "bh.assume.setup", tag="")
     if opts["scenario"]:
         builder, description, _rules = SETUPS[opts["scenario"]]
-        game.record("action", f"scenario {opts['scenario']}: {description}", "bh.assume.setup")
+        game.record("action", lambda: f"scenario {opts['scenario']}: {description}", "bh.assume.setup")
         builder(game)
         return
     for p in E.PLAYERS:
         E.DECKS[p].fill(game, game.rulebook.cards.deck)
-    game.then(*[("bh.draw", {"player": p}) for p in E.PLAYERS for _ in range(opts["starting_hand"])])
+    game.then(*[(E.t_draw, {"player": p}) for p in E.PLAYERS for _ in range(opts["starting_hand"])])
 
 
 # --------------------------------------------------------------- board view
-def board(game: Game, player: int | None = None) -> dict:
+def board(game: Table, player: int | None = None) -> dict:
     """A plain JSON board ("zones" layout): every zone, card and coin, and the options on each."""
     return board_view(
         game, player, E.ZONES, describe=_describe, players=_players, turn=TURN_SHOWN, controller=True, stack=False
@@ -52,7 +52,7 @@ def board(game: Game, player: int | None = None) -> dict:
 TURN_SHOWN = ("number", "player", "phase", "sub")
 
 
-def _describe(game: Game, entry: dict, obj: dict) -> None:
+def _describe(game: Table, entry: dict, obj: dict) -> None:
     """A coin (open or closed, temporary or not), or a face-up card: cost, strike and life, counters, statuses."""
     if obj.get("kind") == "coin":
         entry.update(kind="coin", tapped=obj["tapped"], temporary=obj.get("temp") is not None)
@@ -74,7 +74,7 @@ def _describe(game: Game, entry: dict, obj: dict) -> None:
     )
 
 
-def _players(game: Game) -> list[dict]:
+def _players(game: Table) -> list[dict]:
     st = game.state
     return [
         {

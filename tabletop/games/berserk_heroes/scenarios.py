@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tabletop.core import Game
+from tabletop.core import Table
 
 from . import engine as E
 
 
-def card(game: Game, player: int, card_id: str, kind: str, **fields) -> str:
+def card(game: Table, player: int, card_id: str, kind: str, **fields) -> str:
     """A known card in zone ``kind`` of ``player`` (ids stay anonymous: c<n>)."""
     return E.new_card(game, player, card_id, E.z(kind, player), **fields)
 
 
-def coins(game: Game, player: int, n: int, until: str | None = None) -> list[str]:
+def coins(game: Table, player: int, n: int, until: str | None = None) -> list[str]:
     """Move ``n`` coins from the supply to the play zone (set-up, not a gain)."""
     out = []
     for _ in range(n):
@@ -28,13 +28,13 @@ def coins(game: Game, player: int, n: int, until: str | None = None) -> list[str
     return out
 
 
-def start_main(game: Game, player: int = 0) -> None:
+def start_main(game: Table, player: int = 0) -> None:
     """Begin in ``player``'s main phase of turn 1 (the accumulation phase is skipped)."""
     game.state.set_turn(player=player, number=1, phase="turn", cursor=[0, player, E.MAIN_SUBPHASE])
-    game.record("flow", f"turn 1: player {player}, the scenario starts in the main phase", "bh.assume.turn")
+    game.record("flow", lambda: f"turn 1: player {player}, the scenario starts in the main phase", "bh.assume.turn")
 
 
-def modifier_order(game: Game) -> None:
+def modifier_order(game: Table) -> None:
     """521.1: a Pikeman (strike 2) and the five kinds of modifier in hand."""
     card(game, 0, "pikeman", "play")
     card(game, 0, "border_guard", "play")
@@ -46,7 +46,7 @@ def modifier_order(game: Game) -> None:
     start_main(game)
 
 
-def temporary_coins(game: Game) -> None:
+def temporary_coins(game: Table) -> None:
     """520.3-520.5: 9 coins and 1 temporary coin (until end of round) before the accumulation phase."""
     coins(game, 0, 9)
     coins(game, 0, 1, until="round")
@@ -57,7 +57,7 @@ def temporary_coins(game: Game) -> None:
     card(game, 1, "border_guard", "play")
 
 
-def constructor_chain(game: Game) -> None:
+def constructor_chain(game: Table) -> None:
     """522.1: constructor spells and a constructor creature; the enemy has only a Warded Monk."""
     for c in ("arcane_choice", "twin_bolts", "wandering_sage", "border_guard"):
         card(game, 0, c, "hand")
@@ -67,7 +67,7 @@ def constructor_chain(game: Game) -> None:
     start_main(game)
 
 
-def protection(game: Game) -> None:
+def protection(game: Table) -> None:
     """L43: Stone Golem (protection from creatures) and Warded Monk (protection from spells)."""
     card(game, 0, "pikeman", "play")
     card(game, 0, "firebolt", "hand")
@@ -78,7 +78,7 @@ def protection(game: Game) -> None:
     start_main(game)
 
 
-def vanguard(game: Game) -> None:
+def vanguard(game: Table) -> None:
     """L33, L35: Scout Captain (Vanguard 2) with cheap and dear creatures in hand."""
     for c in ("scout_captain", "pikeman", "forest_troll", "rally_horn", "quartermasters_order", "wandering_sage"):
         card(game, 0, c, "hand")
@@ -86,7 +86,7 @@ def vanguard(game: Game) -> None:
     start_main(game)
 
 
-def create(game: Game) -> None:
+def create(game: Table) -> None:
     """L49-L51: Create, a Herald reacting to it, and an enemy hero with 2 life left."""
     card(game, 0, "herald_of_the_host", "play")
     card(game, 0, "pikeman", "play")
@@ -98,7 +98,7 @@ def create(game: Game) -> None:
     start_main(game)
 
 
-def squad_ways(game: Game) -> None:
+def squad_ways(game: Table) -> None:
     """L37: a Herald of the Host and one card for each of the five ways into the squad."""
     card(game, 0, "herald_of_the_host", "play")
     for c in ("border_guard", "call_to_arms", "second_life", "mind_chains", "raise_the_dead"):
@@ -110,7 +110,7 @@ def squad_ways(game: Game) -> None:
     start_main(game)
 
 
-SETUPS: dict[str, tuple[Callable[[Game], None], str, tuple[str, ...]]] = {
+SETUPS: dict[str, tuple[Callable[[Table], None], str, tuple[str, ...]]] = {
     "modifier-order": (
         modifier_order,
         "A Pikeman with strike 2 and spells for +1, x3, -2, /2 and two set-to-value spells in hand; play them "
