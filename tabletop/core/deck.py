@@ -31,6 +31,7 @@ from .errors import quote
 from .zones import ZoneError
 
 if TYPE_CHECKING:
+    from .scheduling import Task
     from .table import Table
     from .zones import Zones
 
@@ -132,7 +133,7 @@ class Deck:
         st.vars[self.var] = dict(comp)
 
     # ------------------------------------------------------------ drawing
-    def draw(self, game: Table, resume: str, args: dict | None = None) -> None:
+    def draw(self, game: Table, resume: Task, args: dict | None = None) -> None:
         """Open the chance decision of the top card: one option per kind of card left, weighted by how many
         are left. The chosen key reaches task ``resume`` as ``choice``; it calls :meth:`take`."""
         comp = game.state.vars.get(self.var)

@@ -46,7 +46,7 @@ class Triggers(Listeners):
         *,
         source: str | None,
         controller: int | None,
-        summary: str,
+        summary: str | Callable[[], str],
         rule: str,
         data: dict | None = None,
     ) -> None:

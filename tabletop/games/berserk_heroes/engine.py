@@ -941,7 +941,7 @@ def t_draw(game: Table, *, player: int) -> None:
     if DECKS[p].empty(game):
         game.record("action", lambda: f"player {p}'s deck is empty: no card is drawn", "bh.assume.draw", player=p)
         return
-    DECKS[p].draw(game, t_drawn, {"player": p})  # type: ignore[arg-type]  # (Deck.draw's hint says str)
+    DECKS[p].draw(game, t_drawn, {"player": p})
 
 
 @TASKS("bh.drawn")
