@@ -16,12 +16,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.core import Deck, Game, RuleError, Zones, ZoneSpec, own_args, player_decks
+from tabletop.core import Deck, Game, RuleError, TaskTable, Zones, ZoneSpec, own_args, player_decks
 from tabletop.core.modifiers import Explanation, Step
 
 from .vocabulary import EFFECTS, TARGETS
 
 ENEMY_ZONE_PREFIX = "play:engaged:"
+
+# the rulebook's tasks, registered by function under the names saved games hold (turn.py, villain.py and this
+# module register theirs; game.py gives the table to the Rulebook)
+tasks = TaskTable()
 
 
 # ====================================================================== zones and cards
