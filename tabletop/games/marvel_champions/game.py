@@ -128,7 +128,7 @@ def _uses_check(game: Game, args: dict) -> None:
         E.put(game, c, E.discard_pile(game, c))
 
 
-TASKS = E.tasks  # (turn.py registers its tasks there; the rest are put in by name below)
+TASKS = E.tasks  # (turn.py and villain.py register their tasks there; the rest are put in by name below)
 TASKS.update(
     {
         "mc.take": E.t_take,
@@ -137,26 +137,6 @@ TASKS.update(
         "mc.indirect": E.t_indirect,
         "mc.first_player_target": E.t_first_player_target,
         "mc.uses_check": _uses_check,
-        "mc.v_threat": V.t_threat,
-        "mc.v_activate": V.t_activate,
-        "mc.minions": V.t_minions,
-        "mc.enemy_activation": V.t_enemy_activation,
-        "mc.activation_emit": V.t_activation_emit,
-        "mc.activation_end": V.t_activation_end,
-        "mc.boost_deal": V.t_boost_deal,
-        "mc.defend": V.t_defend,
-        "mc.boost_flip": V.t_boost_flip,
-        "mc.boost_discard": V.t_boost_discard,
-        "mc.attack_damage": V.t_attack_damage,
-        "mc.overkill_ally": V.t_overkill_ally,
-        "mc.scheme_threat": V.t_scheme_threat,
-        "mc.v_deal": V.t_deal,
-        "mc.v_reveal": V.t_reveal_all,
-        "mc.reveal_queue": V.t_reveal_queue,
-        "mc.reveal": V.t_reveal,
-        "mc.reveal_done": V.t_reveal_done,
-        "mc.enters": V.t_enters,
-        "mc.v_pass": V.t_pass,
     }
 )
 
