@@ -6,7 +6,6 @@ import dataclasses
 from functools import partial
 
 from tabletop.core import (
-    Game,
     ModifierOrder,
     OptionSpec,
     Phase,
@@ -14,6 +13,7 @@ from tabletop.core import (
     Rulebook,
     RulebookOptionError,
     Scenario,
+    Table,
     board_view,
 )
 
@@ -28,7 +28,7 @@ from .scenarios import SETUPS
 
 
 # ====================================================================== set-up
-def setup(game: Game) -> None:
+def setup(game: Table) -> None:
     """mc.assume.setup (the setup appendix, L734, is missing)."""
     st = game.state
     n = len(st.players)
@@ -70,7 +70,7 @@ def setup(game: Game) -> None:
 
 
 # ====================================================================== event texts
-def _n(game: Game, oid) -> str:
+def _n(game: Table, oid) -> str:
     return E.name_of(game, oid)
 
 
@@ -119,26 +119,17 @@ EVENT_HANDLERS = {
 }
 
 
-def _uses_check(game: Game, args: dict) -> None:
+@E.tasks("mc.uses_check")
+def _uses_check(game: Table, *, card: str) -> None:
     """L844: after a card with uses spends its last use (and the effect resolves), it is discarded."""
-    c = args["card"]
+    c = card
     st = game.state
     if c in st.objects and st.objects[c]["zone"].startswith("play") and st.objects[c].get("uses", 0) <= 0:
         game.record("action", f"{E.name_of(game, c)} spent its last use and is discarded", "mc.uses")
         E.put(game, c, E.discard_pile(game, c))
 
 
-TASKS = E.tasks  # (turn.py and villain.py register their tasks there; the rest are put in by name below)
-TASKS.update(
-    {
-        "mc.take": E.t_take,
-        "mc.taken": E.t_taken,
-        "mc.effects": E.t_effects,
-        "mc.indirect": E.t_indirect,
-        "mc.first_player_target": E.t_first_player_target,
-        "mc.uses_check": _uses_check,
-    }
-)
+TASKS = E.tasks  # every task of the rulebook, registered by function (engine, turn, villain and here)
 
 FLOW = (
     Phase("player", ("mc.turn_start", "mc.turn"), each_player=True, rule="mc.player_phase"),
@@ -148,14 +139,14 @@ FLOW = (
 
 
 # ====================================================================== board view
-def board(game: Game, player: int | None = None) -> dict:
+def board(game: Table, player: int | None = None) -> dict:
     """A plain JSON board ("zones" layout): the scenario's panel and each player's, with the options on each card."""
     return board_view(
         game, player, E.ZONES, describe=_describe, players=_players, turn=("round", "phase", "player", "first")
     )
 
 
-def _describe(game: Game, entry: dict, full: dict) -> None:
+def _describe(game: Table, entry: dict, full: dict) -> None:
     """A face-up card: its stats (an identity's of its form), hit points, threat, uses, statuses, host."""
     st, oid = game.state, entry["id"]
     card = game.rulebook.cards[full["card"]]
@@ -192,7 +183,7 @@ def _describe(game: Game, entry: dict, full: dict) -> None:
     )
 
 
-def _players(game: Game) -> list[dict]:
+def _players(game: Table) -> list[dict]:
     st = game.state
     return [
         {
