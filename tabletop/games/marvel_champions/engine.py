@@ -524,6 +524,16 @@ def over_per_player(game: Table, oid: str, p: int) -> bool:
     return mine >= limit
 
 
+@tasks("mc.uses_check")
+def t_uses_check(game: Table, *, card: str) -> None:
+    """L844: after a card with uses spends its last use (and the effect resolves), it is discarded."""
+    c = card
+    st = game.state
+    if c in st.objects and st.objects[c]["zone"].startswith("play") and st.objects[c].get("uses", 0) <= 0:
+        game.record("action", f"{name_of(game, c)} spent its last use and is discarded", "mc.uses")
+        put(game, c, discard_pile(game, c))
+
+
 # ====================================================================== effects
 def run_effects(game: Table, effects: list[dict], ctx: dict) -> None:
     """Resolve an ability's sentences one at a time (L261); 'then' needs the one before it (L793)."""

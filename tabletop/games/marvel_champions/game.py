@@ -119,16 +119,6 @@ EVENT_HANDLERS = {
 }
 
 
-@E.tasks("mc.uses_check")
-def _uses_check(game: Table, *, card: str) -> None:
-    """L844: after a card with uses spends its last use (and the effect resolves), it is discarded."""
-    c = card
-    st = game.state
-    if c in st.objects and st.objects[c]["zone"].startswith("play") and st.objects[c].get("uses", 0) <= 0:
-        game.record("action", f"{E.name_of(game, c)} spent its last use and is discarded", "mc.uses")
-        E.put(game, c, E.discard_pile(game, c))
-
-
 TASKS = E.tasks  # every task of the rulebook, registered by function (engine, turn, villain and here)
 
 FLOW = (
