@@ -217,7 +217,7 @@ def t_basic(game: Table, *, player: int, char: str, power: str, target: str) -> 
     st = game.state
     st.update(char, exhausted=True)
     rule = {"attack": "mc.attack", "thwart": "mc.thwart", "recover": "mc.recover"}[power]
-    game.record("action", f"{E.name_of(game, char)} exhausts to {power}", "mc.exhaust", player=p)
+    game.record("action", lambda: f"{E.name_of(game, char)} exhausts to {power}", "mc.exhaust", player=p)
     if power == "attack":
         game.emit(
             "player_attack",
@@ -341,12 +341,19 @@ def t_play(game: Table, *, player: int, card: str) -> None:
     modifiers; the card is set aside while it is being played."""
     p, c = player, card
     game.record(
-        "action", f"player {p} announces {E.name_of(game, c)}: play restrictions hold", "mc.initiate.1", player=p
+        "action",
+        lambda: f"player {p} announces {E.name_of(game, c)}: play restrictions hold",
+        "mc.initiate.1",
+        player=p,
     )
     cost = game.explain(c, "cost")
-    game.record("action", f"cost of {E.name_of(game, c)} is {cost.value}", "mc.initiate.2", player=p)
-    mods = [str(step) for step in cost.steps if step.op != "base"]
-    game.record("action", f"cost modifiers: {', '.join(mods) or 'none'}", "mc.initiate.3", player=p)
+    game.record("action", lambda: f"cost of {E.name_of(game, c)} is {cost.value}", "mc.initiate.2", player=p)
+    game.record(
+        "action",
+        lambda: f"cost modifiers: {', '.join(str(step) for step in cost.steps if step.op != 'base') or 'none'}",
+        "mc.initiate.3",
+        player=p,
+    )
     E.put(game, c, E.z("limbo", p))
     game.push(
         t_pay,
@@ -415,8 +422,10 @@ def t_pay(
             spent[ability["type"]] = spent.get(ability["type"], 0) + ability["amount"]
             game.record(
                 "action",
-                f"player {p} exhausts {E.name_of(game, src)} (Resource ability): {ability['amount']} "
-                f"{ability['type']} resource(s)",
+                lambda: (
+                    f"player {p} exhausts {E.name_of(game, src)} (Resource ability): {ability['amount']} "
+                    f"{ability['type']} resource(s)"
+                ),
                 "mc.resource_ability",
                 player=p,
             )
@@ -428,7 +437,7 @@ def t_pay(
             E.put(game, c, E.z("discard", p))
             game.record(
                 "action",
-                f"player {p} discards {E.name_of(game, c)} for {n} {rtype} resource(s)",
+                lambda: f"player {p} discards {E.name_of(game, c)} for {n} {rtype} resource(s)",
                 "mc.resources",
                 player=p,
             )
@@ -461,8 +470,10 @@ def t_pay(
         lost = paid - need
         game.record(
             "action",
-            f"player {p} pays {need} for {E.name_of(game, card)}"
-            + (f"; {lost} excess resource(s) are lost (L693)" if lost else ""),
+            lambda: (
+                f"player {p} pays {need} for {E.name_of(game, card)}"
+                + (f"; {lost} excess resource(s) are lost (L693)" if lost else "")
+            ),
             "mc.excess" if lost else "mc.initiate.4",
             player=p,
         )
@@ -478,7 +489,7 @@ def t_pay(
     if could < need - paid:
         game.record(
             "action",
-            f"player {p} cannot pay: {E.name_of(game, card)} is not played, nothing is paid",
+            lambda: f"player {p} cannot pay: {E.name_of(game, card)} is not played, nothing is paid",
             "mc.initiate.4",
             player=p,
         )

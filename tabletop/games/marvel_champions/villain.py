@@ -146,7 +146,7 @@ def on_scheme(game: Table, ev: dict) -> None:
 @tasks("mc.boost_deal")
 def t_boost_deal(game: Table, *, enemy: str) -> None:
     """L276, L319, L417 (mc.assume.boost_face_down): one face-down boost card per activation."""
-    game.record("action", f"{E.name_of(game, enemy)} is given a face-down boost card", "mc.enemy_attack.1")
+    game.record("action", lambda: f"{E.name_of(game, enemy)} is given a face-down boost card", "mc.enemy_attack.1")
     E.take(game, "enc", "boost")
 
 
@@ -211,7 +211,9 @@ def t_boost_flip(game: Table, *, stat: str) -> None:
     c = cards[0]
     st.update(c, vis="all")
     icons = E.card_of(game, c).get("boost", 0)
-    game.record("action", f"boost card {E.name_of(game, c)} is turned face up: {icons} boost icon(s)", "mc.boost")
+    game.record(
+        "action", lambda: f"boost card {E.name_of(game, c)} is turned face up: {icons} boost icon(s)", "mc.boost"
+    )
     if icons:
         game.add_modifier(a["attacker"], stat, "add", icons, source=c, until="activation", rule="mc.boost")
     star = E.card_of(game, c).get("boost_effects")
