@@ -7,16 +7,18 @@ A card names its abilities in data (``trigger`` of an interrupt/response event, 
 
 from __future__ import annotations
 
-from tabletop.core import Ability, Game, Modify, Replace
+from tabletop.core import Ability, Modify, Replace, Table
 from tabletop.core.catalogue import Catalogue
 
 from . import data as D
 from . import engine as E
+from .turn import affordable, t_pay
+from .villain import t_enemy_activation
 from .vocabulary import SCHEMA, STATIC_SCOPES
 
 
 # ====================================================================== trigger patterns
-def pattern_holds(game: Game, spec: dict, act) -> bool:
+def pattern_holds(game: Table, spec: dict, act) -> bool:
     """Does the event of ``act`` fit a card's trigger description?"""
     ev = act.event or {}
     st = game.state
@@ -44,13 +46,13 @@ def pattern_holds(game: Game, spec: dict, act) -> bool:
     return not (spec.get("card_type") and ev.get("card_type") != spec["card_type"])
 
 
-def peril_allows(game: Game, player: int | None) -> bool:
+def peril_allows(game: Table, player: int | None) -> bool:
     """L625: while a player resolves a peril card, the others cannot play cards or trigger abilities."""
     peril = game.state.vars.get("peril")
     return peril is None or peril == player
 
 
-def could_change(game: Game, effects: list[dict], act) -> bool:
+def could_change(game: Table, effects: list[dict], act) -> bool:
     """L260: cancel needs a pending event; prevention needs damage to prevent."""
     ev = act.event or {}
     pending = ev.get("id") in game.state.events and game.state.events[ev["id"]]["status"] == "pending"
@@ -69,7 +71,7 @@ def _window_event(card_id: str, card: dict) -> Ability:
     timing = "when" if card["timing"] == "interrupt" else "after"
     form = card.get("form")
 
-    def condition(game: Game, act) -> bool:
+    def condition(game: Table, act) -> bool:
         p = act.controller
         if p is None or game.state.players[p].get("out") or not peril_allows(game, p):
             return False
@@ -79,16 +81,14 @@ def _window_event(card_id: str, card: dict) -> Ability:
             return False
         if not pattern_holds(game, spec, act) or not could_change(game, card["effects"], act):
             return False
-        from .turn import affordable
-
         return affordable(game, p, act.source, game.value(act.source, "cost"))
 
-    def effect(game: Game, act) -> None:
+    def effect(game: Table, act) -> None:
         p, c = act.controller, act.source
         game.record("action", f"player {p} plays {card['name']} ({card['timing']})", "mc.initiate.1", player=p)
         E.put(game, c, E.z("limbo", p))
         game.push(
-            "mc.pay",
+            t_pay,
             player=p,
             card=c,
             need=game.value(c, "cost"),
@@ -117,14 +117,14 @@ def _card_trigger(card_id: str, card: dict, spec: dict) -> Ability:
     trig = spec["trigger"]
     forced = spec.get("forced", False)
 
-    def condition(game: Game, act) -> bool:
+    def condition(game: Table, act) -> bool:
         if not forced and not peril_allows(game, act.controller):
             return False
         if E.ability_over_max(game, act.source, spec):  # L565: by title, all players
             return False
         return pattern_holds(game, trig, act)
 
-    def effect(game: Game, act) -> None:
+    def effect(game: Table, act) -> None:
         ev = act.event or {}
         E.count_ability_max(game, act.source, spec, act.controller)  # L565-566
         E.run_effects(
@@ -163,7 +163,7 @@ def _prevention(card_id: str, card: dict) -> Ability:
     mc.assume.replacement_recency): status cards go first while option status_priority holds (L762)."""
     amount = card["prevent"]
 
-    def condition(game: Game, act) -> bool:
+    def condition(game: Table, act) -> bool:
         ev = act.event or {}
         me = act.controller
         if me is None or game.state.players[me].get("out") or not E.hero_form(game, me):
@@ -176,7 +176,7 @@ def _prevention(card_id: str, card: dict) -> Ability:
                 return False
         return True
 
-    def effect(game: Game, act):
+    def effect(game: Table, act):
         ev = act.event
         new = max(0, ev["amount"] - amount)
         game.record(
@@ -202,7 +202,7 @@ def _prevention(card_id: str, card: dict) -> Ability:
 def _activated(card_id: str, card: dict, spec: dict) -> Ability:
     form = spec.get("form")
 
-    def window(game: Game, act) -> bool:
+    def window(game: Table, act) -> bool:
         st = game.state
         p = act.controller
         own_turn = st.turn.get("phase") == "player" and st.turn.get("player") == p
@@ -210,7 +210,7 @@ def _activated(card_id: str, card: dict, spec: dict) -> Ability:
         villain_phase = st.turn.get("phase") == "villain" and game.options["villain_phase_actions"]
         return (own_turn or villain_phase) and (not form or E.player_form(game, p) == form)
 
-    def can_pay(game: Game, act) -> bool:
+    def can_pay(game: Table, act) -> bool:
         obj = game.state.objects[act.source]
         if E.ability_over_max(game, act.source, spec):  # L565: not offered once used up, by title, all players
             return False
@@ -218,7 +218,7 @@ def _activated(card_id: str, card: dict, spec: dict) -> Ability:
             return False
         return not (spec.get("spend_use") and obj.get("uses", 0) <= 0)
 
-    def cost(game: Game, act) -> None:
+    def cost(game: Table, act) -> None:
         st = game.state
         E.count_ability_max(game, act.source, spec, act.controller)  # L565-566: counted once initiated
         if spec.get("exhaust"):
@@ -233,7 +233,7 @@ def _activated(card_id: str, card: dict, spec: dict) -> Ability:
                 player=act.controller,
             )
 
-    def effect(game: Game, act) -> None:
+    def effect(game: Table, act) -> None:
         p = act.controller
         chosen = act.data.get("chosen")
         if spec.get("label") == "attack":
@@ -256,7 +256,7 @@ def _activated(card_id: str, card: dict, spec: dict) -> Ability:
                 {"player": p, "source": act.source, "chosen": chosen, "name": card["name"], "rule": _rule(card)},
             )
         if spec.get("spend_use"):
-            game.push("mc.uses_check", card=act.source)
+            game.push(E.t_uses_check, card=act.source)
 
     return Ability(
         spec["name"],
@@ -272,19 +272,19 @@ def _activated(card_id: str, card: dict, spec: dict) -> Ability:
 
 # what a static ability applies to (mc.gets), each scope on its code: ``(game, source)`` -> the object or None
 @STATIC_SCOPES.register("host")
-def _host(game: Game, source: dict) -> str | None:
+def _host(game: Table, source: dict) -> str | None:
     return source.get("host")
 
 
 @STATIC_SCOPES.register("villain")
-def _villain(game: Game, source: dict) -> str | None:
+def _villain(game: Table, source: dict) -> str | None:
     return E.villain(game)
 
 
 def _static(card_id: str, card: dict, spec: dict) -> Ability:
     scope = STATIC_SCOPES[spec["applies"]]
 
-    def modifiers(game: Game, source: dict) -> list[dict]:
+    def modifiers(game: Table, source: dict) -> list[dict]:
         target = scope(game, source)
         if not target:
             return []
@@ -302,10 +302,10 @@ def _static(card_id: str, card: dict, spec: dict) -> Ability:
 def _when_defeated(card_id: str, card: dict) -> Ability:
     """L864-866: When Defeated abilities resolve as the card is defeated (it is seen as it was, look-back)."""
 
-    def condition(game: Game, act) -> bool:
+    def condition(game: Table, act) -> bool:
         return (act.event or {}).get("card") == act.source
 
-    def effect(game: Game, act) -> None:
+    def effect(game: Table, act) -> None:
         owner = (act.obj or {}).get("owner")
         E.run_effects(
             game,
@@ -341,7 +341,7 @@ def abilities(card_id: str, card: dict) -> tuple[Ability, ...]:
 
 
 # ====================================================================== status cards (L758-768)
-def _tough_effect(game: Game, act):
+def _tough_effect(game: Table, act):
     ev = act.event
     game.record(
         "action",
@@ -355,7 +355,7 @@ def _tough_effect(game: Game, act):
 
 
 def _host_is(field: str):
-    def condition(game: Game, act) -> bool:
+    def condition(game: Table, act) -> bool:
         ev = act.event or {}
         obj = act.obj or {}
         return ev.get(field) == obj.get("host") and (field != "target" or ev.get("amount", 0) > 0)
@@ -364,7 +364,7 @@ def _host_is(field: str):
 
 
 def _instead(status: str, rule: str):
-    def effect(game: Game, act):
+    def effect(game: Table, act):
         ev = act.event
         actor = ev.get("attacker") or ev.get("schemer") or ev.get("thwarter")
         game.record(
@@ -434,7 +434,7 @@ STATUS_ABILITIES = {
 
 
 # ====================================================================== keywords the game runs
-def _retaliate_condition(game: Game, act) -> bool:
+def _retaliate_condition(game: Table, act) -> bool:
     ev = act.event or {}
     st = game.state
     a = next((x for x in st.vars.get("attacks", ()) if x["id"] == ev.get("id")), None)
@@ -449,7 +449,7 @@ def _retaliate_condition(game: Game, act) -> bool:
     )
 
 
-def _retaliate_effect(game: Game, act) -> None:
+def _retaliate_effect(game: Table, act) -> None:
     ev = act.event
     a = next((x for x in game.state.vars.get("attacks", ()) if x["id"] == ev["id"]), None)
     attacked = (a or {}).get("defender") or (a or {}).get("target") or ev["target"]
@@ -477,27 +477,27 @@ def _retaliate_effect(game: Game, act) -> None:
     game.push("k.checks")
 
 
-def _quickstrike_condition(game: Game, act) -> bool:
+def _quickstrike_condition(game: Table, act) -> bool:
     ev = act.event or {}
     return bool(E.keyword(game, ev.get("minion"), "quickstrike")) and E.hero_form(game, ev["player"])
 
 
-def _quickstrike_effect(game: Game, act) -> None:
+def _quickstrike_effect(game: Table, act) -> None:
     ev = act.event
     game.record(
         "action",
         f"quickstrike: {E.name_of(game, ev['minion'])} attacks player {ev['player']} at once",
         "mc.assume.quickstrike",
     )
-    game.push("mc.enemy_activation", enemy=ev["minion"], player=ev["player"], mode="attack")
+    game.push(t_enemy_activation, enemy=ev["minion"], player=ev["player"], mode="attack")
 
 
-def _surge_condition(game: Game, act) -> bool:
+def _surge_condition(game: Table, act) -> bool:
     ev = act.event or {}
     return bool(E.keyword(game, ev.get("card"), "surge"))
 
 
-def _surge_effect(game: Game, act) -> None:
+def _surge_effect(game: Table, act) -> None:
     """L780: the additional card is revealed only once the original card is finished (a treachery's discard
     included, L716, L814): the surge is noted here and carried out by ``mc.reveal_done``."""
     ev = act.event
@@ -512,7 +512,7 @@ def _surge_effect(game: Game, act) -> None:
     st.set_var("surges", [*st.vars.get("surges", ()), [ev["card"], p]])
 
 
-def _trip_wire(game: Game, act) -> None:
+def _trip_wire(game: Table, act) -> None:
     v = E.villain(game)
     if v is None:
         return
@@ -537,7 +537,7 @@ def _trip_wire(game: Game, act) -> None:
     game.push("k.checks")
 
 
-def _keyword_priority(game: Game) -> bool:
+def _keyword_priority(game: Table) -> bool:
     """mc.assume.keywords_forced: a mandatory keyword or When Defeated ability counts as forced for L463's
     priority, unless option keywords_forced is False (then the Forced abilities of its batch go first)."""
     return bool(game.options["keywords_forced"])

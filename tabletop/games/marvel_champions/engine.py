@@ -16,12 +16,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.core import Deck, Game, RuleError, Zones, ZoneSpec, own_args, player_decks
+from tabletop.core import Deck, RuleError, Table, TaskTable, Zones, ZoneSpec, player_decks
 from tabletop.core.modifiers import Explanation, Step
 
 from .vocabulary import EFFECTS, TARGETS
 
 ENEMY_ZONE_PREFIX = "play:engaged:"
+
+# the rulebook's tasks, registered by function under the names saved games hold (turn.py, villain.py and this
+# module register theirs; game.py gives the table to the Rulebook)
+tasks = TaskTable()
 
 
 # ====================================================================== zones and cards
@@ -79,12 +83,12 @@ def engaged_zone(p: int) -> str:
     return f"{ENEMY_ZONE_PREFIX}{p}"
 
 
-def card_of(game: Game, oid: str) -> dict:
+def card_of(game: Table, oid: str) -> dict:
     """The card data of an object ({} for an anonymous deck card)."""
     return game.rulebook.cards.get(game.state.objects[oid].get("card"), {})
 
 
-def name_of(game: Game, oid: str | None) -> str:
+def name_of(game: Table, oid: str | None) -> str:
     if oid is None:
         return "nobody"
     obj = game.state.objects.get(oid)
@@ -99,16 +103,16 @@ def name_of(game: Game, oid: str | None) -> str:
     return ZONES.name_of(game, oid)
 
 
-def ctype(game: Game, oid: str) -> str:
+def ctype(game: Table, oid: str) -> str:
     return card_of(game, oid).get("type", "")
 
 
-def keyword(game: Game, oid: str, name: str) -> Any:
+def keyword(game: Table, oid: str, name: str) -> Any:
     """The value of keyword ``name`` on the card (mc.keywords, L543-545), or None."""
     return card_of(game, oid).get("keywords", {}).get(name)
 
 
-def put(game: Game, oid: str, zone: str, index: int | None = None) -> None:
+def put(game: Table, oid: str, zone: str, index: int | None = None) -> None:
     """Move a card; leaving play clears damage, threat, uses and readiness, and its status cards and attachments
     go too (L305)."""
     st = game.state
@@ -126,26 +130,26 @@ def put(game: Game, oid: str, zone: str, index: int | None = None) -> None:
         st.modifiers = [m for m in st.modifiers if m["target"] != oid]
 
 
-def discard_pile(game: Game, oid: str) -> str:
+def discard_pile(game: Table, oid: str) -> str:
     """L620: a card leaving play goes to its owner's out-of-play area (the scenario's: the encounter discard)."""
     owner = game.state.objects[oid].get("owner")
     return "enc:discard" if owner is None else z("discard", owner)
 
 
 # ====================================================================== players
-def n_started(game: Game) -> int:
+def n_started(game: Table) -> int:
     """L622 (mc.per_player): per-player values count the players who started the scenario."""
     return len(game.state.players)
 
 
-def next_alive(game: Game, p: int) -> int:
+def next_alive(game: Table, p: int) -> int:
     """The next player clockwise from ``p`` who is still in the game (``p`` itself if nobody else is)."""
     st = game.state
     n = len(st.players)
     return next((q for q in ((p + k) % n for k in range(1, n + 1)) if not st.players[q].get("out")), p)
 
 
-def alive(game: Game) -> list[int]:
+def alive(game: Table) -> list[int]:
     """Players still in the game, in player order from the first player (L516)."""
     st = game.state
     n = len(st.players)
@@ -153,86 +157,86 @@ def alive(game: Game) -> list[int]:
     return [(first + k) % n for k in range(n) if not st.players[(first + k) % n].get("out")]
 
 
-def player_form(game: Game, p: int) -> str:
+def player_form(game: Table, p: int) -> str:
     return game.state.players[p].get("form", "alter_ego")
 
 
-def identity(game: Game, p: int) -> str:
+def identity(game: Table, p: int) -> str:
     return game.state.players[p]["identity"]
 
 
-def hero_form(game: Game, p: int) -> bool:
+def hero_form(game: Table, p: int) -> bool:
     return player_form(game, p) == "hero"
 
 
-def first_player(game: Game) -> int:
+def first_player(game: Table) -> int:
     return game.state.turn.get("first", 0)
 
 
-def allies(game: Game, p: int) -> list[str]:
+def allies(game: Table, p: int) -> list[str]:
     return [o for o in game.state.zone(z("play", p)) if ctype(game, o) == "ally"]
 
 
-def characters(game: Game, p: int) -> list[str]:
+def characters(game: Table, p: int) -> list[str]:
     """L340: the identity and allies a player controls."""
     return [identity(game, p), *allies(game, p)]
 
 
-def restricted_cards(game: Game, p: int) -> list[str]:
+def restricted_cards(game: Table, p: int) -> list[str]:
     return [o for o in game.state.zone(z("play", p)) if keyword(game, o, "restricted")]
 
 
 # ====================================================================== the scenario
-def villain(game: Game) -> str | None:
+def villain(game: Table) -> str | None:
     zone = game.state.zone("play:villain")
     return zone[0] if zone else None
 
 
-def main_scheme(game: Game) -> str | None:
+def main_scheme(game: Table) -> str | None:
     zone = game.state.zone("play:scheme")
     return zone[0] if zone else None
 
 
-def side_schemes(game: Game) -> list[str]:
+def side_schemes(game: Table) -> list[str]:
     return list(game.state.zone("play:side"))
 
 
-def minions(game: Game, p: int | None = None) -> list[str]:
+def minions(game: Table, p: int | None = None) -> list[str]:
     st = game.state
     if p is not None:
         return list(st.zone(engaged_zone(p)))
     return [o for q in range(len(st.players)) for o in st.zone(engaged_zone(q))]
 
 
-def enemies(game: Game) -> list[str]:
+def enemies(game: Table) -> list[str]:
     v = villain(game)
     return ([v] if v else []) + minions(game)
 
 
-def engaged_with(game: Game, oid: str) -> int | None:
+def engaged_with(game: Table, oid: str) -> int | None:
     zone = game.state.objects[oid].get("zone") or ""
     return int(zone.rsplit(":", 1)[1]) if zone.startswith(ENEMY_ZONE_PREFIX) else None
 
 
-def icons_in_play(game: Game, icon: str) -> int:
+def icons_in_play(game: Table, icon: str) -> int:
     """L742-743: icons on cards in play (only side schemes carry them here, mc.assume.hazard_count)."""
     return sum(icon in card_of(game, o).get("icons", ()) for o in side_schemes(game))
 
 
-def crisis(game: Game) -> bool:
+def crisis(game: Table) -> bool:
     return icons_in_play(game, "crisis") > 0
 
 
-def target_threat(game: Game, scheme: str) -> int:
+def target_threat(game: Table, scheme: str) -> int:
     return card_of(game, scheme)["target"] * n_started(game)
 
 
-def threat_of(game: Game, scheme: str) -> int:
+def threat_of(game: Table, scheme: str) -> int:
     return game.state.objects[scheme].get("threat", 0)
 
 
 # ====================================================================== values
-def base_value(game: Game, obj: dict, stat: str) -> Any:
+def base_value(game: Table, obj: dict, stat: str) -> Any:
     """mc.base_value (L316): printed values; an identity's depend on its form; per-player hit points multiply
     (mc.per_player, L622)."""
     card = game.rulebook.cards.get(obj.get("card"), {})
@@ -253,7 +257,7 @@ def base_value(game: Game, obj: dict, stat: str) -> Any:
     raise KeyError(f"object {obj['id']!r} ({card.get('name', 'no card')}) has no stat {stat!r}")
 
 
-def explain(game: Game, obj: dict, stat: str) -> Explanation:
+def explain(game: Table, obj: dict, stat: str) -> Explanation:
     """The Rulebook.explain hook: the base of a stat (:func:`base_value`) with its reason; the kernel's
     modifiers (attachments, upgrades, boosts, L582-588) follow it in ``game.explain``.
 
@@ -274,27 +278,27 @@ def explain(game: Game, obj: dict, stat: str) -> Explanation:
     return Explanation(oid, stat, value, (Step("base", value, None, value, oid, "mc.base_value"),))
 
 
-def remaining_hp(game: Game, oid: str) -> int:
+def remaining_hp(game: Table, oid: str) -> int:
     """L675-677: maximum hit points minus damage (no card here makes a character 'get' hit points:
     mc.assume.gets_hp)."""
     return game.value(oid, "hp") - game.state.objects[oid].get("damage", 0)
 
 
-def resources_of(game: Game, oid: str) -> int:
+def resources_of(game: Table, oid: str) -> int:
     return card_of(game, oid).get("resources", 0)
 
 
-def status_cards(game: Game, oid: str) -> dict[str, str]:
+def status_cards(game: Table, oid: str) -> dict[str, str]:
     """The status cards on a character, by type."""
     st = game.state
     return {st.objects[s]["status"]: s for s in st.zone("play:status") if st.objects[s].get("host") == oid}
 
 
-def has_status(game: Game, oid: str, status: str) -> bool:
+def has_status(game: Table, oid: str, status: str) -> bool:
     return status in status_cards(game, oid)
 
 
-def give_status(game: Game, oid: str, status: str, rule: str) -> None:
+def give_status(game: Table, oid: str, status: str, rule: str) -> None:
     """L761: a character never has two status cards of one type."""
     if oid not in game.state.objects or not game.state.objects[oid]["zone"].startswith("play"):
         return
@@ -316,7 +320,7 @@ def give_status(game: Game, oid: str, status: str, rule: str) -> None:
     game.record("action", f"{name_of(game, oid)} gets a {status} status card", rule)
 
 
-def discard_status(game: Game, status_id: str, rule: str) -> None:
+def discard_status(game: Table, status_id: str, rule: str) -> None:
     st = game.state
     if status_id in st.objects:
         obj = st.objects[status_id]
@@ -342,7 +346,7 @@ def key_label(cards: dict[str, dict], key: str) -> str:
 
 
 # the encounter deck ("enc") and each player's ("0" to "3"): anonymous objects, drawn by chance (mc.deal, mc.draw);
-# a draw is the decision Game.ask_draw opens (kind "shuffle", stream "shuffle": the saved layout)
+# a draw is the chance decision Deck.draw opens (kind "shuffle", stream "shuffle": the saved layout)
 _DRAWS: dict[str, Any] = {
     "label": lambda game, key: key_label(game.rulebook.cards, key),
     "kind": "shuffle",
@@ -367,38 +371,42 @@ DECKS = {
 }
 
 
-def take(game: Game, deck: str, dest: str, then: list | None = None, **fields: Any) -> None:
-    """Schedule taking the top card of ``deck`` ("enc" or a player index as text) to ``dest``."""
-    game.push("mc.take", deck=deck, dest=dest, then=then or [], fields=fields)
+def take(game: Table, deck: str, dest: str, then: list | None = None, **fields: Any) -> None:
+    """Schedule taking the top card of ``deck`` ("enc" or a player index as text) to ``dest``; then each task of
+    ``then`` (``[name, arguments]``: plain data, it waits on the work stack) runs with the card as ``taken``."""
+    game.push(t_take, deck=deck, dest=dest, then=then or [], fields=fields)
 
 
-def t_take(game: Game, args: dict) -> None:
-    deck = args["deck"]
+@tasks("mc.take")
+def t_take(game: Table, *, deck: str, dest: str, then: list, fields: dict) -> None:
+    """Draw the top card of ``deck`` (a chance decision), reshuffling an empty deck first where it may be."""
     if not DECKS[deck].size(game):
         if not reshuffle(game, deck):
             game.record("action", "no card is left to take", "mc.encounter_deck_empty" if deck == "enc" else "mc.draw")
             return
-        game.push("mc.take", **own_args(args))
+        game.push(t_take, deck=deck, dest=dest, then=then, fields=fields)
         return
-    DECKS[deck].draw(game, "mc.taken", own_args(args))
+    DECKS[deck].draw(game, t_taken, {"deck": deck, "dest": dest, "then": then, "fields": fields})
 
 
-def t_taken(game: Game, args: dict) -> None:
-    deck, key = args["deck"], args["choice"]["id"]
+@tasks("mc.taken")
+def t_taken(game: Table, *, deck: str, dest: str, then: list, fields: dict, choice: dict) -> None:
+    """The card drawn (``choice``) leaves the deck for ``dest``."""
+    key = choice["id"]
     st = game.state
     oid = DECKS[deck].take(game, key)
     card_id, belongs = split_key(key)
-    st.update(oid, card=card_id, **({"obligation_of": belongs} if belongs is not None else {}), **args["fields"])
-    put(game, oid, args["dest"])
-    if args["dest"] == "boost" and game.options["boost_face_up"]:  # L417, L427 'open' (mc.assume.boost_face_down)
+    st.update(oid, card=card_id, **({"obligation_of": belongs} if belongs is not None else {}), **fields)
+    put(game, oid, dest)
+    if dest == "boost" and game.options["boost_face_up"]:  # L417, L427 'open' (mc.assume.boost_face_down)
         st.update(oid, vis="all")
-    elif args["dest"] == "boost" or args["dest"].startswith("queue:"):
+    elif dest == "boost" or dest.startswith("queue:"):
         st.update(oid, vis="none")
-    for name, targs in args["then"]:
+    for name, targs in then:
         game.push(name, **{**targs, "taken": oid})
 
 
-def reshuffle(game: Game, deck: str) -> bool:
+def reshuffle(game: Table, deck: str) -> bool:
     """L402 / L406: an empty deck becomes its shuffled discard pile (and the penalty for it)."""
     st = game.state
     pile = "enc:discard" if deck == "enc" else z("discard", int(deck))
@@ -429,7 +437,7 @@ def reshuffle(game: Game, deck: str) -> bool:
     return True
 
 
-def draw(game: Game, p: int, n: int = 1) -> None:
+def draw(game: Table, p: int, n: int = 1) -> None:
     for _ in range(n):
         take(game, str(p), z("hand", p))
 
@@ -439,7 +447,7 @@ def _max_key(card: dict) -> str:
     return f"{card['max']['per']}:max:{card['name']}"
 
 
-def over_max(game: Game, oid: str) -> bool:
+def over_max(game: Table, oid: str) -> bool:
     """L564: has the card's title been played its 'Max X per [period]' times in this period (by any player)?"""
     card = card_of(game, oid)
     if not card.get("max"):
@@ -447,7 +455,7 @@ def over_max(game: Game, oid: str) -> bool:
     return game.state.uses.get(_max_key(card), 0) >= card["max"]["count"]
 
 
-def count_max(game: Game, oid: str, p: int) -> None:
+def count_max(game: Table, oid: str, p: int) -> None:
     """L564, L566, L442: a play counts toward the max of its title once the card is played (step 6), even if its
     effects are then cancelled. The count lives in the state's period uses, so the end of the period clears it."""
     card = card_of(game, oid)
@@ -469,7 +477,7 @@ def _ability_max_key(card: dict, spec: dict) -> str:
     return f"{spec['max']['per']}:max:{card['name']}:{spec.get('name', 'ability')}"
 
 
-def ability_over_max(game: Game, oid: str, spec: dict) -> bool:
+def ability_over_max(game: Table, oid: str, spec: dict) -> bool:
     """L565: has this ability, from all copies of its card (by title, any player's), been used its 'Max X per
     [period]' times in this period?"""
     if not spec.get("max"):
@@ -477,7 +485,7 @@ def ability_over_max(game: Game, oid: str, spec: dict) -> bool:
     return game.state.uses.get(_ability_max_key(card_of(game, oid), spec), 0) >= spec["max"]["count"]
 
 
-def count_ability_max(game: Game, oid: str, spec: dict, p: int | None) -> None:
+def count_ability_max(game: Table, oid: str, spec: dict, p: int | None) -> None:
     """L565-566: an ability use counts toward its max once it is initiated (a cancelled one still counts); the
     count is the card title's, for all players, and the end of the period clears it."""
     m = spec.get("max")
@@ -496,7 +504,7 @@ def count_ability_max(game: Game, oid: str, spec: dict, p: int | None) -> None:
     )
 
 
-def over_per_player(game: Game, oid: str, p: int) -> bool:
+def over_per_player(game: Table, oid: str, p: int) -> bool:
     """mc.max_player, L568: "Max 1 per player": player ``p`` already controls as many copies in play (by title)
     as the card allows."""
     card = card_of(game, oid)
@@ -516,15 +524,26 @@ def over_per_player(game: Game, oid: str, p: int) -> bool:
     return mine >= limit
 
 
+@tasks("mc.uses_check")
+def t_uses_check(game: Table, *, card: str) -> None:
+    """L844: after a card with uses spends its last use (and the effect resolves), it is discarded."""
+    c = card
+    st = game.state
+    if c in st.objects and st.objects[c]["zone"].startswith("play") and st.objects[c].get("uses", 0) <= 0:
+        game.record("action", f"{name_of(game, c)} spent its last use and is discarded", "mc.uses")
+        put(game, c, discard_pile(game, c))
+
+
 # ====================================================================== effects
-def run_effects(game: Game, effects: list[dict], ctx: dict) -> None:
+def run_effects(game: Table, effects: list[dict], ctx: dict) -> None:
     """Resolve an ability's sentences one at a time (L261); 'then' needs the one before it (L793)."""
     if effects:
-        game.push("mc.effects", effects=effects, i=0, ctx=ctx, ok=True)
+        game.push(t_effects, effects=effects, i=0, ctx=ctx, ok=True)
 
 
-def t_effects(game: Game, args: dict) -> None:
-    effects, i, ctx = args["effects"], args["i"], args["ctx"]
+@tasks("mc.effects")
+def t_effects(game: Table, *, effects: list[dict], i: int, ctx: dict, ok: bool) -> None:
+    """Sentence ``i`` of an ability's text; ``ok``: whether the one before it fully resolved (L793)."""
     if i >= len(effects):
         return
     src = game.state.objects.get(ctx.get("source") or "")
@@ -537,7 +556,6 @@ def t_effects(game: Game, args: dict) -> None:
         )
         return
     spec = effects[i]
-    ok = args["ok"]
     if spec.get("then") and not ok:
         game.record(
             "action", "the text after 'then' does not resolve: the text before it did not fully resolve", "mc.then"
@@ -545,10 +563,10 @@ def t_effects(game: Game, args: dict) -> None:
         ok = False
     else:
         ok = apply_effect(game, spec, ctx)
-    game.push("mc.effects", effects=effects, i=i + 1, ctx=ctx, ok=ok)
+    game.push(t_effects, effects=effects, i=i + 1, ctx=ctx, ok=ok)
 
 
-def apply_effect(game: Game, spec: dict, ctx: dict) -> bool:
+def apply_effect(game: Table, spec: dict, ctx: dict) -> bool:
     """One effect of the card vocabulary; returns whether it fully resolved."""
     st = game.state
     kind = spec["effect"]
@@ -600,7 +618,7 @@ def apply_effect(game: Game, spec: dict, ctx: dict) -> bool:
 # The effect vocabulary, each word on its code: ``(game, spec, ctx, targets, amount) -> bool``, whether the
 # effect fully resolved (L793: 'then' needs the one before it); card.schema.json's enum is generated from it.
 @EFFECTS.register("damage")
-def _e_damage(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+def _e_damage(game: Table, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
     for t in targets:
         deal_damage(
             game,
@@ -621,14 +639,14 @@ def _e_damage(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int
 
 
 @EFFECTS.register("threat")
-def _e_threat(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+def _e_threat(game: Table, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
     for t in targets:
         game.emit("threat", rule=ctx.get("rule", "mc.mandatory"), scheme=t, amount=amount, source=ctx.get("source"))
     return bool(targets)
 
 
 @EFFECTS.register("remove_threat")
-def _e_remove_threat(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+def _e_remove_threat(game: Table, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
     rule = ctx.get("rule", "mc.mandatory")
     for t in targets:
         game.emit(
@@ -639,14 +657,14 @@ def _e_remove_threat(game: Game, spec: dict, ctx: dict, targets: list[str], amou
 
 
 @EFFECTS.register("heal")
-def _e_heal(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+def _e_heal(game: Table, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
     for t in targets:
         game.emit("heal", rule=ctx.get("rule", "mc.mandatory"), target=t, amount=amount, player=ctx.get("player"))
     return bool(targets)
 
 
 @EFFECTS.register("draw")
-def _e_draw(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+def _e_draw(game: Table, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
     p = ctx.get("player")
     draw(game, p, amount)
     game.record("action", f"player {p} draws {amount} card(s)", ctx.get("rule", "mc.mandatory"), player=p)
@@ -654,24 +672,24 @@ def _e_draw(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) 
 
 
 @EFFECTS.register("status")
-def _e_status(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+def _e_status(game: Table, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
     for t in targets:
         give_status(game, t, spec["status"], ctx.get("rule", "mc.mandatory"))
     return bool(targets)
 
 
 @EFFECTS.register("villain_attacks", "villain_schemes")
-def _e_villain_activates(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+def _e_villain_activates(game: Table, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
     v = villain(game)
     if v is None:
         return False
     mode = "attack" if spec["effect"] == "villain_attacks" else "scheme"
-    game.push("mc.enemy_activation", enemy=v, player=ctx.get("player"), mode=mode)
+    game.push("mc.enemy_activation", enemy=v, player=ctx.get("player"), mode=mode)  # (villain.py's: by name)
     return True
 
 
 @EFFECTS.register("cancel")
-def _e_cancel(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+def _e_cancel(game: Table, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
     st = game.state
     ev = ctx.get("event_id")
     if ev and ev in st.events and st.events[ev]["status"] == "pending":
@@ -683,7 +701,7 @@ def _e_cancel(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int
 
 
 @EFFECTS.register("prevent")
-def _e_prevent(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+def _e_prevent(game: Table, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
     st = game.state
     ev = ctx.get("event_id")
     if ev and ev in st.events and st.events[ev]["status"] == "pending":
@@ -702,13 +720,13 @@ def _e_prevent(game: Game, spec: dict, ctx: dict, targets: list[str], amount: in
 
 
 @EFFECTS.register("indirect")
-def _e_indirect(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
-    game.push("mc.indirect", player=ctx.get("player"), amount=amount, rule=ctx.get("rule", "mc.mandatory"))
+def _e_indirect(game: Table, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+    game.push(t_indirect, player=ctx.get("player"), amount=amount, rule=ctx.get("rule", "mc.mandatory"))
     return True
 
 
 @EFFECTS.register("modify")
-def _e_modify(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+def _e_modify(game: Table, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
     for t in targets:
         game.add_modifier(
             t,
@@ -723,7 +741,7 @@ def _e_modify(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int
 
 
 @EFFECTS.register("delayed_damage")
-def _e_delayed_damage(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+def _e_delayed_damage(game: Table, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
     p = ctx.get("player")
     game.delay(
         "trip_wire_fires",
@@ -740,19 +758,18 @@ def _e_delayed_damage(game: Game, spec: dict, ctx: dict, targets: list[str], amo
 
 
 @EFFECTS.register("nemesis")
-def _e_nemesis(game: Game, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
+def _e_nemesis(game: Table, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
     return nemesis_into_play(game, ctx.get("player"), ctx.get("rule", "mc.mandatory"))
 
 
 _EFFECT = EFFECTS.handlers
 
 
-def t_first_player_target(game: Game, args: dict) -> None:
+@tasks("mc.first_player_target")
+def t_first_player_target(game: Table, *, spec: dict, ctx: dict, choice: dict | None = None) -> None:
     """L456: an encounter card that targets one character, with several eligible: the first player chooses among
     every player's characters (mc.first_player), whoever revealed the card."""
-    spec, ctx = args["spec"], args["ctx"]
     first = first_player(game)
-    choice = args.get("choice")
     if choice is None:
         eligible = [c for q in alive(game) for c in characters(game, q)]
         if not eligible:
@@ -763,7 +780,7 @@ def t_first_player_target(game: Game, args: dict) -> None:
                 first,
                 "encounter_target",
                 [{"id": c, "label": name_of(game, c)} for c in eligible],
-                "mc.first_player_target",
+                t_first_player_target,
                 prompt=f"{ctx.get('name', 'the encounter card')}: the first player chooses its target",
                 rule="mc.first_player",
                 args={"spec": spec, "ctx": ctx},
@@ -782,7 +799,7 @@ def t_first_player_target(game: Game, args: dict) -> None:
     apply_effect(game, {**spec, "target": "chosen"}, {**ctx, "chosen": chosen})
 
 
-def nemesis_into_play(game: Game, p: int | None, rule: str) -> bool:
+def nemesis_into_play(game: Table, p: int | None, rule: str) -> bool:
     """L1489-1492: the nemesis side scheme of the player who drew the card enters play, their nemesis minion
     enters play engaged with them, and the other cards of that nemesis go to the encounter discard pile (as the
     text is written, mc.assume.nemesis)."""
@@ -805,7 +822,7 @@ def nemesis_into_play(game: Game, p: int | None, rule: str) -> bool:
         elif card["type"] == "minion":
             game.record("action", f"{card['name']}, player {p}'s nemesis, enters play", "mc.nemesis", player=p)
             game.emit("engage", rule="mc.nemesis", minion=oid, player=p)
-            game.push("mc.enters", card=oid)
+            game.push("mc.enters", card=oid)  # (villain.py's task, by name: villain.py imports this module)
         else:
             put(game, oid, "enc:discard")
             game.record(
@@ -817,7 +834,7 @@ def nemesis_into_play(game: Game, p: int | None, rule: str) -> bool:
     return True
 
 
-def effect_targets(game: Game, target: str | None, ctx: dict) -> list[str]:
+def effect_targets(game: Table, target: str | None, ctx: dict) -> list[str]:
     """What an effect applies to now: the function its target word is registered on (``TARGETS``)."""
     if target is None:
         return []
@@ -829,62 +846,70 @@ def effect_targets(game: Game, target: str | None, ctx: dict) -> list[str]:
 
 # The target vocabulary, each word on its code: ``(game, ctx)`` -> what the effect applies to.
 @TARGETS.register("chosen")
-def _t_chosen(game: Game, ctx: dict) -> list[str]:
+def _t_chosen(game: Table, ctx: dict) -> list[str]:
     t = ctx.get("chosen")
     return [t] if t and t in game.state.objects and game.state.objects[t]["zone"].startswith("play") else []
 
 
 @TARGETS.register("each_hero")
-def _t_each_hero(game: Game, ctx: dict) -> list[str]:
+def _t_each_hero(game: Table, ctx: dict) -> list[str]:
     return [identity(game, q) for q in alive(game) if hero_form(game, q)]
 
 
 @TARGETS.register("your_identity")
-def _t_your_identity(game: Game, ctx: dict) -> list[str]:
+def _t_your_identity(game: Table, ctx: dict) -> list[str]:
     p = ctx.get("player")
     return [identity(game, p)] if p is not None and not game.state.players[p].get("out") else []
 
 
 @TARGETS.register("villain")
-def _t_villain(game: Game, ctx: dict) -> list[str]:
+def _t_villain(game: Table, ctx: dict) -> list[str]:
     v = villain(game)
     return [v] if v else []
 
 
 @TARGETS.register("main_scheme")
-def _t_main_scheme(game: Game, ctx: dict) -> list[str]:
+def _t_main_scheme(game: Table, ctx: dict) -> list[str]:
     m = main_scheme(game)
     return [m] if m else []
 
 
 @TARGETS.register("attacker")
-def _t_attacker(game: Game, ctx: dict) -> list[str]:
+def _t_attacker(game: Table, ctx: dict) -> list[str]:
     a = ctx.get("attacker")
     return [a] if a and a in game.state.objects else []
 
 
 @TARGETS.register("self")
-def _t_self(game: Game, ctx: dict) -> list[str]:
+def _t_self(game: Table, ctx: dict) -> list[str]:
     s = ctx.get("source")
     return [s] if s and s in game.state.objects and game.state.objects[s]["zone"].startswith("play") else []
 
 
 @TARGETS.register("character_first_player_chooses", defers=True)
-def _t_first_player_chooses(game: Game, spec: dict, ctx: dict) -> None:
+def _t_first_player_chooses(game: Table, spec: dict, ctx: dict) -> None:
     """L456: the first player chooses the character (:func:`t_first_player_target`), then the effect resolves."""
-    game.push("mc.first_player_target", spec=spec, ctx=ctx)
+    game.push(t_first_player_target, spec=spec, ctx=ctx)
 
 
 DEFERRED_TARGETS = frozenset(TARGETS.where("defers"))
 _TARGET = TARGETS.handlers
 
 
-def t_indirect(game: Game, args: dict) -> None:
+@tasks("mc.indirect")
+def t_indirect(
+    game: Table,
+    *,
+    player: int,
+    amount: int,
+    rule: str,
+    assigned: dict[str, int] | None = None,
+    choice: dict | None = None,
+) -> None:
     """L521: indirect damage, assigned one point at a time by the player among their characters, none beyond
     what defeats it."""
-    p, left = args["player"], args["amount"]
-    assigned = dict(args.get("assigned", {}))
-    choice = args.get("choice")
+    p, left = player, amount
+    assigned = dict(assigned or {})
     if choice is not None:
         assigned[choice["id"]] = assigned.get(choice["id"], 0) + 1
         left -= 1
@@ -897,10 +922,10 @@ def t_indirect(game: Game, args: dict) -> None:
             p,
             "indirect",
             options,
-            "mc.indirect",
+            t_indirect,
             prompt=f"assign indirect damage ({left} left)",
             rule="mc.indirect",
-            args={"player": p, "amount": left, "assigned": assigned, "rule": args["rule"]},
+            args={"player": p, "amount": left, "assigned": assigned, "rule": rule},
         )
         return
     batch = [
@@ -913,7 +938,7 @@ def t_indirect(game: Game, args: dict) -> None:
 
 
 # ====================================================================== damage with its defeat (L825)
-def defeat_event(game: Game, c: str) -> dict | None:
+def defeat_event(game: Table, c: str) -> dict | None:
     """The defeat of a card with hit points, as an event (None for a card that cannot be defeated by damage)."""
     what = ctype(game, c)
     if what in ("identity", "ally"):
@@ -925,7 +950,7 @@ def defeat_event(game: Game, c: str) -> dict | None:
     return None
 
 
-def deal_damage(game: Game, damages: list[dict], rule: str) -> None:
+def deal_damage(game: Table, damages: list[dict], rule: str) -> None:
     """Deal damage events at once, each with the defeat it causes (L825, mc.triggering_condition).
 
     One occurrence in which a character takes damage and is defeated creates both triggering
@@ -951,7 +976,7 @@ def deal_damage(game: Game, damages: list[dict], rule: str) -> None:
     game.emit_batch(events, rule=rule)
 
 
-def damage_reduced(game: Game, ev: dict, amount: int) -> None:
+def damage_reduced(game: Table, ev: dict, amount: int) -> None:
     """A damage event now deals ``amount``: if that no longer defeats its target, the defeat dealt with it is
     cancelled (it was only ever a consequence of the damage, L825)."""
     st = game.state
@@ -974,7 +999,7 @@ def damage_reduced(game: Game, ev: dict, amount: int) -> None:
 
 
 # ====================================================================== event handlers
-def on_damage(game: Game, ev: dict) -> None:
+def on_damage(game: Table, ev: dict) -> None:
     st = game.state
     t = ev["target"]
     if t not in st.objects or not st.objects[t]["zone"].startswith("play"):
@@ -991,7 +1016,7 @@ def on_damage(game: Game, ev: dict) -> None:
         set_attack(game, dealt=ev["amount"], excess=max(0, ev["amount"] - max(before, 0)))
 
 
-def on_heal(game: Game, ev: dict) -> None:
+def on_heal(game: Table, ev: dict) -> None:
     st = game.state
     t = ev["target"]
     if t in st.objects:
@@ -1000,7 +1025,7 @@ def on_heal(game: Game, ev: dict) -> None:
         st.events[ev["id"]] = {**ev, "healed": healed}
 
 
-def on_threat(game: Game, ev: dict) -> None:
+def on_threat(game: Table, ev: dict) -> None:
     """mc.threat: threat is placed on a scheme in play."""
     st = game.state
     s = ev["scheme"]
@@ -1008,7 +1033,7 @@ def on_threat(game: Game, ev: dict) -> None:
         st.update(s, threat=threat_of(game, s) + ev["amount"])
 
 
-def on_remove_threat(game: Game, ev: dict) -> None:
+def on_remove_threat(game: Table, ev: dict) -> None:
     """mc.threat: thwarting removes threat from a scheme (never below 0)."""
     st = game.state
     s = ev["scheme"]
@@ -1022,38 +1047,38 @@ def on_remove_threat(game: Game, ev: dict) -> None:
     st.update(s, threat=max(0, threat_of(game, s) - ev["amount"]))
 
 
-def on_period_end(game: Game, ev: dict) -> None:
+def on_period_end(game: Table, ev: dict) -> None:
     """L583, L551: the game constantly checks. The lasting effects of the period have just ended (before this
     event, L551), so what they held up (hit points, say) is checked before anything responds to the end."""
     game.push("k.checks")
 
 
-def on_discard_status(game: Game, ev: dict) -> None:
+def on_discard_status(game: Table, ev: dict) -> None:
     discard_status(game, ev["status_card"], ev["rule"])
 
 
-def on_form(game: Game, ev: dict) -> None:
+def on_form(game: Table, ev: dict) -> None:
     p = ev["player"]
     game.state.update_player(p, form=ev["to"])
 
 
-def on_defend(game: Game, ev: dict) -> None:
+def on_defend(game: Table, ev: dict) -> None:
     d = ev["defender"]
     game.state.update(d, exhausted=True)
     set_attack(game, defender=d)
 
 
-def on_engage(game: Game, ev: dict) -> None:
+def on_engage(game: Table, ev: dict) -> None:
     put(game, ev["minion"], engaged_zone(ev["player"]))
 
 
 # ====================================================================== attacks in progress
-def current_attack(game: Game) -> dict | None:
+def current_attack(game: Table) -> dict | None:
     stack = game.state.vars.get("attacks", ())
     return stack[-1] if stack else None
 
 
-def set_attack(game: Game, **changes: Any) -> None:
+def set_attack(game: Table, **changes: Any) -> None:
     stack = list(game.state.vars.get("attacks", ()))
     if stack:
         stack[-1] = {**stack[-1], **changes}
@@ -1061,7 +1086,7 @@ def set_attack(game: Game, **changes: Any) -> None:
 
 
 # ====================================================================== state checks
-def state_checks(game: Game) -> list[dict]:
+def state_checks(game: Table) -> list[dict]:
     """mc.assume.state_checks: 0 hit points defeats (L372, L383), no threat defeats a side scheme (L383),
     threat at target advances the main scheme (L558); found together, they are one simultaneous batch.
     A defeat caused by damage is normally dealt with the damage (:func:`deal_damage`, L825); the check finds

@@ -6,7 +6,6 @@ import dataclasses
 from functools import partial
 
 from tabletop.core import (
-    Game,
     ModifierOrder,
     OptionSpec,
     Phase,
@@ -14,6 +13,7 @@ from tabletop.core import (
     Rulebook,
     RulebookOptionError,
     Scenario,
+    Table,
     board_view,
 )
 
@@ -28,7 +28,7 @@ from .scenarios import SETUPS
 
 
 # ====================================================================== set-up
-def setup(game: Game) -> None:
+def setup(game: Table) -> None:
     """mc.assume.setup (the setup appendix, L734, is missing)."""
     st = game.state
     n = len(st.players)
@@ -70,7 +70,7 @@ def setup(game: Game) -> None:
 
 
 # ====================================================================== event texts
-def _n(game: Game, oid) -> str:
+def _n(game: Table, oid) -> str:
     return E.name_of(game, oid)
 
 
@@ -119,59 +119,7 @@ EVENT_HANDLERS = {
 }
 
 
-def _uses_check(game: Game, args: dict) -> None:
-    """L844: after a card with uses spends its last use (and the effect resolves), it is discarded."""
-    c = args["card"]
-    st = game.state
-    if c in st.objects and st.objects[c]["zone"].startswith("play") and st.objects[c].get("uses", 0) <= 0:
-        game.record("action", f"{E.name_of(game, c)} spent its last use and is discarded", "mc.uses")
-        E.put(game, c, E.discard_pile(game, c))
-
-
-TASKS = {
-    "mc.take": E.t_take,
-    "mc.taken": E.t_taken,
-    "mc.effects": E.t_effects,
-    "mc.indirect": E.t_indirect,
-    "mc.first_player_target": E.t_first_player_target,
-    "mc.turn_start": T.t_turn_start,
-    "mc.turn": T.t_turn,
-    "mc.basic": T.t_basic,
-    "mc.consequential": T.t_consequential,
-    "mc.overkill_minion": T.t_overkill_minion,
-    "mc.play": T.t_play,
-    "mc.pay": T.t_pay,
-    "mc.play_choose": T.t_play_choose,
-    "mc.play_begin": T.t_play_begin,
-    "mc.play_done": T.t_play_done,
-    "mc.window_event": T.t_window_event,
-    "mc.over_limit": T.t_over_limit,
-    "mc.end_discard": T.t_end_discard,
-    "mc.end_draw": T.t_end_draw,
-    "mc.end_ready": T.t_end_ready,
-    "mc.uses_check": _uses_check,
-    "mc.v_threat": V.t_threat,
-    "mc.v_activate": V.t_activate,
-    "mc.villain_actions": T.t_villain_actions,
-    "mc.minions": V.t_minions,
-    "mc.enemy_activation": V.t_enemy_activation,
-    "mc.activation_emit": V.t_activation_emit,
-    "mc.activation_end": V.t_activation_end,
-    "mc.boost_deal": V.t_boost_deal,
-    "mc.defend": V.t_defend,
-    "mc.boost_flip": V.t_boost_flip,
-    "mc.boost_discard": V.t_boost_discard,
-    "mc.attack_damage": V.t_attack_damage,
-    "mc.overkill_ally": V.t_overkill_ally,
-    "mc.scheme_threat": V.t_scheme_threat,
-    "mc.v_deal": V.t_deal,
-    "mc.v_reveal": V.t_reveal_all,
-    "mc.reveal_queue": V.t_reveal_queue,
-    "mc.reveal": V.t_reveal,
-    "mc.reveal_done": V.t_reveal_done,
-    "mc.enters": V.t_enters,
-    "mc.v_pass": V.t_pass,
-}
+TASKS = E.tasks  # every task of the rulebook, registered by function (engine, turn, villain and here)
 
 FLOW = (
     Phase("player", ("mc.turn_start", "mc.turn"), each_player=True, rule="mc.player_phase"),
@@ -181,14 +129,14 @@ FLOW = (
 
 
 # ====================================================================== board view
-def board(game: Game, player: int | None = None) -> dict:
+def board(game: Table, player: int | None = None) -> dict:
     """A plain JSON board ("zones" layout): the scenario's panel and each player's, with the options on each card."""
     return board_view(
         game, player, E.ZONES, describe=_describe, players=_players, turn=("round", "phase", "player", "first")
     )
 
 
-def _describe(game: Game, entry: dict, full: dict) -> None:
+def _describe(game: Table, entry: dict, full: dict) -> None:
     """A face-up card: its stats (an identity's of its form), hit points, threat, uses, statuses, host."""
     st, oid = game.state, entry["id"]
     card = game.rulebook.cards[full["card"]]
@@ -225,7 +173,7 @@ def _describe(game: Game, entry: dict, full: dict) -> None:
     )
 
 
-def _players(game: Game) -> list[dict]:
+def _players(game: Table) -> list[dict]:
     st = game.state
     return [
         {

@@ -3,12 +3,13 @@ L638-643, L850-855, L874-875)."""
 
 from __future__ import annotations
 
-from tabletop.core import Game
+from tabletop.core import Table
 
 from . import engine as E
+from .villain import t_enemy_activation
 
 
-def on_defeat(game: Game, ev: dict) -> None:
+def on_defeat(game: Table, ev: dict) -> None:
     st = game.state
     c = ev["card"]
     if c not in st.objects or not st.objects[c]["zone"].startswith("play"):
@@ -26,12 +27,12 @@ def on_defeat(game: Game, ev: dict) -> None:
         E.put(game, c, E.discard_pile(game, c))
 
 
-def eliminate(game: Game, p: int) -> None:
+def eliminate(game: Table, p: int) -> None:
     """L639-643: the player's cards go to the discard piles, engaged enemies move on to the next player."""
     st = game.state
     game.record("action", f"player {p}'s identity is defeated: player {p} is eliminated", "mc.elimination", player=p)
     # mc.player_order (L515-518, L644-646): the rest of a player phase keeps its order, only p's turns
-    # are skipped, whatever the first-player token does below (L454); the kernel's Game.eliminate
+    # are skipped, whatever the first-player token does below (L454); the kernel's Table.eliminate
     game.eliminate(p)
     for zone in (E.z("hand", p), E.z("play", p), E.z("limbo", p)):
         for oid in list(st.zone(zone)):
@@ -79,10 +80,10 @@ def eliminate(game: Game, p: int) -> None:
                 "mc.assume.elimination_engage",
                 player=target,
             )
-            game.push("mc.enemy_activation", enemy=m, player=target, mode="attack")
+            game.push(t_enemy_activation, enemy=m, player=target, mode="attack")
 
 
-def villain_stage_defeated(game: Game, v: str) -> None:
+def villain_stage_defeated(game: Table, v: str) -> None:
     """L851-855: remove the stage; reveal the next with fresh hit points; status cards and attachments stay."""
     st = game.state
     if E.card_of(game, v).get("final") or not st.zone("villain:deck"):
@@ -107,7 +108,7 @@ def villain_stage_defeated(game: Game, v: str) -> None:
     E.put(game, nxt, "play:villain")
 
 
-def on_scheme_complete(game: Game, ev: dict) -> None:
+def on_scheme_complete(game: Table, ev: dict) -> None:
     """L558-562: the scheme deck advances (excess threat lost, acceleration tokens stay); the final stage loses."""
     st = game.state
     s = ev["scheme"]
@@ -131,7 +132,7 @@ def on_scheme_complete(game: Game, ev: dict) -> None:
     st.update(nxt, threat=start)
 
 
-def on_grim_end(game: Game, ev: dict) -> None:
+def on_grim_end(game: Table, ev: dict) -> None:
     """mc.assume.grim_simultaneous: both ends at once; the Grim Rule picks the worst (option grim_simultaneous)."""
     if game.options["grim_simultaneous"] == "players_lose":
         game.end_game(

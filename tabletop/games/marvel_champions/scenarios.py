@@ -7,12 +7,12 @@ Encounter decks are made of one kind of card where the scenario needs a known bo
 
 from __future__ import annotations
 
-from tabletop.core import Game
+from tabletop.core import Table
 
 from . import engine as E
 
 
-def known(game: Game, card_id: str, zone: str, owner: int | None, **fields) -> str:
+def known(game: Table, card_id: str, zone: str, owner: int | None, **fields) -> str:
     """A known card in ``zone``; it enters play ready, with its keywords applied."""
     oid = E.new_card(game, card_id, zone, owner, **fields)
     if zone.startswith("play") and E.keyword(game, oid, "uses"):
@@ -22,7 +22,7 @@ def known(game: Game, card_id: str, zone: str, owner: int | None, **fields) -> s
     return oid
 
 
-def hero(game: Game, p: int, *, exhausted: bool = False, damage: int = 0) -> str:
+def hero(game: Table, p: int, *, exhausted: bool = False, damage: int = 0) -> str:
     st = game.state
     st.update_player(p, form="hero")
     ident = E.identity(game, p)
@@ -30,24 +30,24 @@ def hero(game: Game, p: int, *, exhausted: bool = False, damage: int = 0) -> str
     return ident
 
 
-def decks(game: Game, encounter: list[str]) -> None:
+def decks(game: Table, encounter: list[str]) -> None:
     E.DECKS["enc"].fill(game, encounter)
     for p in range(len(game.state.players)):
         E.DECKS[str(p)].fill(game, list(game.rulebook.cards.player_deck))
 
 
-def villain_step_2(game: Game) -> None:
+def villain_step_2(game: Table) -> None:
     """Start in the villain phase at step 2 (activations); steps 3-5 and the next round follow as usual."""
     game.state.set_turn(phase="villain", cursor=[2, 0, 1], player=0, number=1)
     game.record("flow", "round 1: the scenario starts at step 2 of the villain phase", "mc.villain_phase.2")
 
 
-def main_threat(game: Game, n: int) -> None:
+def main_threat(game: Table, n: int) -> None:
     game.state.update(E.main_scheme(game), threat=n)
 
 
 # ====================================================================== the scenarios
-def interrupt_cancels_attack(game: Game) -> None:
+def interrupt_cancels_attack(game: Table) -> None:
     """Deflect in hand against the villain's attack; Emergency Protocol and Martial Law would respond to it."""
     hero(game, 0, exhausted=True)
     known(game, "deflect", "hand:0", 0)
@@ -59,7 +59,7 @@ def interrupt_cancels_attack(game: Game) -> None:
     villain_step_2(game)
 
 
-def forced_responses_ordered(game: Game) -> None:
+def forced_responses_ordered(game: Table) -> None:
     """Player 1's Emergency Protocol and the scenario's Martial Law both respond to the villain attacking player 0."""
     hero(game, 0, exhausted=True)
     hero(game, 1, exhausted=True)
@@ -70,7 +70,7 @@ def forced_responses_ordered(game: Game) -> None:
     villain_step_2(game)
 
 
-def replacement_vs_prevention(game: Game) -> None:
+def replacement_vs_prevention(game: Table) -> None:
     """The hero has a tough status card and then Armored Plating (the more recent); the villain attacks for 1."""
     ident = hero(game, 0, exhausted=True)
     E.give_status(game, ident, "tough", "mc.tough")
@@ -81,7 +81,7 @@ def replacement_vs_prevention(game: Game) -> None:
     villain_step_2(game)
 
 
-def boost_after_defence(game: Game) -> None:
+def boost_after_defence(game: Table) -> None:
     """The villain attacks with a face-down boost (Shock Trooper: 1 icon and a star, 'give the villain a tough
     status card'); Iron Sentinel (toughness, retaliate 1) or the hero may defend."""
     hero(game, 0)
@@ -93,7 +93,7 @@ def boost_after_defence(game: Game) -> None:
     villain_step_2(game)
 
 
-def consequential_damage(game: Game) -> None:
+def consequential_damage(game: Table) -> None:
     """A wounded Patrol Officer attacks a wounded Marauder Thug: both are defeated, each with a When Defeated
     ability."""
     st = game.state
@@ -105,7 +105,7 @@ def consequential_damage(game: Game) -> None:
     game.record("flow", "round 1: player 0's turn", "mc.player_phase")
 
 
-def damage_and_defeat(game: Game) -> None:
+def damage_and_defeat(game: Table) -> None:
     """Aegis faces a Marauder Thug with 1 hit point left; Informant Network ('after an enemy is defeated') and
     Pressure Point ('after an enemy takes damage') are in play."""
     hero(game, 0)
@@ -118,7 +118,7 @@ def damage_and_defeat(game: Game) -> None:
     game.record("flow", "round 1: player 0's turn", "mc.player_phase")
 
 
-def end_of_round(game: Game) -> None:
+def end_of_round(game: Table) -> None:
     """Aegis can play Focused Resolve (+2 THW until the end of the round); Rooftop Vigil removes threat equal to
     the hero's THW at the end of the round. The player deck holds only Energy Cells, so that no window comes
     between the play and the end of the round."""
@@ -133,7 +133,7 @@ def end_of_round(game: Game) -> None:
     game.record("flow", "round 1: player 0's turn", "mc.player_phase")
 
 
-def villain_phase(game: Game) -> None:
+def villain_phase(game: Table) -> None:
     """Two players at the start of a villain phase: a minion engaged, a hazard side scheme, an attachment."""
     hero(game, 0)
     known(game, "patrol_officer", "play:0", 0)
@@ -150,7 +150,7 @@ def villain_phase(game: Game) -> None:
     game.record("flow", "round 1: the scenario starts at the villain phase", "mc.round")
 
 
-def sandbox(game: Game) -> None:
+def sandbox(game: Table) -> None:
     """Every player in hero form with an empty hand; player 0's turn (tests and exercises add cards with
     :func:`known`). The encounter deck is the full one, shuffled; the player decks hold only Energy Cells, so
     that cards drawn at the end of the player phase open no windows of their own."""

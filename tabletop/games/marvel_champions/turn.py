@@ -3,23 +3,25 @@ paying with resources (L687-693), the basic powers, and the end of the player ph
 
 from __future__ import annotations
 
-from tabletop.core import Game, own_args
+from tabletop.core import Table
 
 from . import engine as E
+from .engine import tasks
 
 
 # ====================================================================== the turn
-def t_turn_start(game: Game, args: dict) -> None:
+@tasks("mc.turn_start")
+def t_turn_start(game: Table) -> None:
     """L282: the player taking their turn is the active player."""
     p = game.state.turn["player"]
     game.record("action", f"player {p} is the active player", "mc.active_player", player=p)
 
 
-def t_turn(game: Game, args: dict) -> None:
+@tasks("mc.turn")
+def t_turn(game: Table, *, choice: dict | None = None) -> None:
     """The active player's next action, asked again after each action resolves (L650: any order, any number)."""
     st = game.state
     p = st.turn["player"]
-    choice = args.get("choice")
     if choice is not None:
         if choice["id"] != "end":
             game.repeat_step()
@@ -33,13 +35,13 @@ def t_turn(game: Game, args: dict) -> None:
         p,
         "action",
         turn_options(game, p),
-        "mc.turn",
+        t_turn,
         prompt=f"player {p}: take an action or end the turn",
         rule="mc.turn",
     )
 
 
-def turn_options(game: Game, p: int) -> list[dict]:
+def turn_options(game: Table, p: int) -> list[dict]:
     st = game.state
     opts: list[dict] = []
     ident = E.identity(game, p)
@@ -77,7 +79,7 @@ def turn_options(game: Game, p: int) -> list[dict]:
     return opts
 
 
-def action_options(game: Game, p: int) -> list[dict]:
+def action_options(game: Table, p: int) -> list[dict]:
     """The Action abilities player ``p`` may use now, one option per choice of target."""
     opts = []
     for act in game.activatable(p):
@@ -89,17 +91,16 @@ def action_options(game: Game, p: int) -> list[dict]:
     return opts
 
 
-def t_villain_actions(game: Game, args: dict) -> None:
+@tasks("mc.villain_actions")
+def t_villain_actions(game: Table, *, k: int, choice: dict | None = None) -> None:
     """Option villain_phase_actions (mc.assume.villain_phase_actions, L279): before the activations of villain
     step 2, each player in player order may use Action abilities, one at a time, until they pass."""
     order = E.alive(game)
-    k = args["k"]
-    choice = args.get("choice")
     if choice is not None:
         if choice["id"] != "pass":
             do_action(game, order[k], choice["id"])
             game.push("k.drain")  # (the action resolves first, then the same player is asked again)
-            game.push("mc.villain_actions", k=k)
+            game.push(t_villain_actions, k=k)
             return
         k += 1
     while k < len(order):
@@ -110,7 +111,7 @@ def t_villain_actions(game: Game, args: dict) -> None:
                 p,
                 "villain_phase_action",
                 [*opts, {"id": "pass", "label": "use no Action now"}],
-                "mc.villain_actions",
+                t_villain_actions,
                 prompt="villain phase: use an Action before the villain and minions activate?",
                 rule="mc.assume.villain_phase_actions",
                 args={"k": k},
@@ -119,7 +120,7 @@ def t_villain_actions(game: Game, args: dict) -> None:
         k += 1
 
 
-def choices_for(game: Game, p: int, choose: str | None) -> list[str | None]:
+def choices_for(game: Table, p: int, choose: str | None) -> list[str | None]:
     if choose == "enemy":
         return list(attack_targets(game, p))
     if choose == "scheme":
@@ -127,7 +128,7 @@ def choices_for(game: Game, p: int, choose: str | None) -> list[str | None]:
     return [None]
 
 
-def attack_targets(game: Game, p: int) -> list[str]:
+def attack_targets(game: Table, p: int) -> list[str]:
     """L312: any enemy, except that guard (L485, mc.assume.guard) protects the villain: whatever its keywords
     (option guard='villain'), or only a villain without guard, as L485 reads ('villains_without_guard')."""
     guard = any(E.keyword(game, m, "guard") for m in E.minions(game, p))
@@ -141,7 +142,7 @@ def attack_targets(game: Game, p: int) -> list[str]:
     return out
 
 
-def thwart_targets(game: Game) -> list[str]:
+def thwart_targets(game: Table) -> list[str]:
     """Schemes with threat (L260: removing none could not change the game); crisis protects the main scheme (L741)."""
     out = []
     ms = E.main_scheme(game)
@@ -151,7 +152,7 @@ def thwart_targets(game: Game) -> list[str]:
     return out
 
 
-def affordable(game: Game, p: int, card: str | None, cost: int) -> bool:
+def affordable(game: Table, p: int, card: str | None, cost: int) -> bool:
     """L528/mc.assume.payment: the other cards in hand and the ready Resource abilities (L697) can generate the
     cost."""
     hand = [c for c in game.state.zone(E.z("hand", p)) if c != card]
@@ -159,7 +160,7 @@ def affordable(game: Game, p: int, card: str | None, cost: int) -> bool:
     return sum(E.resources_of(game, c) for c in hand) + abilities >= cost
 
 
-def can_play(game: Game, p: int, c: str) -> bool:
+def can_play(game: Table, p: int, c: str) -> bool:
     """L524 step 1 (restrictions, timing, form, could change the game) and L525 (the cost can be paid)."""
     card = E.card_of(game, c)
     kind = card.get("type")
@@ -180,7 +181,7 @@ def can_play(game: Game, p: int, c: str) -> bool:
     return affordable(game, p, c, game.value(c, "cost"))
 
 
-def event_could_change(game: Game, p: int, card: dict) -> bool:
+def event_could_change(game: Table, p: int, card: dict) -> bool:
     """mc.could_change (L260, L444) for Action events: Regroup needs damage to heal or a card to draw; Trip Wire
     needs a villain."""
     effects = card.get("effects", ())
@@ -190,7 +191,7 @@ def event_could_change(game: Game, p: int, card: dict) -> bool:
 
 
 # ====================================================================== actions
-def do_action(game: Game, p: int, oid: str) -> None:
+def do_action(game: Table, p: int, oid: str) -> None:
     st = game.state
     verb, _, rest = oid.partition(":")
     if verb == "form":
@@ -198,24 +199,25 @@ def do_action(game: Game, p: int, oid: str) -> None:
         st.update_player(p, form_round=st.turn["round"])
         game.emit("form_change", rule="mc.form", player=p, to=to)
     elif verb == "play":
-        game.push("mc.play", player=p, card=rest)
+        game.push(t_play, player=p, card=rest)
     elif verb in ("attack", "thwart"):
         char, target = rest.split(">")
-        game.push("mc.basic", player=p, char=char, power=verb, target=target)
+        game.push(t_basic, player=p, char=char, power=verb, target=target)
     elif verb == "recover":
-        game.push("mc.basic", player=p, char=rest, power="recover", target=rest)
+        game.push(t_basic, player=p, char=rest, power="recover", target=rest)
     elif verb == "use":
         key, _, target = rest.partition(">")
         game.activate(key, p, {"chosen": target or None})
 
 
-def t_basic(game: Game, args: dict) -> None:
+@tasks("mc.basic")
+def t_basic(game: Table, *, player: int, char: str, power: str, target: str) -> None:
     """Basic powers and ally uses: exhaust as the cost (L309, L292, L801, L672), then the power resolves."""
-    p, char, power, target = args["player"], args["char"], args["power"], args["target"]
+    p = player
     st = game.state
     st.update(char, exhausted=True)
     rule = {"attack": "mc.attack", "thwart": "mc.thwart", "recover": "mc.recover"}[power]
-    game.record("action", f"{E.name_of(game, char)} exhausts to {power}", "mc.exhaust", player=p)
+    game.record("action", lambda: f"{E.name_of(game, char)} exhausts to {power}", "mc.exhaust", player=p)
     if power == "attack":
         game.emit(
             "player_attack",
@@ -242,7 +244,7 @@ def t_basic(game: Game, args: dict) -> None:
     game.push("k.checks")
 
 
-def on_player_attack(game: Game, ev: dict) -> None:
+def on_player_attack(game: Table, ev: dict) -> None:
     """An attack by a hero or ally (or an '(attack)' ability, L311): damage, overkill (L611), consequential (L350)."""
     st = game.state
     t = ev["target"]
@@ -263,13 +265,13 @@ def on_player_attack(game: Game, ev: dict) -> None:
             "mc.attack",
         )
         if ev.get("overkill") and E.ctype(game, t) == "minion":
-            game.push("mc.overkill_minion", minion=t, before=before, amount=ev["amount"], player=ev["player"])
+            game.push(t_overkill_minion, minion=t, before=before, amount=ev["amount"], player=ev["player"])
     a = ev["attacker"]
     if E.ctype(game, a) == "ally" and E.card_of(game, a).get("atk_pips"):
-        game.push("mc.consequential", ally=a, amount=E.card_of(game, a)["atk_pips"])
+        game.push(t_consequential, ally=a, amount=E.card_of(game, a)["atk_pips"])
 
 
-def on_player_thwart(game: Game, ev: dict) -> None:
+def on_player_thwart(game: Table, ev: dict) -> None:
     game.emit(
         "remove_threat",
         rule="mc.thwart",
@@ -280,19 +282,20 @@ def on_player_thwart(game: Game, ev: dict) -> None:
     )
     a = ev["thwarter"]
     if E.ctype(game, a) == "ally" and E.card_of(game, a).get("thw_pips"):
-        game.push("mc.consequential", ally=a, amount=E.card_of(game, a)["thw_pips"])
+        game.push(t_consequential, ally=a, amount=E.card_of(game, a)["thw_pips"])
 
 
-def t_consequential(game: Game, args: dict) -> None:
+@tasks("mc.consequential")
+def t_consequential(game: Table, *, ally: str, amount: int) -> None:
     """L350, L293 (mc.assume.damage_terms): after an ally attacks or thwarts, it takes its pips as damage."""
-    a = args["ally"]
+    a = ally
     if a in game.state.objects and game.state.objects[a]["zone"].startswith("play"):
         E.deal_damage(
             game,
             [
                 {
                     "target": a,
-                    "amount": args["amount"],
+                    "amount": amount,
                     "source": a,
                     "kind": "consequential",
                     "overkill": False,
@@ -304,10 +307,11 @@ def t_consequential(game: Game, args: dict) -> None:
         game.push("k.checks")
 
 
-def t_overkill_minion(game: Game, args: dict) -> None:
+@tasks("mc.overkill_minion")
+def t_overkill_minion(game: Table, *, minion: str, before: int, amount: int, player: int) -> None:
     """L611: excess damage of an overkill attack that defeats a minion goes to the villain."""
     last = game.state.vars.pop("overkill", None) or {}
-    if last.get("target") != args["minion"]:
+    if last.get("target") != minion:
         return
     excess = last.get("excess", 0)
     v = E.villain(game)
@@ -322,7 +326,7 @@ def t_overkill_minion(game: Game, args: dict) -> None:
                     "source": None,
                     "kind": "attack",
                     "overkill": False,
-                    "player": args["player"],
+                    "player": player,
                 }
             ],
             "mc.overkill",
@@ -331,20 +335,28 @@ def t_overkill_minion(game: Game, args: dict) -> None:
 
 
 # ====================================================================== the 7 steps
-def t_play(game: Game, args: dict) -> None:
+@tasks("mc.play")
+def t_play(game: Table, *, player: int, card: str) -> None:
     """Steps 1-3 (L524-527): restrictions checked (the option exists only if they hold), cost determined with its
     modifiers; the card is set aside while it is being played."""
-    p, c = args["player"], args["card"]
+    p, c = player, card
     game.record(
-        "action", f"player {p} announces {E.name_of(game, c)}: play restrictions hold", "mc.initiate.1", player=p
+        "action",
+        lambda: f"player {p} announces {E.name_of(game, c)}: play restrictions hold",
+        "mc.initiate.1",
+        player=p,
     )
     cost = game.explain(c, "cost")
-    game.record("action", f"cost of {E.name_of(game, c)} is {cost.value}", "mc.initiate.2", player=p)
-    mods = [str(step) for step in cost.steps if step.op != "base"]
-    game.record("action", f"cost modifiers: {', '.join(mods) or 'none'}", "mc.initiate.3", player=p)
+    game.record("action", lambda: f"cost of {E.name_of(game, c)} is {cost.value}", "mc.initiate.2", player=p)
+    game.record(
+        "action",
+        lambda: f"cost modifiers: {', '.join(str(step) for step in cost.steps if step.op != 'base') or 'none'}",
+        "mc.initiate.3",
+        player=p,
+    )
     E.put(game, c, E.z("limbo", p))
     game.push(
-        "mc.pay",
+        t_pay,
         player=p,
         card=c,
         need=cost.value,
@@ -354,12 +366,12 @@ def t_play(game: Game, args: dict) -> None:
     )
 
 
-def types_matter(game: Game, card: str) -> bool:
+def types_matter(game: Table, card: str) -> bool:
     """Does the card being paid for ask which resource types were spent on it (an effect with ``if_paid``)?"""
     return any(e.get("if_paid") for e in E.card_of(game, card).get("effects", ()))
 
 
-def resource_abilities(game: Game, p: int) -> list[str]:
+def resource_abilities(game: Table, p: int) -> list[str]:
     """L697: ready cards in play of player ``p`` whose Resource ability can generate resources for a cost."""
     st = game.state
     return [
@@ -369,17 +381,32 @@ def resource_abilities(game: Game, p: int) -> list[str]:
     ]
 
 
-def t_pay(game: Game, args: dict) -> None:
+@tasks("mc.pay")
+def t_pay(
+    game: Table,
+    *,
+    player: int,
+    card: str,
+    need: int,
+    paid: int,
+    used: list[str],
+    then: list,
+    exhausted: list[str] | None = None,
+    spent: dict[str, int] | None = None,
+    naming: int = 0,
+    choice: dict | None = None,
+) -> None:
     """Step 4 (L528): the cost is paid in resources (mc.cost): generate resources until the cost is covered, by
     discarding cards from hand (L689) or by Resource abilities (L697); the excess is lost (L693). A wild
     resource's type is named when it is generated (L872) where the card asks which types paid for it
     (mc.assume.wild_naming)."""
     st = game.state
-    p, need, paid, used = args["player"], args["need"], args["paid"], list(args["used"])
-    exhausted = list(args.get("exhausted", ()))
-    spent = dict(args.get("spent", {}))
-    naming = args.get("naming", 0)
-    choice = args.get("choice")
+    p, used = player, list(used)
+    exhausted = list(exhausted or ())
+    spent = dict(spent or {})
+    # a naming count this step was given stays among the arguments the next "pay" decision resumes with, as it
+    # came (the task passed its arguments on whole; see the report of issue 14's migration)
+    stale = {"naming": naming} if naming else {}
     if choice is not None:
         cid = choice["id"]
         if naming:
@@ -395,8 +422,10 @@ def t_pay(game: Game, args: dict) -> None:
             spent[ability["type"]] = spent.get(ability["type"], 0) + ability["amount"]
             game.record(
                 "action",
-                f"player {p} exhausts {E.name_of(game, src)} (Resource ability): {ability['amount']} "
-                f"{ability['type']} resource(s)",
+                lambda: (
+                    f"player {p} exhausts {E.name_of(game, src)} (Resource ability): {ability['amount']} "
+                    f"{ability['type']} resource(s)"
+                ),
                 "mc.resource_ability",
                 player=p,
             )
@@ -408,38 +437,49 @@ def t_pay(game: Game, args: dict) -> None:
             E.put(game, c, E.z("discard", p))
             game.record(
                 "action",
-                f"player {p} discards {E.name_of(game, c)} for {n} {rtype} resource(s)",
+                lambda: f"player {p} discards {E.name_of(game, c)} for {n} {rtype} resource(s)",
                 "mc.resources",
                 player=p,
             )
-            if rtype == "wild" and types_matter(game, args["card"]):
+            if rtype == "wild" and types_matter(game, card):
                 naming = n
             else:
                 spent[rtype] = spent.get(rtype, 0) + n
-    keep = own_args(args)
     if naming:
         game.ask(
             p,
             "name_wild",
             [{"id": t, "label": f"name it {t}"} for t in ("energy", "mental", "physical")],
-            "mc.pay",
+            t_pay,
             prompt=f"name the type of a wild resource ({naming} to name)",
             rule="mc.wild",
-            args=keep | {"paid": paid, "used": used, "exhausted": exhausted, "spent": spent, "naming": naming},
+            args={
+                "player": p,
+                "card": card,
+                "need": need,
+                "paid": paid,
+                "used": used,
+                "then": then,
+                "exhausted": exhausted,
+                "spent": spent,
+                "naming": naming,
+            },
         )
         return
     if paid >= need:
         lost = paid - need
         game.record(
             "action",
-            f"player {p} pays {need} for {E.name_of(game, args['card'])}"
-            + (f"; {lost} excess resource(s) are lost (L693)" if lost else ""),
+            lambda: (
+                f"player {p} pays {need} for {E.name_of(game, card)}"
+                + (f"; {lost} excess resource(s) are lost (L693)" if lost else "")
+            ),
             "mc.excess" if lost else "mc.initiate.4",
             player=p,
         )
-        if args["card"] in st.objects:
-            st.update(args["card"], spent=spent)  # which types paid for it, for effects that ask (L692)
-        for name, targs in args["then"]:
+        if card in st.objects:
+            st.update(card, spent=spent)  # which types paid for it, for effects that ask (L692)
+        for name, targs in then:
             game.push(name, **targs)
         return
     hand = [c for c in st.zone(E.z("hand", p)) if E.resources_of(game, c) > 0]
@@ -449,7 +489,7 @@ def t_pay(game: Game, args: dict) -> None:
     if could < need - paid:
         game.record(
             "action",
-            f"player {p} cannot pay: {E.name_of(game, args['card'])} is not played, nothing is paid",
+            lambda: f"player {p} cannot pay: {E.name_of(game, card)} is not played, nothing is paid",
             "mc.initiate.4",
             player=p,
         )
@@ -457,7 +497,6 @@ def t_pay(game: Game, args: dict) -> None:
             E.put(game, c, E.z("hand", p))
         for o in exhausted:
             st.update(o, exhausted=False)
-        card = args["card"]
         if card in st.objects and st.objects[card]["zone"] == E.z("limbo", p):
             E.put(game, card, E.z("hand", p))
         return
@@ -474,18 +513,28 @@ def t_pay(game: Game, args: dict) -> None:
         p,
         "pay",
         options,
-        "mc.pay",
-        prompt=f"pay for {E.name_of(game, args['card'])}: {need - paid} more",
+        t_pay,
+        prompt=f"pay for {E.name_of(game, card)}: {need - paid} more",
         rule="mc.initiate.4",
-        args=keep | {"paid": paid, "used": used, "exhausted": exhausted, "spent": spent},
+        args={
+            "player": p,
+            "card": card,
+            "need": need,
+            "paid": paid,
+            "used": used,
+            "then": then,
+            "exhausted": exhausted,
+            "spent": spent,
+            **stale,
+        },
     )
 
 
-def t_play_choose(game: Game, args: dict) -> None:
+@tasks("mc.play_choose")
+def t_play_choose(game: Table, *, player: int, card: str, choice: dict | None = None) -> None:
     """Step 5 (L529): make the 'choose' decisions."""
-    p, c = args["player"], args["card"]
+    p, c = player, card
     choose = E.card_of(game, c).get("choose")
-    choice = args.get("choice")
     if choose and choice is None:
         targets = choices_for(game, p, choose)
         if targets:
@@ -493,25 +542,26 @@ def t_play_choose(game: Game, args: dict) -> None:
                 p,
                 "target",
                 [{"id": t, "label": E.name_of(game, t)} for t in targets],
-                "mc.play_choose",
+                t_play_choose,
                 prompt=f"choose the target of {E.name_of(game, c)}",
                 rule="mc.initiate.5",
                 args={"player": p, "card": c},
             )
             return
     chosen = choice["id"] if choice else None
-    game.push("mc.play_begin", player=p, card=c, chosen=chosen)
+    game.push(t_play_begin, player=p, card=c, chosen=chosen)
 
 
-def t_play_begin(game: Game, args: dict) -> None:
+@tasks("mc.play_begin")
+def t_play_begin(game: Table, *, player: int, card: str, chosen: str | None) -> None:
     """Step 6 (L530): the card begins to be played (interrupts, e.g. cancels, come here); step 7 is the handler."""
-    p, c = args["player"], args["card"]
+    p, c = player, card
     E.count_max(game, c, p)  # counted as played even if step 6 cancels it (L566, L442)
-    game.emit("play", rule="mc.initiate.6", player=p, card=c, chosen=args["chosen"], card_type=E.ctype(game, c))
-    game.push("mc.play_done", player=p, card=c)
+    game.emit("play", rule="mc.initiate.6", player=p, card=c, chosen=chosen, card_type=E.ctype(game, c))
+    game.push(t_play_done, player=p, card=c)
 
 
-def on_play(game: Game, ev: dict) -> None:
+def on_play(game: Table, ev: dict) -> None:
     """Step 7 (L531): the card enters play, or an event's effects resolve."""
     st = game.state
     p, c = ev["player"], ev["card"]
@@ -528,12 +578,12 @@ def on_play(game: Game, ev: dict) -> None:
     st.update(c, exhausted=False)  # L668 (mc.ready): cards enter play ready
     enters_play(game, c)
     if kind == "ally" and len(E.allies(game, p)) > 3:
-        game.push("mc.over_limit", player=p, what="ally", limit=3)
+        game.push(t_over_limit, player=p, what="ally", limit=3)
     if E.keyword(game, c, "restricted") and len(E.restricted_cards(game, p)) > 2:
-        game.push("mc.over_limit", player=p, what="restricted", limit=2)
+        game.push(t_over_limit, player=p, what="restricted", limit=2)
 
 
-def enters_play(game: Game, c: str) -> None:
+def enters_play(game: Table, c: str) -> None:
     """Toughness (L806) and Uses (L844) when a card enters play."""
     if E.keyword(game, c, "toughness"):
         E.give_status(game, c, "tough", "mc.toughness")
@@ -543,7 +593,7 @@ def enters_play(game: Game, c: str) -> None:
         game.record("action", f"{E.name_of(game, c)} enters play with {uses} counters", "mc.uses")
 
 
-def resolve_event(game: Game, p: int, c: str, card: dict, chosen: str | None, event_id: str | None) -> None:
+def resolve_event(game: Table, p: int, c: str, card: dict, chosen: str | None, event_id: str | None) -> None:
     """An event's effects; '(attack)' and '(thwart)' events count as attacks and thwarts (L311, L803)."""
     ctx = {
         "player": p,
@@ -584,20 +634,22 @@ def resolve_event(game: Game, p: int, c: str, card: dict, chosen: str | None, ev
         E.run_effects(game, card["effects"], ctx)
 
 
-def t_play_done(game: Game, args: dict) -> None:
+@tasks("mc.play_done")
+def t_play_done(game: Table, *, player: int, card: str) -> None:
     """L531, L442: a played event (even a cancelled one, L331) goes to its owner's discard pile."""
-    p, c = args["player"], args["card"]
+    p, c = player, card
     st = game.state
     if c in st.objects and st.objects[c]["zone"] == E.z("limbo", p):
         E.put(game, c, E.z("discard", st.objects[c]["owner"]))
     game.push("k.checks")
 
 
-def t_window_event(game: Game, args: dict) -> None:
+@tasks("mc.window_event")
+def t_window_event(game: Table, *, player: int, card: str, event_id: str | None = None) -> None:
     """mc.assume.window_events: an event used in an interrupt/response window, after its cost is paid, resolves as
     the ability that window used; option window_events='step_6': it begins to be played first (L530), an event
     of its own that interrupts (a cancel) may answer, and resolves in step 7 (L531) unless cancelled."""
-    p, c = args["player"], args["card"]
+    p, c = player, card
     E.count_max(game, c, p)
     if game.options["window_events"] == "step_6":
         game.emit(
@@ -608,14 +660,14 @@ def t_window_event(game: Game, args: dict) -> None:
             chosen=None,
             card_type=E.ctype(game, c),
             window_event=True,
-            event_id=args.get("event_id"),
+            event_id=event_id,
         )
     else:
-        resolve_window_event(game, p, c, args.get("event_id"))
-    game.push("mc.play_done", player=p, card=c)
+        resolve_window_event(game, p, c, event_id)
+    game.push(t_play_done, player=p, card=c)
 
 
-def resolve_window_event(game: Game, p: int, c: str, event_id: str | None) -> None:
+def resolve_window_event(game: Table, p: int, c: str, event_id: str | None) -> None:
     """Step 7 of an event played in an interrupt/response window: its effects, on the event that window is for."""
     card = E.card_of(game, c)
     game.record("action", f"{card['name']} resolves", "mc.initiate.7", player=p)
@@ -634,11 +686,11 @@ def resolve_window_event(game: Game, p: int, c: str, event_id: str | None) -> No
     )
 
 
-def t_over_limit(game: Game, args: dict) -> None:
+@tasks("mc.over_limit")
+def t_over_limit(game: Table, *, player: int, what: str, limit: int, choice: dict | None = None) -> None:
     """L297 / L708: a player over the ally limit (3) or the restricted limit (2) discards down to it."""
-    p, what, limit = args["player"], args["what"], args["limit"]
+    p = player
     cards = E.allies(game, p) if what == "ally" else E.restricted_cards(game, p)
-    choice = args.get("choice")
     rule = "mc.ally_limit" if what == "ally" else "mc.restricted"
     if choice is not None:
         E.put(game, choice["id"], E.discard_pile(game, choice["id"]))
@@ -649,7 +701,7 @@ def t_over_limit(game: Game, args: dict) -> None:
             p,
             "discard",
             [{"id": x, "label": f"discard {E.name_of(game, x)}"} for x in cards],
-            "mc.over_limit",
+            t_over_limit,
             prompt=f"you control more than {limit} {what} cards: discard one",
             rule=rule,
             args={"player": p, "what": what, "limit": limit},
@@ -657,12 +709,11 @@ def t_over_limit(game: Game, args: dict) -> None:
 
 
 # ====================================================================== end of the player phase
-def t_end_discard(game: Game, args: dict) -> None:
+@tasks("mc.end_discard")
+def t_end_discard(game: Table, *, order: list[int] | None = None, k: int = 0, choice: dict | None = None) -> None:
     """L411: in player order, each player may discard any cards and must discard down to hand size."""
     st = game.state
-    order = args.get("order") or E.alive(game)
-    k = args.get("k", 0)
-    choice = args.get("choice")
+    order = order or E.alive(game)
     if choice is not None:
         p = order[k]
         if choice["id"] == "done":
@@ -689,7 +740,7 @@ def t_end_discard(game: Game, args: dict) -> None:
             p,
             "end_discard",
             options,
-            "mc.end_discard",
+            t_end_discard,
             prompt=f"hand {len(hand)}, hand size {size}: discard?",
             rule="mc.end_player_phase",
             args={"order": order, "k": k},
@@ -697,7 +748,8 @@ def t_end_discard(game: Game, args: dict) -> None:
         return
 
 
-def t_end_draw(game: Game, args: dict) -> None:
+@tasks("mc.end_draw")
+def t_end_draw(game: Table) -> None:
     """L412: each player simultaneously draws up to hand size."""
     st = game.state
     for p in E.alive(game):
@@ -707,7 +759,8 @@ def t_end_draw(game: Game, args: dict) -> None:
             E.draw(game, p, n)
 
 
-def t_end_ready(game: Game, args: dict) -> None:
+@tasks("mc.end_ready")
+def t_end_ready(game: Table) -> None:
     """L413: each player simultaneously readies all their cards."""
     st = game.state
     for p in E.alive(game):

@@ -3,13 +3,16 @@ dealing and revealing encounter cards (L378-380, L711-720, L1471-1487), passing 
 
 from __future__ import annotations
 
-from tabletop.core import Game
+from tabletop.core import Table
 
 from . import engine as E
+from .engine import tasks
+from .turn import t_villain_actions
 
 
 # ====================================================================== step 1: threat
-def t_threat(game: Game, args: dict) -> None:
+@tasks("mc.v_threat")
+def t_threat(game: Table) -> None:
     """L858, L742, L269: acceleration value per player, plus acceleration icons and tokens."""
     st = game.state
     ms = E.main_scheme(game)
@@ -29,24 +32,25 @@ def t_threat(game: Game, args: dict) -> None:
 
 
 # ====================================================================== step 2: activations
-def t_activate(game: Game, args: dict) -> None:
+@tasks("mc.v_activate")
+def t_activate(game: Table) -> None:
     """L859 (mc.assume.activation_order): the villain activates once per player, in player order, each activation
     followed by the minions engaged with that player."""
     game.record("action", "villain phase step 2: the villain and minions activate", "mc.villain_phase.2")
     if game.options["villain_phase_actions"]:  # mc.assume.villain_phase_actions: a window for Actions first
-        game.push("mc.villain_actions", k=0)
+        game.push(t_villain_actions, k=0)
     for p in E.alive(game):
         # the villain in play when its turn comes: a stage defeated meanwhile is replaced by the next (L852)
-        game.push("mc.enemy_activation", enemy=None, villain=True, player=p, mode=None)
-        game.push("mc.minions", player=p, done=[])
+        game.push(t_enemy_activation, enemy=None, villain=True, player=p, mode=None)
+        game.push(t_minions, player=p, done=[])
 
 
-def t_minions(game: Game, args: dict) -> None:
+@tasks("mc.minions")
+def t_minions(game: Table, *, player: int, done: list[str], choice: dict | None = None) -> None:
     """L580: engaged minions activate one at a time; with several, the first player picks the next (L457,
     option minion_order)."""
     st = game.state
-    p, done = args["player"], list(args["done"])
-    choice = args.get("choice")
+    p, done = player, list(done)
     if st.players[p].get("out") or st.result is not None:
         return
     left = [m for m in E.minions(game, p) if m not in done]
@@ -61,20 +65,23 @@ def t_minions(game: Game, args: dict) -> None:
             E.first_player(game),
             "order_activations",
             [{"id": m, "label": f"{E.name_of(game, m)} activates next"} for m in left],
-            "mc.minions",
+            t_minions,
             prompt=f"which minion engaged with player {p} activates next",
             rule="mc.assume.activation_order",
             args={"player": p, "done": done},
         )
         return
-    game.push("mc.enemy_activation", enemy=nxt, player=p, mode=None)
-    game.push("mc.minions", player=p, done=[*done, nxt])
+    game.push(t_enemy_activation, enemy=nxt, player=p, mode=None)
+    game.push(t_minions, player=p, done=[*done, nxt])
 
 
-def t_enemy_activation(game: Game, args: dict) -> None:
+@tasks("mc.enemy_activation")
+def t_enemy_activation(
+    game: Table, *, enemy: str | None, player: int, mode: str | None = None, villain: bool = False
+) -> None:
     """L274, L848: against a hero the enemy attacks, against an alter-ego it schemes (unless the mode is given)."""
     st = game.state
-    e, p = (E.villain(game) if args.get("villain") else args["enemy"]), args["player"]
+    e, p = (E.villain(game) if villain else enemy), player
     if e is None:
         return
     if (
@@ -84,25 +91,25 @@ def t_enemy_activation(game: Game, args: dict) -> None:
         or not st.objects[e]["zone"].startswith("play")
     ):
         return
-    mode = args.get("mode") or ("attack" if E.hero_form(game, p) else "scheme")
+    mode = mode or ("attack" if E.hero_form(game, p) else "scheme")
     by = "villain" if e == E.villain(game) else "minion"
     boosts: list[str] = []
     if by == "villain" and game.options["stunned_boost"] == "deal_boost":  # mc.assume.stunned_boost variant
-        game.push("mc.boost_deal", enemy=e)
-    eid_holder = {"enemy": e, "player": p, "mode": mode, "by": by, "boosts": boosts}
-    game.push("mc.activation_emit", **eid_holder)
+        game.push(t_boost_deal, enemy=e)
+    game.push(t_activation_emit, enemy=e, player=p, mode=mode, by=by, boosts=boosts)
 
 
-def t_activation_emit(game: Game, args: dict) -> None:
-    e, p, mode, by = args["enemy"], args["player"], args["mode"], args["by"]
+@tasks("mc.activation_emit")
+def t_activation_emit(game: Table, *, enemy: str, player: int, mode: str, by: str, boosts: list[str]) -> None:
+    e, p = enemy, player
     if mode == "attack":
         eid = game.emit("attack", rule="mc.activation", by=by, attacker=e, player=p, target=E.identity(game, p))
     else:
         eid = game.emit("scheme", rule="mc.activation", by=by, schemer=e, player=p)
-    game.push("mc.activation_end", event=eid)
+    game.push(t_activation_end, event=eid)
 
 
-def on_attack(game: Game, ev: dict) -> None:
+def on_attack(game: Table, ev: dict) -> None:
     """L416-423: the four steps of an enemy attack."""
     st = game.state
     stack = list(st.vars.get("attacks", ()))
@@ -118,31 +125,33 @@ def on_attack(game: Game, ev: dict) -> None:
     )
     st.set_var("attacks", stack)
     if ev["by"] == "villain" and not st.zone("boost"):
-        game.push("mc.boost_deal", enemy=ev["attacker"])
-    game.push("mc.defend", k=0)
-    game.push("mc.boost_flip", stat="atk")
-    game.push("mc.attack_damage")
+        game.push(t_boost_deal, enemy=ev["attacker"])
+    game.push(t_defend, k=0)
+    game.push(t_boost_flip, stat="atk")
+    game.push(t_attack_damage)
 
 
-def on_scheme(game: Game, ev: dict) -> None:
+def on_scheme(game: Table, ev: dict) -> None:
     """L426-429: boost card (villain only), flip, then threat equal to the modified SCH."""
     st = game.state
     stack = list(st.vars.get("attacks", ()))
     stack.append({"id": ev["id"], "attacker": ev["schemer"], "player": ev["player"], "scheme": True, "by": ev["by"]})
     st.set_var("attacks", stack)
     if ev["by"] == "villain" and not st.zone("boost"):
-        game.push("mc.boost_deal", enemy=ev["schemer"])
-    game.push("mc.boost_flip", stat="sch")
-    game.push("mc.scheme_threat")
+        game.push(t_boost_deal, enemy=ev["schemer"])
+    game.push(t_boost_flip, stat="sch")
+    game.push(t_scheme_threat)
 
 
-def t_boost_deal(game: Game, args: dict) -> None:
+@tasks("mc.boost_deal")
+def t_boost_deal(game: Table, *, enemy: str) -> None:
     """L276, L319, L417 (mc.assume.boost_face_down): one face-down boost card per activation."""
-    game.record("action", f"{E.name_of(game, args['enemy'])} is given a face-down boost card", "mc.enemy_attack.1")
+    game.record("action", lambda: f"{E.name_of(game, enemy)} is given a face-down boost card", "mc.enemy_attack.1")
     E.take(game, "enc", "boost")
 
 
-def t_defend(game: Game, args: dict) -> None:
+@tasks("mc.defend")
+def t_defend(game: Table, *, k: int, choice: dict | None = None) -> None:
     """L418, L294, L385-390 (mc.assume.defenders): the target player may defend with a ready hero or ally, then
     each other player in order with a ready ally; the first to defend is the defender."""
     st = game.state
@@ -152,8 +161,6 @@ def t_defend(game: Game, args: dict) -> None:
     p0 = a["player"]
     others = [q for q in E.alive(game) if q != p0]
     order = [*others, p0] if game.options["defender_order"] == "others_first" else [p0, *others]
-    k = args["k"]
-    choice = args.get("choice")
     if choice is not None:
         q = order[k]
         if choice["id"] != "no":
@@ -183,7 +190,7 @@ def t_defend(game: Game, args: dict) -> None:
             q,
             "defend",
             options,
-            "mc.defend",
+            t_defend,
             prompt=f"{E.name_of(game, a['attacker'])} attacks player {p0}: defend?",
             rule="mc.enemy_attack.2",
             args={"k": k},
@@ -192,7 +199,8 @@ def t_defend(game: Game, args: dict) -> None:
     game.record("action", "nobody defends: the attack is undefended", "mc.undefended")
 
 
-def t_boost_flip(game: Game, args: dict) -> None:
+@tasks("mc.boost_flip")
+def t_boost_flip(game: Table, *, stat: str) -> None:
     """L320-325, L419: after defenders are declared, flip the boost cards one at a time: +1 per boost icon, then the
     star boost ability; discard each."""
     st = game.state
@@ -203,9 +211,11 @@ def t_boost_flip(game: Game, args: dict) -> None:
     c = cards[0]
     st.update(c, vis="all")
     icons = E.card_of(game, c).get("boost", 0)
-    game.record("action", f"boost card {E.name_of(game, c)} is turned face up: {icons} boost icon(s)", "mc.boost")
+    game.record(
+        "action", lambda: f"boost card {E.name_of(game, c)} is turned face up: {icons} boost icon(s)", "mc.boost"
+    )
     if icons:
-        game.add_modifier(a["attacker"], args["stat"], "add", icons, source=c, until="activation", rule="mc.boost")
+        game.add_modifier(a["attacker"], stat, "add", icons, source=c, until="activation", rule="mc.boost")
     star = E.card_of(game, c).get("boost_effects")
     if star:
         game.record(
@@ -214,17 +224,19 @@ def t_boost_flip(game: Game, args: dict) -> None:
         E.run_effects(
             game, star, {"player": a["player"], "source": c, "name": f"{E.name_of(game, c)} (boost)", "rule": "mc.star"}
         )
-    game.push("mc.boost_discard", card=c)
-    game.push("mc.boost_flip", stat=args["stat"])
+    game.push(t_boost_discard, card=c)
+    game.push(t_boost_flip, stat=stat)
 
 
-def t_boost_discard(game: Game, args: dict) -> None:
-    c = args["card"]
+@tasks("mc.boost_discard")
+def t_boost_discard(game: Table, *, card: str) -> None:
+    c = card
     if c in game.state.objects and game.state.objects[c]["zone"] == "boost":
         E.put(game, c, "enc:discard")
 
 
-def t_attack_damage(game: Game, args: dict) -> None:
+@tasks("mc.attack_damage")
+def t_attack_damage(game: Table) -> None:
     """L420-423: damage equal to the modified ATK; a hero defender reduces it by DEF, an ally takes it all."""
     a = E.current_attack(game)
     if a is None:
@@ -265,11 +277,12 @@ def t_attack_damage(game: Game, args: dict) -> None:
         "mc.enemy_attack.4",
     )
     if E.keyword(game, a["attacker"], "overkill") and E.ctype(game, target) == "ally":
-        game.push("mc.overkill_ally", ally=target)
+        game.push(t_overkill_ally, ally=target)
     game.push("k.checks")
 
 
-def t_overkill_ally(game: Game, args: dict) -> None:
+@tasks("mc.overkill_ally")
+def t_overkill_ally(game: Table, *, ally: str) -> None:
     """L610 (mc.assume.tough_overkill, mc.assume.overkill_possible): excess over the ally's remaining hit points
     goes to its controller's hero."""
     a = E.current_attack(game)
@@ -279,7 +292,7 @@ def t_overkill_ally(game: Game, args: dict) -> None:
         excess = a.get("excess", 0)
     else:
         excess = max(0, a.get("full", 0) - a.get("before", 0))
-    owner = game.state.objects[args["ally"]]["owner"]
+    owner = game.state.objects[ally]["owner"]
     if excess <= 0:
         return
     alter_ego = not E.hero_form(game, owner) and not game.options["overkill_to_alter_ego"]
@@ -310,7 +323,8 @@ def t_overkill_ally(game: Game, args: dict) -> None:
     game.push("k.checks")
 
 
-def t_scheme_threat(game: Game, args: dict) -> None:
+@tasks("mc.scheme_threat")
+def t_scheme_threat(game: Table) -> None:
     """L429: threat equal to the modified SCH on the main scheme."""
     a = E.current_attack(game)
     ms = E.main_scheme(game)
@@ -321,11 +335,12 @@ def t_scheme_threat(game: Game, args: dict) -> None:
     game.push("k.checks")
 
 
-def t_activation_end(game: Game, args: dict) -> None:
+@tasks("mc.activation_end")
+def t_activation_end(game: Table, *, event: int | str | None) -> None:
     """The activation is over: boost modifiers end (L320 'for this activation'), left-over boost cards go."""
     st = game.state
     stack = list(st.vars.get("attacks", ()))
-    if stack and stack[-1]["id"] == args["event"]:
+    if stack and stack[-1]["id"] == event:
         stack.pop()
         st.set_var("attacks", stack)
     for c in list(st.zone("boost")):
@@ -335,7 +350,8 @@ def t_activation_end(game: Game, args: dict) -> None:
 
 
 # ====================================================================== steps 3-5
-def t_deal(game: Game, args: dict) -> None:
+@tasks("mc.v_deal")
+def t_deal(game: Table) -> None:
     """L860, L379, L743: one face-down encounter card to each player, then one per hazard icon in player order."""
     order = E.alive(game)
     hazards = E.icons_in_play(game, "hazard")
@@ -350,17 +366,18 @@ def t_deal(game: Game, args: dict) -> None:
         E.take(game, "enc", E.z("queue", order[i % len(order)]))
 
 
-def t_reveal_all(game: Game, args: dict) -> None:
+@tasks("mc.v_reveal")
+def t_reveal_all(game: Table) -> None:
     """L861: in player order, each player reveals their encounter cards one at a time."""
     game.record("action", "villain phase step 4: players reveal their encounter cards", "mc.villain_phase.4")
-    game.push("mc.reveal_queue", order=E.alive(game), k=0)
+    game.push(t_reveal_queue, order=E.alive(game), k=0)
 
 
-def t_reveal_queue(game: Game, args: dict) -> None:
+@tasks("mc.reveal_queue")
+def t_reveal_queue(game: Table, *, order: list[int], k: int) -> None:
     """L861, L380: the players reveal in player order until every queue is empty: a card dealt during steps 3-4 to a
     player who has already revealed joins their queue and is revealed in these steps too (another pass in order)."""
     st = game.state
-    order, k = args["order"], args["k"]
     if st.result is not None:
         return
 
@@ -380,16 +397,17 @@ def t_reveal_queue(game: Game, args: dict) -> None:
             player=order[k],
         )
     p = order[k]
-    game.push("mc.reveal", player=p, card=st.zone(E.z("queue", p))[0])
-    game.push("mc.reveal_queue", order=order, k=k)
+    game.push(t_reveal, player=p, card=st.zone(E.z("queue", p))[0])
+    game.push(t_reveal_queue, order=order, k=k)
 
 
-def t_reveal(game: Game, args: dict) -> None:
+@tasks("mc.reveal")
+def t_reveal(game: Table, *, player: int, card: str | None = None, taken: str | None = None) -> None:
     """L713: flip the card and resolve it by type, with its keywords and When Revealed abilities (the quick
     start's encounter cards, mc.obligation_quickstart)."""
     st = game.state
-    p = args["player"]
-    c = args.get("card") or args.get("taken")
+    p = player
+    c = card or taken
     if c is None or c not in st.objects or st.players[p].get("out"):
         return
     E.put(game, c, "reveal")
@@ -402,17 +420,17 @@ def t_reveal(game: Game, args: dict) -> None:
             player=p,
         )
     game.emit("reveal", rule="mc.reveal", player=p, card=c, card_type=E.ctype(game, c))
-    game.push("mc.reveal_done", player=p, card=c)
+    game.push(t_reveal_done, player=p, card=c)
 
 
-def on_reveal(game: Game, ev: dict) -> None:
+def on_reveal(game: Table, ev: dict) -> None:
     st = game.state
     p, c = ev["player"], ev["card"]
     kind = E.ctype(game, c)
     card = E.card_of(game, c)
     if kind == "minion":
         game.emit("engage", rule="mc.engaged", minion=c, player=p)
-        game.push("mc.enters", card=c)
+        game.push(t_enters, card=c)
     elif kind == "treachery":
         effects = card.get("effects") or card.get(f"{E.player_form(game, p)}_effects") or []
         if not effects:
@@ -451,17 +469,19 @@ def on_reveal(game: Game, ev: dict) -> None:
         game.record("action", f"{card['name']} enters play with {card['start']} threat", "mc.side_scheme")
 
 
-def t_enters(game: Game, args: dict) -> None:
-    c = args["card"]
+@tasks("mc.enters")
+def t_enters(game: Table, *, card: str) -> None:
+    c = card
     if c in game.state.objects and game.state.objects[c]["zone"].startswith("play") and E.keyword(game, c, "toughness"):
         E.give_status(game, c, "tough", "mc.toughness")
 
 
-def t_reveal_done(game: Game, args: dict) -> None:
+@tasks("mc.reveal_done")
+def t_reveal_done(game: Table, *, player: int, card: str) -> None:
     """A treachery, resolved or cancelled (still revealed, L332), goes to the encounter discard pile (L716); then,
     the card finished, a surge it had reveals the additional card (L780)."""
     st = game.state
-    c = args["card"]
+    c = card
     if st.vars.get("peril") is not None:
         st.set_var("peril", None)
     if c in st.objects and st.objects[c]["zone"] == "reveal":
@@ -480,7 +500,8 @@ def t_reveal_done(game: Game, args: dict) -> None:
                 E.take(game, "enc", E.z("queue", p), then=[["mc.reveal", {"player": p}]])
 
 
-def t_pass(game: Game, args: dict) -> None:
+@tasks("mc.v_pass")
+def t_pass(game: Table) -> None:
     """L862, L453: the first-player token passes clockwise (to the next player still in the game)."""
     st = game.state
     q = E.next_alive(game, st.turn.get("first", 0))
