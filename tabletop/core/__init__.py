@@ -32,7 +32,7 @@ from .rules import Rule, RuleTable
 from .scheduling import own_args
 from .state import State
 from .table import Table
-from .tasks import TaskTable
+from .tasks import TaskTable, task_name
 from .trace import Log, Trace
 from .zones import ZoneError, Zones, ZoneSpec
 
@@ -87,4 +87,5 @@ __all__ = [
     "options_by_object",
     "own_args",
     "player_decks",
+    "task_name",
 ]

@@ -86,7 +86,7 @@ class Asking(Scheduling):
     def ask_draw(
         self,
         left: dict[str, int],
-        resume: str,
+        resume: Task,
         *,
         prompt: str,
         rule: str,
