@@ -214,21 +214,28 @@ class Deck:
         st.vars[self.var] = dict(sorted(comp.items()))
 
 
+def card_name(game: Table, key: str) -> str:
+    """A draw option's label: the name of the card ``key`` in the game's catalogue."""
+    name: str = game.rulebook.cards[key]["name"]
+    return name
+
+
 def player_decks(
     zones: Zones,
     zone: str,
     players: Iterable[int],
     *,
-    var: str,
-    prompt: str,
     rule: str,
-    label: Callable[[Table, str], str],
+    var: str = "_deck:{p}",
+    prompt: str = "the top card of player {p}'s deck",
+    label: Callable[[Table, str], str] = card_name,
     kind: str = "draw",
     stream: str | None = None,
     cache_options: bool = False,
 ) -> tuple[Deck, ...]:
     """A deck of each of ``players``: in ``zone``, ``var``, ``prompt`` and ``stream`` ``{p}`` stands for the player
-    (``stream`` None: each deck draws from a random stream named after its zone)."""
+    (``stream`` None: each deck draws from a random stream named after its zone). By default each
+    draw's options are labelled with the cards' names (:func:`card_name`)."""
 
     def of(text: str, p: int) -> str:
         return text.replace("{p}", str(p))

@@ -128,10 +128,7 @@ DECKS = player_decks(
     ZONES,
     "deck:{p}",
     PLAYERS,
-    var="_deck:{p}",
-    prompt="the top card of player {p}'s deck",
     rule="bh.assume.draw",
-    label=lambda game, key: game.rulebook.cards[key]["name"],
 )
 
 

@@ -802,10 +802,7 @@ DECKS = player_decks(
     ZONES,
     "deck:{p}",
     PLAYERS,
-    var="_deck:{p}",
-    prompt="the top card of player {p}'s deck",
     rule="hs.assume.draw",
-    label=lambda game, key: game.rulebook.cards[key]["name"],
     cache_options=True,
 )
 
