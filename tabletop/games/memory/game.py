@@ -109,14 +109,6 @@ def flip(game: Table, *, first: str | None, choice: dict) -> None:
 
 
 # ------------------------------------------------------------ events, the end
-def on_flip(game: Table, ev: dict) -> None:
-    game.state.update(ev["card"], face_up=True, vis="all")  # mem.assume.public_flip: every player sees it
-
-
-def on_turn_down(game: Table, ev: dict) -> None:
-    game.state.update(ev["card"], face_up=False, vis=ZONES.vis(GRID))
-
-
 def on_take_pair(game: Table, ev: dict) -> None:
     zone = pile(ev["player"])
     for c in ev["cards"]:
@@ -146,6 +138,12 @@ def flip_text(game: Table, ev: dict) -> str:
     return f"player {ev['player']} flips {card_label(game, ev['card'])}{shown}"
 
 
+EVENTS = {  # what each event does
+    "flip": lambda game, ev: game.state.update(ev["card"], face_up=True, vis="all"),  # mem.assume.public_flip: all see
+    "turn_down": lambda game, ev: game.state.update(ev["card"], face_up=False, vis=ZONES.vis(GRID)),
+    "take_pair": on_take_pair,
+    "all_taken": on_all_taken,
+}
 EVENT_TEXT = {
     "flip": flip_text,
     "turn_down": lambda game, ev: f"{card_label(game, ev['card'])} is turned face down again",
@@ -161,19 +159,17 @@ def board(game: Table, player: int | None = None) -> dict:
     """The board view: a grid of slots, each player's pile, and the legal flips."""
     st, dec = game.state, game.state.decision
     legal = {o["id"] for o in dec["options"]} if dec and (player is None or dec["player"] == player) else set()
-    cards = []
-    for oid, obj in sorted(game.view(player)["objects"].items()):
-        hidden = obj.get("hidden", False)
-        cards.append(
-            {
-                "id": oid,
-                "zone": obj["zone"],
-                "pos": list(position(game, obj["slot"])),
-                "face": "down" if hidden or (not obj["face_up"] and obj["zone"] == GRID) else "up",
-                "name": None if hidden else f"picture {obj['picture']}",
-                "option": oid if oid in legal else None,
-            }
-        )
+    cards = [
+        {
+            "id": oid,
+            "zone": obj["zone"],
+            "pos": list(position(game, obj["slot"])),
+            "face": "down" if obj.get("hidden") or (not obj["face_up"] and obj["zone"] == GRID) else "up",
+            "name": None if obj.get("hidden") else f"picture {obj['picture']}",
+            "option": oid if oid in legal else None,
+        }
+        for oid, obj in sorted(game.view(player)["objects"].items())
+    ]
     return {
         "layout": "grid",
         "rows": math.ceil(2 * game.options["pairs"] / columns(game)),
@@ -271,7 +267,7 @@ RULEBOOK = Rulebook(
     options={o.name: o for o in OPTIONS},
     flow=(Phase("turn", ("mem.first_flip",), each_player=True, rule="mem.turn"),),
     tasks=tasks,
-    event_handlers={"flip": on_flip, "turn_down": on_turn_down, "take_pair": on_take_pair, "all_taken": on_all_taken},
+    event_handlers=EVENTS,
     event_text=EVENT_TEXT,
     checks=(all_taken,),
     active_zones=(GRID,),
