@@ -18,6 +18,7 @@ from tabletop.core import (
     TaskTable,
     options_by_object,
 )
+from tabletop.core.boardview import decision_entry
 
 from .rules import RULES
 
@@ -234,8 +235,14 @@ def call(game: Table, *, i: int) -> None:
     role = order[i]
     rule = RULE_OF[role] if game.options["call_order"] == "text" else "onw.assume.order_option"
     who = wakers(game, role)
-    called = lambda: f"{role} is called: {'player(s) ' + str(who) if who else 'nobody'} wake(s)"  # noqa: E731
-    game.caused_by(game.record("flow", called, rule, call=role, wakers=who))
+    called = game.record(
+        "flow",
+        lambda: f"{role} is called: {f'player(s) {who}' if who else 'nobody'} wake(s)",
+        rule,
+        call=role,
+        wakers=who,
+    )
+    game.caused_by(called)
     if role in ("werewolf", "mason", "minion"):
         if role == "minion":
             wolves = wakers(game, "werewolf")
@@ -344,8 +351,8 @@ def act(game: Table, *, i: int, role: str, player: int, doppel: bool, choice: di
             game.push(ask_role, i=i, role=copied, player=p, doppel=True)
             return
         if copied in ("villager", "tanner", "hunter"):
-            passive = lambda: f"player {p} is now a {copied} and does nothing more"  # noqa: E731
-            game.record("flow", passive, "onw.doppel.passive", player=p)
+            said = f"player {p} is now a {copied} and does nothing more"  # (rare: made even untraced)
+            game.record("flow", said, "onw.doppel.passive", player=p)
         game.push(doppel_end, i=i)
         return
     if cid != "pass":
@@ -586,7 +593,6 @@ def board(game: Table, player: int | None = None) -> dict:
     st = game.state
     view = game.view(player)
     dec = st.decision
-    mine = dec is not None and (player is None or dec.get("player") == player)
     offers = options_by_object(dec, st.objects, player)
     where = {seat(p): rc for p, rc in enumerate(seats_around(game.players))}
     where.update({centre(i): (SIDE // 2, 1 + i) for i in range(3)})
@@ -620,9 +626,7 @@ def board(game: Table, player: int | None = None) -> dict:
         ],
         "cards": cards,
         "to_move": None if dec is None else dec["player"],
-        "decision": None
-        if not mine
-        else {"kind": dec["kind"], "prompt": dec.get("prompt", ""), "options": [o["id"] for o in dec["options"]]},
+        "decision": decision_entry(dec, player),
         "result": st.result,
     }
 
