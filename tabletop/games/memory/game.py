@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from collections import Counter
 from functools import cache
 
 from tabletop.core import Game, OptionSpec, Phase, Profile, Rulebook, Scenario, Table, TaskTable
@@ -63,8 +62,10 @@ def deal(game: Table, *, k: int, choice: dict | None = None) -> None:
         st.update(f"s{k:02d}", picture=int(choice["id"]))
         k += 1
     if k < 2 * n:
-        taken = Counter(st.objects[f"s{slot:02d}"]["picture"] for slot in range(k))
-        left, labels = {str(p): 2 - taken[p] for p in range(n)}, {str(p): f"picture {p}" for p in range(n)}
+        left = [2] * n
+        for slot in range(k):
+            left[st.objects[f"s{slot:02d}"]["picture"]] -= 1
+        left, labels = {str(p): c for p, c in enumerate(left)}, {str(p): f"picture {p}" for p in range(n)}
         game.ask_draw(left, deal, prompt=f"the picture under slot {k}", rule="mem.setup", args={"k": k}, labels=labels)
 
 
