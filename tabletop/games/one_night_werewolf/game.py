@@ -222,7 +222,7 @@ def night(game: Table) -> None:
         sleepers += [p for p in range(game.players) if game.state.vars["_dealt"][str(p)] == "tanner"]
         if sleepers:
             game.record("flow", f"players {sorted(sleepers)} never wake at night", "onw.never_wake")
-    game.push(call, i=0)
+    call(game, i=0)
 
 
 @tasks("onw.call")
@@ -271,14 +271,13 @@ def call(game: Table, *, i: int) -> None:
             dop = game.state.vars.get("_doppel")
             lone = [q for q in who if not dop or q != dop["player"]]
         if role == "werewolf" and len(lone) == 1 and game.options["lone_wolf"]:
-            game.push(ask_role, i=i, role="lone_wolf", player=lone[0], doppel=False)
-            return
-        game.push(call, i=i + 1)
-        return
-    if not who:
-        game.push(call, i=i + 1)
-        return
-    game.push(ask_role, i=i, role=role, player=who[0], doppel=False)
+            ask_role(game, i=i, role="lone_wolf", player=lone[0], doppel=False)  # (opens once the sight is seen)
+        else:
+            game.push(call, i=i + 1)
+    elif who:
+        ask_role(game, i=i, role=role, player=who[0], doppel=False)
+    else:
+        call(game, i=i + 1)  # nobody wakes: the next call at once
 
 
 @tasks("onw.ask")
