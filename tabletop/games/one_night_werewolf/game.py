@@ -6,11 +6,24 @@ import math
 from collections import Counter
 from itertools import combinations
 
-from tabletop.core import Game, OptionSpec, Phase, Profile, Rulebook, RulebookOptionError, Scenario, options_by_object
+from tabletop.core import (
+    Game,
+    OptionSpec,
+    Phase,
+    Profile,
+    Rulebook,
+    RulebookOptionError,
+    Scenario,
+    Table,
+    TaskTable,
+    options_by_object,
+)
+from tabletop.core.boardview import decision_entry
 
 from .rules import RULES
 
 TABLE, CENTRE = "table", "centre"
+tasks = TaskTable()
 TOKENS = Counter(  # onw.components: the 16 role cards of the box
     villager=3,
     werewolf=2,
@@ -101,18 +114,18 @@ def _check_order(value: str) -> bool:
     return sorted(names) == sorted(TEXT_ORDER)
 
 
-def call_order(game: Game) -> tuple[str, ...]:
+def call_order(game: Table) -> tuple[str, ...]:
     value = game.options["call_order"]
     return TEXT_ORDER if value == "text" else tuple(r.strip() for r in value.split(","))
 
 
 # --------------------------------------------------------------- helpers
-def card(game: Game, sid: str) -> str:
+def card(game: Table, sid: str) -> str:
     """The role printed on the card at position ``sid``."""
     return game.state.objects[sid]["role"]
 
 
-def role_of(game: Game, sid: str) -> str:
+def role_of(game: Table, sid: str) -> str:
     """The role the card at ``sid`` gives (a Doppelganger card gives the role she copied, L210)."""
     r = card(game, sid)
     if r == "doppelganger":
@@ -122,12 +135,12 @@ def role_of(game: Game, sid: str) -> str:
     return r
 
 
-def final_roles(game: Game) -> dict[str, str]:
+def final_roles(game: Table) -> dict[str, str]:
     """Each player's role: the card in front of them (onw.role_is_card)."""
     return {str(p): role_of(game, seat(p)) for p in range(game.players)}
 
 
-def wakers(game: Game, call: str) -> list[int]:
+def wakers(game: Table, call: str) -> list[int]:
     """The players who open their eyes when ``call`` is called (onw.assume.wake_by_dealt)."""
     st = game.state
     dop = st.vars.get("_doppel")
@@ -144,7 +157,7 @@ def wakers(game: Game, call: str) -> list[int]:
     return sorted(out)
 
 
-def know(game: Game, sid: str, *players: int) -> None:
+def know(game: Table, sid: str, *players: int) -> None:
     vis = game.state.objects[sid]["vis"]
     if vis == "all":
         return
@@ -152,35 +165,32 @@ def know(game: Game, sid: str, *players: int) -> None:
 
 
 # ------------------------------------------------------------------ set-up
-def setup(game: Game) -> None:
+def setup(game: Table) -> None:
     """onw.deal: the role cards of the game, shuffled and dealt (a chance decision per position)."""
     n = game.players
     roles = role_set(n, game.options["roles"])
     check_roles(n, roles)
     game.state.set_var("roles", roles)  # the face-up role tokens are public (L175)
-    if game.tracing:
-        source = (
-            "onw.custom_roles" if game.options["roles"] else "onw.basic_set" if n <= 5 else "onw.assume.larger_sets"
-        )
-        game.record("action", f"{len(roles)} role cards for {n} players: {', '.join(roles)}", source)
-        game.record("action", "the role tokens of these cards lie face up in the middle", "onw.tokens")
+    source = "onw.custom_roles" if game.options["roles"] else "onw.basic_set" if n <= 5 else "onw.assume.larger_sets"
+    game.record("action", lambda: f"{len(roles)} role cards for {n} players: {', '.join(roles)}", source)
+    game.record("action", "the role tokens of these cards lie face up in the middle", "onw.tokens")
     for p in range(n):
         game.create("p", TABLE, id=seat(p), seat=p, role=None, vis=[])
     for i in range(3):
         game.create("c", CENTRE, id=centre(i), slot=i, role=None, vis=[])
     game.caused_by(game.record("action", f"shuffle the {len(roles)} role cards and deal them", "onw.deal"))
-    game.push("onw.deal", k=0)
+    game.push(deal, k=0)
 
 
-def positions(game: Game) -> list[str]:
+def positions(game: Table) -> list[str]:
     return [seat(p) for p in range(game.players)] + [centre(i) for i in range(3)]
 
 
-def deal(game: Game, args: dict) -> None:
+@tasks("onw.deal")
+def deal(game: Table, *, k: int, choice: dict | None = None) -> None:
+    """The shuffle, as chance: the card at each position in turn, weighted by the cards left; then each looks."""
     st = game.state
     order = positions(game)
-    k = args["k"]
-    choice = args.get("choice")
     if choice is not None:
         st.update(order[k], role=choice["id"])
         k += 1
@@ -195,7 +205,7 @@ def deal(game: Game, args: dict) -> None:
         return
     game.ask_draw(
         dict(sorted(left.items())),
-        "onw.deal",
+        deal,
         prompt=f"the card dealt to {slot_label(order[k])}",
         rule="onw.deal",
         args={"k": k},
@@ -203,38 +213,36 @@ def deal(game: Game, args: dict) -> None:
 
 
 # ---------------------------------------------------------------- the night
-def night(game: Game, args: dict) -> None:
+@tasks("onw.night")
+def night(game: Table) -> None:
     """onw.close_eyes, then the calls in order (onw.call_order)."""
-    if game.tracing:
-        game.record("flow", "everyone closes their eyes", "onw.close_eyes")
+    game.record("flow", "everyone closes their eyes", "onw.close_eyes")
+    if game.tracing:  # (who never wakes is worked out for the trace alone)
         sleepers = [p for p in range(game.players) if game.state.vars["_dealt"][str(p)] in ("villager", "hunter")]
         sleepers += [p for p in range(game.players) if game.state.vars["_dealt"][str(p)] == "tanner"]
         if sleepers:
             game.record("flow", f"players {sorted(sleepers)} never wake at night", "onw.never_wake")
-    game.push("onw.call", i=0)
+    call(game, i=0)
 
 
-def call(game: Game, args: dict) -> None:
+@tasks("onw.call")
+def call(game: Table, *, i: int) -> None:
     """Call the i-th role of the night; its players act (a decision) or see each other."""
-    i = args["i"]
     order = call_order(game)
     if i >= len(order):
-        if game.tracing:
-            game.record("flow", "everyone wakes up", "onw.wake_up")
+        game.record("flow", "everyone wakes up", "onw.wake_up")
         return
     role = order[i]
     rule = RULE_OF[role] if game.options["call_order"] == "text" else "onw.assume.order_option"
     who = wakers(game, role)
-    if game.tracing:
-        game.caused_by(
-            game.record(
-                "flow",
-                f"{role} is called: {'player(s) ' + str(who) if who else 'nobody'} wake(s)",
-                rule,
-                call=role,
-                wakers=who,
-            )
-        )
+    called = game.record(
+        "flow",
+        lambda: f"{role} is called: {f'player(s) {who}' if who else 'nobody'} wake(s)",
+        rule,
+        call=role,
+        wakers=who,
+    )
+    game.caused_by(called)
     if role in ("werewolf", "mason", "minion"):
         if role == "minion":
             wolves = wakers(game, "werewolf")
@@ -263,27 +271,26 @@ def call(game: Game, args: dict) -> None:
             dop = game.state.vars.get("_doppel")
             lone = [q for q in who if not dop or q != dop["player"]]
         if role == "werewolf" and len(lone) == 1 and game.options["lone_wolf"]:
-            game.push("onw.ask", i=i, role="lone_wolf", player=lone[0], doppel=False)
-            return
-        game.push("onw.call", i=i + 1)
-        return
-    if not who:
-        game.push("onw.call", i=i + 1)
-        return
-    game.push("onw.ask", i=i, role=role, player=who[0], doppel=False)
+            ask_role(game, i=i, role="lone_wolf", player=lone[0], doppel=False)  # (opens once the sight is seen)
+        else:
+            game.push(call, i=i + 1)
+    elif who:
+        ask_role(game, i=i, role=role, player=who[0], doppel=False)
+    else:
+        call(game, i=i + 1)  # nobody wakes: the next call at once
 
 
-def ask_role(game: Game, args: dict) -> None:
+@tasks("onw.ask")
+def ask_role(game: Table, *, i: int, role: str, player: int, doppel: bool) -> None:
     """The night action of ``role`` as a decision of ``player``, on the cards as they are now."""
-    role, p = args["role"], args["player"]
-    n = game.players
+    p, n = player, game.players
     others = [q for q in range(n) if q != p]
     if role == "doppelganger":  # onw.assume.doppel_must: no option to pass (unless option doppel_may_pass)
         opts = [{"id": f"copy:{q}", "label": f"look at player {q}'s card and become that role"} for q in others]
         if game.options["doppel_may_pass"]:
             opts.append({"id": "pass", "label": "look at nothing and stay the Doppelganger"})
     elif role == "lone_wolf":
-        opts = [{"id": f"view:c{i}", "label": f"look at centre card {i + 1}"} for i in range(3)]
+        opts = [{"id": f"view:c{c}", "label": f"look at centre card {c + 1}"} for c in range(3)]
         opts.append({"id": "pass", "label": "look at nothing"})
     elif role == "seer":
         opts = [{"id": f"view:p{q}", "label": f"look at player {q}'s card"} for q in others]
@@ -302,49 +309,50 @@ def ask_role(game: Game, args: dict) -> None:
         ]
         opts.append({"id": "pass", "label": "swap nothing"})
     elif role == "drunk":
-        opts = [{"id": f"swap:c{i}", "label": f"exchange your card with centre card {i + 1}"} for i in range(3)]
+        opts = [{"id": f"swap:c{c}", "label": f"exchange your card with centre card {c + 1}"} for c in range(3)]
     elif role in ("insomniac", "doppel_insomniac"):
         opts = [{"id": "look", "label": "look at your card"}, {"id": "pass", "label": "keep your eyes closed"}]
     else:  # pragma: no cover - every acting role is above
         raise AssertionError(role)
     rule = {"lone_wolf": "onw.lone_wolf"}.get(role, RULE_OF.get(role, "onw.call_order"))
-    if args["doppel"]:
+    if doppel:
         rule = "onw.doppel.immediate"
     name = role.replace("_", " ")
     game.ask(
         p,
         "action",
         opts,
-        "onw.act",
-        prompt=f"{'Doppelganger as ' if args['doppel'] else ''}{name}: choose your night action",
+        act,
+        prompt=f"{'Doppelganger as ' if doppel else ''}{name}: choose your night action",
         rule=rule,
-        args=args,
+        args={"i": i, "role": role, "player": player, "doppel": doppel},
     )
 
 
-def act(game: Game, args: dict) -> None:
-    """Carry out the chosen night action (events that change or show cards), then go on."""
-    role, p, i, doppel = args["role"], args["player"], args["i"], args["doppel"]
-    cid = args["choice"]["id"]
+@tasks("onw.act")
+def act(game: Table, *, i: int, role: str, player: int, doppel: bool, choice: dict) -> None:
+    """Carry out the chosen night action (events that change or show cards), then go on.
+
+    (What the action does is caused by the choice: the kernel threads the decision's record as its cause.)
+    """
+    p, cid = player, choice["id"]
     rule = "onw.doppel.immediate" if doppel else {"lone_wolf": "onw.lone_wolf"}.get(role, RULE_OF.get(role))
     me = seat(p)
-    if game.tracing and game.trace.records and game.trace.records[-1]["kind"] == "decision":
-        game.caused_by(len(game.trace.records) - 1)  # what the action does follows from the choice
     if role == "doppelganger" and cid == "pass":  # option doppel_may_pass (onw.assume.doppel_must)
-        if game.tracing:
-            game.record("action", f"player {p} (Doppelganger) copies nobody", "onw.assume.doppel_must", player=p)
-        game.push("onw.doppel_end", i=i)
+        game.record("action", lambda: f"player {p} (Doppelganger) copies nobody", "onw.assume.doppel_must", player=p)
+        game.push(doppel_end, i=i)
         return
     if role == "doppelganger":
         target = seat(int(cid.split(":")[1]))
         copied = role_of(game, target)
         game.emit("copy", rule="onw.doppelganger", player=p, slot=target, role=copied)
         if copied in ACTIVE:
-            game.push("onw.ask", i=i, role=copied, player=p, doppel=True)
+            game.push(ask_role, i=i, role=copied, player=p, doppel=True)
             return
-        if copied in ("villager", "tanner", "hunter") and game.tracing:
-            game.record("flow", f"player {p} is now a {copied} and does nothing more", "onw.doppel.passive", player=p)
-        game.push("onw.doppel_end", i=i)
+        if copied in ("villager", "tanner", "hunter"):
+            said = f"player {p} is now a {copied} and does nothing more"  # (rare: made even untraced)
+            game.record("flow", said, "onw.doppel.passive", player=p)
+        game.push(doppel_end, i=i)
         return
     if cid != "pass":
         kind, _, what = cid.partition(":")
@@ -359,15 +367,16 @@ def act(game: Game, args: dict) -> None:
             game.emit("swap", rule=rule, player=p, a=a, b=b, look=None)
         elif role == "drunk":
             game.emit("swap", rule=rule, player=p, a=me, b=what, look=None)
-    elif game.tracing:
-        game.record("action", f"player {p} ({role.replace('_', ' ')}) does nothing", rule, player=p)
-    if doppel:
-        game.push("onw.doppel_end", i=i)
     else:
-        game.push("onw.call", i=i + 1)
+        game.record("action", lambda: f"player {p} ({role.replace('_', ' ')}) does nothing", rule, player=p)
+    if doppel:
+        game.push(doppel_end, i=i)
+    else:
+        game.push(call, i=i + 1)
 
 
-def doppel_end(game: Game, args: dict) -> None:
+@tasks("onw.doppel_end")
+def doppel_end(game: Table, *, i: int) -> None:
     """onw.doppel.minion: at the end of the Doppelganger phase a Doppelganger-Minion sees the werewolves."""
     dop = game.state.vars.get("_doppel")
     if dop and dop["role"] == "minion":
@@ -380,16 +389,16 @@ def doppel_end(game: Game, args: dict) -> None:
             role="werewolf",
             what="the werewolves",
         )
-    game.push("onw.call", i=args["i"] + 1)
+    game.push(call, i=i + 1)
 
 
 # ------------------------------------------------------------------ events
-def on_look(game: Game, ev: dict) -> None:
+def on_look(game: Table, ev: dict) -> None:
     for sid in ev["slots"]:
         know(game, sid, ev["player"])
 
 
-def on_see(game: Game, ev: dict) -> None:
+def on_see(game: Table, ev: dict) -> None:
     """Seeing who woke (or raised a thumb) tells the card only if the card itself still is that role.
 
     A Doppelganger who copied a Werewolf wakes with the werewolves, but her card is the
@@ -400,12 +409,12 @@ def on_see(game: Game, ev: dict) -> None:
             know(game, sid, *ev["viewers"])
 
 
-def on_copy(game: Game, ev: dict) -> None:
+def on_copy(game: Table, ev: dict) -> None:
     game.state.set_var("_doppel", {"player": ev["player"], "role": ev["role"]})
     know(game, ev["slot"], ev["player"])
 
 
-def on_swap(game: Game, ev: dict) -> None:
+def on_swap(game: Table, ev: dict) -> None:
     """Exchange two cards; only the player who swapped can know what now lies where."""
     st = game.state
     a, b, p = ev["a"], ev["b"], ev["player"]
@@ -417,18 +426,18 @@ def on_swap(game: Game, ev: dict) -> None:
         know(game, ev["look"], p)
 
 
-def on_vote(game: Game, ev: dict) -> None:
+def on_vote(game: Table, ev: dict) -> None:
     pass
 
 
-def on_execute(game: Game, ev: dict) -> None:
+def on_execute(game: Table, ev: dict) -> None:
     dead = game.state.vars.get("dead", [])
     game.state.set_var("dead", sorted(set(dead) | {ev["target"]}))
     game.state.update(seat(ev["target"]), vis="all")  # onw.reveal
 
 
 def describe(kind: str):
-    def text(game: Game, ev: dict) -> str:
+    def text(game: Table, ev: dict) -> str:
         if kind == "look":
             seen = ", ".join(f"{slot_label(s)} ({card(game, s)})" for s in ev["slots"])
             return f"player {ev['player']} looks at {seen}"
@@ -449,36 +458,29 @@ def describe(kind: str):
 
 
 # ------------------------------------------------------------------- the day
-def day(game: Game, args: dict) -> None:
-    """onw.vote: each player points at another at once; the votes stay secret until all are in."""
-    ask_vote(game, 0)
-
-
-def ask_vote(game: Game, k: int) -> None:
+@tasks("onw.day")
+def ask_vote(game: Table, *, k: int = 0) -> None:
+    """onw.vote: each player points at another at once (player ``k`` now); the votes stay secret until all are in."""
     game.ask(
         k,
         "vote",
         [{"id": f"vote:{q}", "label": f"vote for player {q}"} for q in range(game.players) if q != k],
-        "onw.voted",
+        voted,
         prompt="point at the player you want executed",
         rule="onw.vote",
         args={"k": k},
     )
 
 
-def voted(game: Game, args: dict) -> None:
-    k = args["k"]
+@tasks("onw.voted")
+def voted(game: Table, *, k: int, choice: dict) -> None:
     votes = dict(game.state.vars.get("_votes", {}))
-    votes[str(k)] = int(args["choice"]["id"].split(":")[1])
+    votes[str(k)] = int(choice["id"].split(":")[1])
     game.state.set_var("_votes", votes)
     if k + 1 < game.players:
-        game.push("onw.next_vote", k=k + 1)
+        ask_vote(game, k=k + 1)
     else:
-        game.push("onw.count")
-
-
-def next_vote(game: Game, args: dict) -> None:
-    ask_vote(game, args["k"])
+        game.push(count)
 
 
 def executed(players: int, votes: dict[str, int]) -> list[int]:
@@ -490,7 +492,8 @@ def executed(players: int, votes: dict[str, int]) -> list[int]:
     return sorted(p for p, c in tally.items() if c == top)
 
 
-def count(game: Game, args: dict) -> None:
+@tasks("onw.count")
+def count(game: Table) -> None:
     st = game.state
     votes = st.vars["_votes"]
     st.set_var("votes", votes)  # the vote is public once everyone points
@@ -501,12 +504,13 @@ def count(game: Game, args: dict) -> None:
     dead = executed(game.players, votes)
     if dead:
         game.emit_batch([{"type": "execute", "target": p} for p in dead], rule="onw.execute")
-    elif game.tracing:
+    else:
         game.record("action", "nobody has more than one vote: nobody is executed", "onw.execute")
-    game.push("onw.hunters")
+    game.push(hunters)
 
 
-def hunters(game: Game, args: dict) -> None:
+@tasks("onw.hunters")
+def hunters(game: Table) -> None:
     """onw.hunter: each dead Hunter kills the player he voted for (onw.assume.hunter_chain); with option
     hunter_chain=False only an executed Hunter shoots (L225 'if they themselves are executed')."""
     st = game.state
@@ -519,16 +523,16 @@ def hunters(game: Game, args: dict) -> None:
             target = st.vars["votes"][str(p)]
             if target not in dead:
                 game.emit("shoot", rule="onw.hunter", player=p, target=target)
-            game.push("onw.hunters")
+            game.push(hunters)
             return
-    game.push("onw.end")
+    game.push(end)
 
 
-def on_shoot(game: Game, ev: dict) -> None:
+def on_shoot(game: Table, ev: dict) -> None:
     on_execute(game, ev)
 
 
-def winners(game: Game) -> tuple[list[int], str, str]:
+def winners(game: Table) -> tuple[list[int], str, str]:
     """Who wins, why, and the rule (onw.win.*)."""
     roles = final_roles(game)
     dead = set(game.state.vars.get("dead", []))
@@ -554,7 +558,8 @@ def winners(game: Game) -> tuple[list[int], str, str]:
     return [], "no werewolf among the players and an innocent died", "onw.assume.nobody_wins"
 
 
-def end(game: Game, args: dict) -> None:
+@tasks("onw.end")
+def end(game: Table) -> None:
     won, reason, rule = winners(game)
     game.end_game(
         won,
@@ -579,7 +584,7 @@ def seats_around(players: int) -> list[tuple[int, int]]:
     return [edge[int(k * step)] for k in range(players)]
 
 
-def board(game: Game, player: int | None = None) -> dict:
+def board(game: Table, player: int | None = None) -> dict:
     """Players' cards in a circle around the three centre cards; a card shows its role only to who knows it.
 
     Each card offers the options of the open decision that name it (look at it, take it, swap it).
@@ -587,7 +592,6 @@ def board(game: Game, player: int | None = None) -> dict:
     st = game.state
     view = game.view(player)
     dec = st.decision
-    mine = dec is not None and (player is None or dec.get("player") == player)
     offers = options_by_object(dec, st.objects, player)
     where = {seat(p): rc for p, rc in enumerate(seats_around(game.players))}
     where.update({centre(i): (SIDE // 2, 1 + i) for i in range(3)})
@@ -621,9 +625,7 @@ def board(game: Game, player: int | None = None) -> dict:
         ],
         "cards": cards,
         "to_move": None if dec is None else dec["player"],
-        "decision": None
-        if not mine
-        else {"kind": dec["kind"], "prompt": dec.get("prompt", ""), "options": [o["id"] for o in dec["options"]]},
+        "decision": decision_entry(dec, player),
         "result": st.result,
     }
 
@@ -757,20 +759,7 @@ RULEBOOK = Rulebook(
         ),
     },
     flow=(Phase("night", ("onw.night",), rule="onw.phases"), Phase("day", ("onw.day",), rule="onw.phases")),
-    tasks={
-        "onw.deal": deal,
-        "onw.night": night,
-        "onw.call": call,
-        "onw.ask": ask_role,
-        "onw.act": act,
-        "onw.doppel_end": doppel_end,
-        "onw.day": day,
-        "onw.voted": voted,
-        "onw.next_vote": next_vote,
-        "onw.count": count,
-        "onw.hunters": hunters,
-        "onw.end": end,
-    },
+    tasks=tasks,
     event_handlers={
         "look": on_look,
         "see": on_see,
