@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from .errors import RuleError
 from .state import State
+from .tasks import task_name
 from .values import Values
 
 if TYPE_CHECKING:
@@ -20,14 +21,18 @@ class Phase:
     """A part of the turn structure.
 
     ``each_player``: the phase is a turn of each player in order from the first player
-    (otherwise it runs once per round). ``steps`` are task names run in order; a step
-    ``"@name"`` starts a sub-phase called ``name`` (ending the previous one).
+    (otherwise it runs once per round). ``steps`` are tasks run in order (registered functions
+    or task names; kept as names); a step ``"@name"`` starts a sub-phase called ``name`` (ending
+    the previous one).
     """
 
     name: str
-    steps: tuple[str, ...]
+    steps: tuple[str | Callable[..., None], ...]  # (names once made: see __post_init__)
     each_player: bool = False
     rule: str = "core.flow"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "steps", tuple(task_name(step) for step in self.steps))
 
 
 class Flow(Values):
@@ -144,7 +149,7 @@ class Flow(Values):
             self.end_period("round")
             return False
         phase = flow[pi]
-        steps = phase.steps
+        steps: tuple[str, ...] = phase.steps  # (names: Phase.__post_init__)
         if 0 < si < len(steps):  # the common case: the next step of the same turn
             step = steps[si]
             if not step.startswith("@"):  # (what _push_step does, inline)
@@ -211,7 +216,7 @@ def _next_in(st: State, order: list[int], k: int) -> int:
 def _push_step(game: Flow, phase: Phase, pi: int, k: int, si: int) -> None:
     """Schedule step ``si`` of ``phase`` and move the cursor past it."""
     game.state.turn["cursor"] = [pi, k, si + 1]
-    step = phase.steps[si]
+    step: str = phase.steps[si]  # type: ignore[assignment]  # (names: Phase.__post_init__)
     if step.startswith("@"):
         game.push("k.subphase", name=step[1:], rule=phase.rule, _c=None)
     else:

@@ -102,3 +102,11 @@ def test_an_argument_the_task_does_not_take_names_the_task():
     game.table.push(say, n=1, colour="red")
     with pytest.raises(TypeError, match=r"say\(\) got an unexpected keyword argument 'colour'"):
         game.table._run()
+
+
+def test_a_phase_names_its_steps_by_their_functions():
+    """Phase(steps=(fn, ...)) keeps the registered names (what the cursor and saved games use)."""
+    phase = Phase("turn", (start, "toy.say"), rule="toy.turn")
+    assert phase.steps == ("toy.start", "toy.say")
+    rb = make(Profile(), [], flow=(Phase("turn", (start,), rule="toy.turn"),), tasks=tasks)
+    assert rb.new_game(seed=0).state.decision["resume"] == ["toy.count", {"upto": 2}]

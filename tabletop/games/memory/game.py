@@ -266,7 +266,7 @@ RULEBOOK = Rulebook(
     setup=setup,
     profile=Profile(checks="idle", rules={"check": "mem.assume.end"}),
     options={o.name: o for o in OPTIONS},
-    flow=(Phase("turn", ("mem.first_flip",), each_player=True, rule="mem.turn"),),
+    flow=(Phase("turn", (ask_flip,), each_player=True, rule="mem.turn"),),
     tasks=tasks,
     event_handlers=EVENTS,
     event_text=EVENT_TEXT,
