@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .profile import Profile
 from .state import State
-from .trace import Trace
+from .trace import SharedList, Trace
 
 if TYPE_CHECKING:
     from .footprint import Footprints
@@ -29,7 +29,7 @@ class Recording:
     tracing: bool
     profile: Profile
     trace: Trace
-    history: list[dict]
+    history: SharedList[dict]
     _tasks: dict[str, Task]
     _index_cache: dict[str, list] | None
     _cause: int | None
