@@ -92,6 +92,19 @@ class SharedList(Sequence[T]):
             self._frozen += _CHUNK
             self._tail = []
 
+    def add(self, item: T) -> int:
+        """Append ``item`` and return its index (one call instead of ``len`` and ``append``: a traced
+        game records every step)."""
+        tail = self._tail
+        tail.append(item)
+        n = len(tail)
+        if n == _CHUNK:
+            self._chunks += (tuple(tail),)
+            self._frozen += _CHUNK
+            self._tail = []
+            return self._frozen - 1
+        return self._frozen + n - 1
+
     def truncate(self, n: int) -> None:
         """Keep the first ``n`` items (an apply's rollback)."""
         frozen = self._frozen
@@ -130,6 +143,9 @@ class SharedList(Sequence[T]):
     @overload
     def __getitem__(self, i: slice) -> list[T]: ...
     def __getitem__(self, i: SupportsIndex | slice) -> T | list[T]:
+        if type(i) is int and i >= 0:  # (the common case first: the kernel reads records by index)
+            frozen = self._frozen
+            return self._chunks[i >> _SHIFT][i & _MASK] if i < frozen else self._tail[i - frozen]
         if isinstance(i, slice):
             start, stop, step = i.indices(len(self))
             if step != 1:
@@ -157,12 +173,15 @@ class SharedList(Sequence[T]):
         """Replace item ``i`` (a pending event's record): in the tail in place, in a frozen chunk by
         copying that chunk (the other copies keep theirs)."""
         k = _index(i)
+        frozen = self._frozen
+        if k >= frozen:  # (a pending event's record is most often still in the tail)
+            self._tail[k - frozen] = item
+            return
         n = len(self)
         if k < 0:
             k += n
         if not 0 <= k < n:
             raise IndexError(f"index {_index(i)} out of range (length {n})")
-        frozen = self._frozen
         if k >= frozen:
             self._tail[k - frozen] = item
             return
