@@ -23,7 +23,7 @@ from .modifiers import Explanation
 from .profile import Profile
 from .state import State
 from .table import Table
-from .trace import Log, Trace
+from .trace import Log, SharedList, Trace
 
 if TYPE_CHECKING:
     from .footprint import Footprints
@@ -156,8 +156,9 @@ class Game:
         return self.table.trace
 
     @property
-    def history(self) -> list[dict]:
-        """The decisions made so far, in order (chance outcomes drawn at once are marked ``auto``)."""
+    def history(self) -> SharedList[dict]:
+        """The decisions made so far, in order (chance outcomes drawn at once are marked ``auto``): a
+        sequence read as a list (``history[i]``, slices, ``len``, iteration, ``== [...]``), shared by clones."""
         return self.table.history
 
     @property
@@ -271,8 +272,8 @@ class Game:
             "tracing": self.tracing,
             "profile": None if self.profile == self.rulebook.profile else self.profile.describe(),
             "state": self.state.to_data(),
-            "trace": self.trace.records,
-            "history": self.history,
+            "trace": self.trace.records.tolist(),
+            "history": self.history.tolist(),
         }
         if self.table._forced:  # (positions a forced loop would come back to: so a loaded game resumes alike)
             data["forced_loop"] = [[key.hex(), at] for key, at in self.table._forced.items()]

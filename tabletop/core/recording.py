@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from .profile import Profile
 from .state import State
-from .trace import Trace
+from .trace import SharedList, Trace
 
 if TYPE_CHECKING:
     from .footprint import Footprints
@@ -29,7 +29,7 @@ class Recording:
     tracing: bool
     profile: Profile
     trace: Trace
-    history: list[dict]
+    history: SharedList[dict]
     _tasks: dict[str, Task]
     _index_cache: dict[str, list] | None
     _cause: int | None
@@ -73,20 +73,17 @@ class Recording:
             return None
         if callable(summary):
             summary = summary()
-        records = self.trace.records
-        i = len(records)
-        records.append(
-            {
-                "i": i,
-                "kind": kind,
-                "summary": summary,
-                "rule": rule,
-                "cause": self._cause if cause == "current" else cause,
-                "player": player,
-                "step": len(self.history),
-                "data": data,
-            }
-        )
+        rec = {
+            "i": 0,  # (its index, set below: the key stays first, as saved games have it)
+            "kind": kind,
+            "summary": summary,
+            "rule": rule,
+            "cause": self._cause if cause == "current" else cause,
+            "player": player,
+            "step": len(self.history),
+            "data": data,
+        }
+        i = rec["i"] = self.trace.records.add(rec)
         return i
 
     def caused_by(self, index: int | None) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .decision import CHANCE
@@ -270,7 +270,7 @@ def check_replay(
     return game
 
 
-def _same_start(ours: list[dict], saved: list[dict]) -> int:
+def _same_start(ours: Sequence[dict], saved: list[dict]) -> int:
     """How many steps the two histories share from the start."""
     k = 0
     for a, b in zip(ours, saved, strict=False):

@@ -33,7 +33,7 @@ from .loops import _LoopWatch, _step_facts, forced_loop
 from .pipeline import PIPELINE_TASKS
 from .profile import Profile
 from .state import State
-from .trace import Trace
+from .trace import SharedList, Trace
 from .triggers import TRIGGER_TASKS
 
 if TYPE_CHECKING:
@@ -59,7 +59,7 @@ class Table(Flow):
         tracing: bool = True,
         profile: Profile | None = None,
         trace: Trace | None = None,
-        history: list | None = None,
+        history: list[dict] | None = None,
     ):
         self.rulebook = rulebook
         self.state = state
@@ -69,7 +69,7 @@ class Table(Flow):
         self.tracing = tracing
         self.profile = profile or rulebook.profile
         self.trace = trace if trace is not None else Trace(rulebook.rules)
-        self.history = history if history is not None else []
+        self.history: SharedList[dict] = SharedList(history) if history is not None else SharedList()
         self._tasks = task_table(rulebook)
         self._index_cache = None
         self._fp = None  # a footprint recorder, while the ordering explorer measures (footprint.py)
@@ -82,7 +82,9 @@ class Table(Flow):
         self._forced = None
 
     def clone(self, tracing: bool | None = None) -> Table:
-        """An independent copy (optionally with tracing switched on or off)."""
+        """An independent copy (optionally with tracing switched on or off). The trace and the history
+        are shared lists (trace.SharedList): the copy shares their frozen chunks, so a clone costs
+        the same at the thousandth decision as at the tenth."""
         new = Table.__new__(Table)
         new.rulebook = self.rulebook
         new.state = self.state.clone()
@@ -151,7 +153,7 @@ class Table(Flow):
 
     def _undo_point(self) -> tuple:
         """What :meth:`_undo` needs to put the game back as it is now (the trace and history are appended
-        to, and the records of pending events updated in place: those are kept too)."""
+        to, and the records of pending events replaced: those are kept too)."""
         st = self.state
         records = self.trace.records
         pending = (
@@ -165,10 +167,10 @@ class Table(Flow):
         snapshot, n_trace, n_hist, pending = point
         self.state.restore(snapshot)
         records = self.trace.records
-        del records[n_trace:]
+        records.truncate(n_trace)
         for i, rec in pending.items():
             records[i] = rec
-        del self.history[n_hist:]
+        self.history.truncate(n_hist)
         self._listeners = None
 
     def _run(self) -> None:

@@ -8,9 +8,11 @@ log. Records are plain dicts (so a saved game keeps them): ``i`` (index), ``kind
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from html import escape
-from typing import TYPE_CHECKING, Any, SupportsIndex, overload
+from itertools import chain
+from operator import index as _index
+from typing import TYPE_CHECKING, Any, SupportsIndex, TypeVar, overload
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -45,12 +47,175 @@ EDGE_KIND = {
 }
 
 
-class Trace:
-    """The records of a game, in order."""
+T = TypeVar("T")
 
-    def __init__(self, rules: RuleTable, records: list[dict] | None = None):
+_SHIFT = 6
+_CHUNK = 1 << _SHIFT  # items in a frozen chunk (a power of two: an index splits by shift and mask)
+_MASK = _CHUNK - 1
+
+
+class SharedList(Sequence[T]):
+    """An append-mostly list whose copies share storage: the trace's records and the history.
+
+    A game is cloned at every branch an explorer takes, and its trace and history grow with every
+    step, so copying them made a clone's cost grow with the game's length. Here the items are kept
+    in full chunks of 64, frozen as tuples that every copy shares, and a tail list of the last ones
+    (fewer than 64), each copy its own. So :meth:`copy` costs at most 63 pointers whatever the length
+    (O(1)); an append costs one, plus, once every 64 appends, a new tuple of the chunks (amortised,
+    1/4096 of the length); setting an item in a frozen chunk replaces that chunk and the tuple of
+    chunks (copy-on-write), so no copy sees another's change. Reads are those of a list: ``x[i]``,
+    slices (lists), iteration, ``len``, and equality with a list or another SharedList.
+    """
+
+    __slots__ = ("_chunks", "_frozen", "_tail")
+
+    def __init__(self, items: Iterable[T] = ()):
+        items = list(items)
+        full = len(items) & ~_MASK
+        self._chunks: tuple[tuple[T, ...], ...] = tuple(tuple(items[k : k + _CHUNK]) for k in range(0, full, _CHUNK))
+        self._frozen = full  # how many items the frozen chunks hold
+        self._tail: list[T] = items[full:]
+
+    def copy(self) -> SharedList[T]:
+        """An independent copy that shares this one's frozen chunks (see the class docstring)."""
+        new: SharedList[T] = SharedList.__new__(SharedList)
+        new._chunks = self._chunks
+        new._frozen = self._frozen
+        new._tail = self._tail.copy()
+        return new
+
+    def append(self, item: T) -> None:
+        tail = self._tail
+        tail.append(item)
+        if len(tail) == _CHUNK:
+            self._chunks += (tuple(tail),)
+            self._frozen += _CHUNK
+            self._tail = []
+
+    def add(self, item: T) -> int:
+        """Append ``item`` and return its index (one call instead of ``len`` and ``append``: a traced
+        game records every step)."""
+        tail = self._tail
+        tail.append(item)
+        n = len(tail)
+        if n == _CHUNK:
+            self._chunks += (tuple(tail),)
+            self._frozen += _CHUNK
+            self._tail = []
+            return self._frozen - 1
+        return self._frozen + n - 1
+
+    def truncate(self, n: int) -> None:
+        """Keep the first ``n`` items (an apply's rollback)."""
+        frozen = self._frozen
+        if n >= frozen:
+            del self._tail[n - frozen :]
+            return
+        j = n >> _SHIFT
+        self._tail = list(self._chunks[j][: n & _MASK])
+        self._chunks = self._chunks[:j]
+        self._frozen = j << _SHIFT
+
+    def shared_with(self, other: SharedList[T]) -> int:
+        """How many leading items this list and ``other`` keep in the same frozen chunks (not copied)."""
+        n = 0
+        for a, b in zip(self._chunks, other._chunks):
+            if a is not b:
+                break
+            n += _CHUNK
+        return n
+
+    def tolist(self) -> list[T]:
+        out: list[T] = []
+        for c in self._chunks:
+            out += c
+        out += self._tail
+        return out
+
+    def __len__(self) -> int:
+        return self._frozen + len(self._tail)
+
+    def __iter__(self) -> Iterator[T]:
+        return chain(chain.from_iterable(self._chunks), self._tail)
+
+    @overload
+    def __getitem__(self, i: SupportsIndex) -> T: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[T]: ...
+    def __getitem__(self, i: SupportsIndex | slice) -> T | list[T]:
+        if type(i) is int and i >= 0:  # (the common case first: the kernel reads records by index)
+            frozen = self._frozen
+            return self._chunks[i >> _SHIFT][i & _MASK] if i < frozen else self._tail[i - frozen]
+        if isinstance(i, slice):
+            start, stop, step = i.indices(len(self))
+            if step != 1:
+                return self.tolist()[i]
+            if start >= stop:
+                return []
+            out: list[T] = []
+            for c in self._chunks[start >> _SHIFT : ((stop - 1) >> _SHIFT) + 1]:
+                out += c
+            if stop > self._frozen:
+                out += self._tail
+            first = start & ~_MASK
+            return out[start - first : stop - first]
+        k = _index(i)
+        frozen = self._frozen
+        if k < 0:
+            k += frozen + len(self._tail)
+            if k < 0:
+                raise IndexError(f"index {_index(i)} out of range (length {len(self)})")
+        if k < frozen:
+            return self._chunks[k >> _SHIFT][k & _MASK]
+        return self._tail[k - frozen]
+
+    def __setitem__(self, i: int, item: T) -> None:
+        """Replace item ``i`` (a pending event's record): in the tail in place, in a frozen chunk by
+        copying that chunk (the other copies keep theirs)."""
+        k = _index(i)
+        frozen = self._frozen
+        if k >= frozen:  # (a pending event's record is most often still in the tail)
+            self._tail[k - frozen] = item
+            return
+        n = len(self)
+        if k < 0:
+            k += n
+        if not 0 <= k < n:
+            raise IndexError(f"index {_index(i)} out of range (length {n})")
+        if k >= frozen:
+            self._tail[k - frozen] = item
+            return
+        j = k >> _SHIFT
+        chunk = list(self._chunks[j])
+        chunk[k & _MASK] = item
+        self._chunks = (*self._chunks[:j], tuple(chunk), *self._chunks[j + 1 :])
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, SharedList):
+            if other._chunks is self._chunks:
+                return other._tail == self._tail
+            return self.tolist() == other.tolist()
+        if isinstance(other, list):
+            return len(other) == len(self) and self.tolist() == other
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # (mutable, as a list)
+
+    def __reduce__(self) -> tuple[type[SharedList[T]], tuple[list[T]]]:
+        return SharedList, (self.tolist(),)
+
+    def __repr__(self) -> str:
+        return repr(self.tolist())
+
+
+class Trace:
+    """The records of a game, in order (a :class:`SharedList`, so a clone of the game shares them)."""
+
+    def __init__(self, rules: RuleTable, records: Iterable[dict] | None = None):
         self.rules = rules
-        self.records: list[dict] = records if records is not None else []
+        self.records: SharedList[dict] = (
+            records if isinstance(records, SharedList) else SharedList(records if records is not None else ())
+        )
 
     def __len__(self) -> int:
         return len(self.records)
@@ -190,7 +355,7 @@ class Log:
         return "<div class='tt-log'>" + "".join(rows) + "</div>"
 
 
-def _depth(records: list[dict], rec: dict[str, Any]) -> int:
+def _depth(records: Sequence[dict], rec: dict[str, Any]) -> int:
     depth, cur = 0, rec["cause"]
     while cur is not None and depth < 40:
         depth += 1
