@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Any
 
-from tabletop.core import CHANCE, Game, RuleError, Zones, ZoneSpec, own_args, player_decks
+from tabletop.core import CHANCE, Game, RuleError, Table, TaskTable, Zones, ZoneSpec, player_decks
 from tabletop.core.modifiers import Explanation, Step
 
 from .vocabulary import AURAS, EFFECTS, TARGETS
@@ -46,6 +46,9 @@ BOARD_ZONES = tuple(f"board:{p}" for p in PLAYERS)
 WEAPON_ZONES = tuple(f"weapon:{p}" for p in PLAYERS)
 HAND_ZONES = tuple(f"hand:{p}" for p in PLAYERS)
 GRAVE_ZONES = tuple(f"grave:{p}" for p in PLAYERS)
+
+# the rulebook's tasks, each registered under the name saved games hold (Rulebook(tasks=TASKS))
+TASKS = TaskTable()
 
 # The cards are data: the catalogue of the game being played is ``game.rulebook.cards`` (a
 # HearthstoneCards, whose tables index_cards fills); nothing here holds cards of its own.
@@ -463,9 +466,9 @@ def effects_of(game: Game, ref: list) -> list[dict]:
     return card[part]
 
 
-def start_effects(game: Game, ref: list, src: str | None, player: int, rule: str, **extra: Any) -> None:
+def start_effects(game: Table, ref: list, src: str | None, player: int, rule: str, **extra: Any) -> None:
     """Schedule an effect list; its effects happen one after another, each at once (L66)."""
-    game.push("hs.effects", ref=ref, i=0, src=src, player=player, rule=rule, **extra)
+    game.push(t_effects, ref=ref, i=0, src=src, player=player, rule=rule, **extra)
 
 
 def effects_now(game: Game, ref: list, src: str | None, player: int, rule: str, **extra: Any) -> None:
@@ -475,37 +478,49 @@ def effects_now(game: Game, ref: list, src: str | None, player: int, rule: str, 
     if game.scheduled_in_step:  # (something scheduled earlier in this step must run first)
         start_effects(game, ref, src, player, rule, **extra)
         return
-    t_effects(game, {"ref": ref, "i": 0, "src": src, "player": player, "rule": rule, **extra})
+    t_effects(game, ref=ref, i=0, src=src, player=player, rule=rule, **extra)
 
 
-def t_effects(game: Game, args: dict) -> None:
-    """One effect of a list; the next one is scheduled after whatever this one set off."""
-    effects = effects_of(game, args["ref"])
-    i = args["i"]
+@TASKS("hs.effects")
+def t_effects(
+    game: Table,
+    *,
+    ref: list,
+    i: int,
+    src: str | None,
+    player: int,
+    rule: str,
+    choice: dict | None = None,
+    **extra: Any,
+) -> None:
+    """One effect of a list; the next one is scheduled after whatever this one set off.
+
+    ``extra``: what the effects read of the moment that started them (``target``, a chosen target;
+    ``pos``, where a Deathrattle's minion stood; ``summoned``, the minion a trigger saw arrive);
+    ``choice``: the random enemy a chance decision picked (hs.assume.random)."""
+    effects = effects_of(game, ref)
     spec = effects[i]
-    player, src = args["player"], args["src"]
-    if spec.get("target") == "random_enemy" and "choice" not in args:
-        q = other(player)
-        cands = [hero(game, q), *board(game, q)]
-        rest = own_args(args)
-        game.ask(
-            CHANCE,
-            "random_target",
-            [{"id": c, "label": name_of(game, c)} for c in cands],
-            "hs.effects",
-            prompt=f"a random enemy for {name_of(game, src)}",
-            rule="hs.assume.random",
-            args=rest,
-            stream="random",
-        )
-        return
-    if "choice" in args and spec.get("target") == "random_enemy":
-        args = {**args, "choice": args["choice"]["id"]}
-    apply_effect(game, spec, src, player, args)
+    args = {"ref": ref, "i": i, "src": src, "player": player, "rule": rule, **extra}
+    if spec.get("target") == "random_enemy":
+        if choice is None:
+            q = other(player)
+            cands = [hero(game, q), *board(game, q)]
+            game.ask(
+                CHANCE,
+                "random_target",
+                [{"id": c, "label": name_of(game, c)} for c in cands],
+                t_effects,
+                prompt=f"a random enemy for {name_of(game, src)}",
+                rule="hs.assume.random",
+                args=args,
+                stream="random",
+            )
+            return
+        apply_effect(game, spec, src, player, {**args, "choice": choice["id"]})
+    else:
+        apply_effect(game, spec, src, player, args)
     if i + 1 < len(effects):
-        nxt = own_args(args)
-        nxt["i"] = i + 1
-        game.push("hs.effects", **nxt)
+        game.push(t_effects, ref=ref, i=i + 1, src=src, player=player, rule=rule, **extra)
 
 
 def apply_effect(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
@@ -569,7 +584,7 @@ def _e_summon(game: Game, spec: dict, src: str | None, player: int, args: dict) 
 @EFFECTS.register("draw")
 def _e_draw(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
     for _ in range(spec.get("count", 1)):
-        game.push("hs.draw", player=player)
+        game.push(t_draw, player=player)
 
 
 @EFFECTS.register("destroy", requires=("target",))
@@ -810,11 +825,13 @@ DECKS = player_decks(
 )
 
 
-def t_draw(game: Game, args: dict) -> None:
+@TASKS("hs.draw")
+def t_draw(game: Table, *, player: int, keep: bool = True) -> None:
     """hs.assume.draw: the top card is a chance outcome weighted by what is left; empty deck: fatigue
-    (hs.assume.fatigue), or nothing with option fatigue=False."""
+    (hs.assume.fatigue), or nothing with option fatigue=False. (``keep`` is passed on to hs.drawn, which
+    saved games hold; nothing reads it.)"""
     st = game.state
-    p = args["player"]
+    p = player
     deck = DECKS[p]
     if deck.empty(game):
         if not game.options["fatigue"]:
@@ -828,14 +845,15 @@ def t_draw(game: Game, args: dict) -> None:
             game.record("action", f"player {p}'s deck is empty: fatigue {n}", "hs.assume.fatigue", player=p)
         game.emit("damage", rule="hs.assume.fatigue", source=None, target=hero(game, p), amount=n, player=p)
         return
-    deck.draw(game, "hs.drawn", {"player": p, "keep": args.get("keep", True)})
+    deck.draw(game, t_drawn, {"player": p, "keep": keep})
 
 
-def t_drawn(game: Game, args: dict) -> None:
+@TASKS("hs.drawn")
+def t_drawn(game: Table, *, player: int, choice: dict, keep: bool = True) -> None:
     """The drawn card leaves the deck's composition; its object gets the card as it arrives (one copy)."""
     st = game.state
-    p = args["player"]
-    card_id = args["choice"]["id"]
+    p = player
+    card_id = choice["id"]
     oid = DECKS[p].take(game, card_id)
     if len(st.zones[HAND_ZONES[p]]) >= game.options["hand_limit"]:
         game.move(oid, GRAVE_ZONES[p], card=card_id, vis="all")
@@ -853,27 +871,30 @@ def t_drawn(game: Game, args: dict) -> None:
 
 
 # ============================================================ the start of play
-def t_coin(game: Game, args: dict) -> None:
+@TASKS("hs.coin")
+def t_coin(game: Table, *, choice: dict) -> None:
     """hs.coin_toss (L1508): the winner of the toss goes first and draws 3, the other draws 4."""
-    first = int(args["choice"]["id"])
+    first = int(choice["id"])
     game.state.set_turn(first=first, player=first)
     if game.tracing:
         game.record("action", f"the coin toss: player {first} goes first", "hs.coin_toss", player=first)
     second = other(first)
-    tasks = [("hs.draw", {"player": first}) for _ in range(3)] + [("hs.draw", {"player": second}) for _ in range(4)]
+    tasks: list[tuple[Callable[..., None], dict]] = [(t_draw, {"player": first}) for _ in range(3)]
+    tasks += [(t_draw, {"player": second}) for _ in range(4)]
     coin_first = game.options["coin_before_mulligan"]  # hs.assume.the_coin: L1508-1509 read literally
     if coin_first:
-        tasks.append(("hs.give_coin", {"player": second}))
+        tasks.append((t_give_coin, {"player": second}))
     if game.options["mulligan"]:  # hs.assume.mulligan: the first player decides first, then the second
-        tasks += [("hs.mulligan", {"player": first}), ("hs.mulligan", {"player": second})]
+        tasks += [(t_mulligan, {"player": first}), (t_mulligan, {"player": second})]
     if not coin_first:
-        tasks.append(("hs.give_coin", {"player": second}))
+        tasks.append((t_give_coin, {"player": second}))
     game.then(*tasks)
 
 
-def t_mulligan(game: Game, args: dict) -> None:
+@TASKS("hs.mulligan")
+def t_mulligan(game: Table, *, player: int) -> None:
     """hs.mulligan (L1509): one chance to swap any of the starting cards (one choice: the set to swap)."""
-    p = args["player"]
+    p = player
     hand = game.state.zones[f"hand:{p}"]
     options = [{"id": "keep", "label": "keep all starting cards"}]
     names = {o: name_of(game, o) for o in hand}
@@ -884,16 +905,18 @@ def t_mulligan(game: Game, args: dict) -> None:
         p,
         "mulligan",
         options,
-        "hs.mulligan_done",
+        t_mulligan_done,
         prompt="choose the starting cards to swap",
         rule="hs.mulligan",
         args={"player": p},
     )
 
 
-def t_mulligan_done(game: Game, args: dict) -> None:
-    p = args["player"]
-    cid = args["choice"]["id"]
+@TASKS("hs.mulligan_done")
+def t_mulligan_done(game: Table, *, player: int, choice: dict) -> None:
+    """hs.mulligan (L1509): the chosen cards are swapped for as many drawn ones."""
+    p = player
+    cid = choice["id"]
     if cid == "keep":
         if game.tracing:
             game.record("action", f"player {p} keeps the starting cards", "hs.mulligan", player=p)
@@ -902,20 +925,23 @@ def t_mulligan_done(game: Game, args: dict) -> None:
     if game.tracing:
         game.record("action", f"player {p} swaps {len(swapped)} card(s)", "hs.mulligan", player=p)
     # the swapped cards stay in the hand while the replacements are drawn, then go back (L1509)
-    game.then(*[("hs.draw", {"player": p}) for _ in swapped], ("hs.shuffle_back", {"player": p, "cards": swapped}))
+    game.then(*[(t_draw, {"player": p}) for _ in swapped], (t_shuffle_back, {"player": p, "cards": swapped}))
 
 
-def t_shuffle_back(game: Game, args: dict) -> None:
-    p = args["player"]
-    DECKS[p].shuffle_in(game, args["cards"])  # hs.mulligan (L1509): anonymous again
+@TASKS("hs.shuffle_back")
+def t_shuffle_back(game: Table, *, player: int, cards: list[str]) -> None:
+    """hs.mulligan (L1509): the swapped cards go back into the deck, anonymous again."""
+    p = player
+    DECKS[p].shuffle_in(game, cards)
     if game.tracing:
-        game.record("action", f"player {p} shuffles {len(args['cards'])} card(s) back", "hs.mulligan", player=p)
+        game.record("action", f"player {p} shuffles {len(cards)} card(s) back", "hs.mulligan", player=p)
 
 
-def t_give_coin(game: Game, args: dict) -> None:
+@TASKS("hs.give_coin")
+def t_give_coin(game: Table, *, player: int) -> None:
     """hs.coin_toss / hs.assume.the_coin: the second player receives The Coin (after the mulligan; with option
     coin_before_mulligan, with the starting cards, so it may be swapped)."""
-    p = args["player"]
+    p = player
     new_card(game, p, "the_coin", z("hand", p), created=True)
     if game.tracing:
         game.record("action", f"player {p} receives The Coin", "hs.coin_toss", player=p)
@@ -924,7 +950,8 @@ def t_give_coin(game: Game, args: dict) -> None:
 
 
 # ===================================================================== the turn
-def t_start(game: Game, args: dict) -> None:
+@TASKS("hs.start")
+def t_start(game: Table) -> None:
     """hs.mana (L1511), hs.own_turn (L38): one more crystal (up to 10), all refilled; then a draw."""
     st = game.state
     p = st.turn["player"]
@@ -943,7 +970,7 @@ def t_start(game: Game, args: dict) -> None:
         game.record("action", f"player {p} has {crystals} mana crystal(s), refilled", "hs.mana", player=p)
     # (the draw is the last thing this step does and the only task it would schedule: the pushed
     # hs.draw would run next with the same cause, so it runs now, one engine step fewer a turn)
-    t_draw(game, {"player": p})
+    t_draw(game, player=p)
 
 
 def attack_targets(game: Game, player: int) -> list[str]:
@@ -1131,9 +1158,11 @@ def main_options(game: Game, p: int) -> list[dict]:
 _END = {"id": "end", "label": "end the turn"}
 
 
-def t_main(game: Game, args: dict) -> None:
+@TASKS("hs.main")
+def t_main(game: Table) -> None:
+    """hs.actions (L67): the player on turn plays, attacks or ends the turn."""
     p = game.state.turn["player"]
-    game.ask(p, "action", main_options(game, p), "hs.act", prompt="play, attack or end the turn", rule="hs.actions")
+    game.ask(p, "action", main_options(game, p), t_act, prompt="play, attack or end the turn", rule="hs.actions")
 
 
 def pay(game: Game, p: int, cost: int) -> None:
@@ -1142,11 +1171,12 @@ def pay(game: Game, p: int, cost: int) -> None:
     game.state.players[p] = {**pl, "mana": pl["mana"] - cost}
 
 
-def t_act(game: Game, args: dict) -> None:
+@TASKS("hs.act")
+def t_act(game: Table, *, choice: dict) -> None:
     """hs.actions (L67): any number of actions in any order; each resolves at once (L66)."""
     st = game.state
     p = st.turn["player"]
-    cid = args["choice"]["id"]
+    cid = choice["id"]
     if cid == "end":
         if game.tracing:
             game.record("flow", f"player {p} ends the turn", "hs.assume.end_turn", player=p)
@@ -1192,15 +1222,17 @@ def play_minion(game: Game, p: int, oid: str, pos: int) -> None:
     need = game.rulebook.cards.battlecry_target.get(card["id"])
     full = len(game.state.zones[BOARD_ZONES[p]]) >= BOARD_LIMIT  # (option play_onto_full_board: no Battlecry)
     if need is not None and not full and chosen_targets(game, need, p):
-        game.push("hs.battlecry_target", player=p, card=oid, position=pos, need=need)
+        game.push(t_battlecry_target, player=p, card=oid, position=pos, need=need)
         return
     game.emit("summon", rule="hs.play", player=p, card=oid, minion=None, way="played", position=pos, target=None)
 
 
-def t_battlecry_target(game: Game, args: dict) -> None:
+@TASKS("hs.battlecry_target")
+def t_battlecry_target(
+    game: Table, *, player: int, card: str, position: int, need: str, choice: dict | None = None
+) -> None:
     """hs.assume.battlecry: a Battlecry with a chosen target asks for it as the minion is played."""
-    p, oid = args["player"], args["card"]
-    choice = args.get("choice")
+    p, oid = player, card
     if choice is not None:
         game.emit(
             "summon",
@@ -1209,20 +1241,19 @@ def t_battlecry_target(game: Game, args: dict) -> None:
             card=oid,
             minion=None,
             way="played",
-            position=args["position"],
+            position=position,
             target=choice["id"],
         )
         return
-    targets = chosen_targets(game, args["need"], p)
-    rest = own_args(args)
+    targets = chosen_targets(game, need, p)
     game.ask(
         p,
         "target",
         [{"id": t, "label": name_of(game, t)} for t in targets],
-        "hs.battlecry_target",
-        prompt=f"choose {TARGET_TEXT[args['need']]} for the Battlecry of {name_of(game, oid)}",
+        t_battlecry_target,
+        prompt=f"choose {TARGET_TEXT[need]} for the Battlecry of {name_of(game, oid)}",
         rule="hs.assume.battlecry",
-        args=rest,
+        args={"player": p, "card": oid, "position": position, "need": need},
     )
 
 
@@ -1321,19 +1352,3 @@ def index_cards(cards: Any) -> None:
         if "cost" in card  # (heroes are never in a hand)
     }
     _clear_options(cards)
-
-
-TASKS = {
-    "hs.coin": t_coin,
-    "hs.draw": t_draw,
-    "hs.drawn": t_drawn,
-    "hs.mulligan": t_mulligan,
-    "hs.mulligan_done": t_mulligan_done,
-    "hs.shuffle_back": t_shuffle_back,
-    "hs.give_coin": t_give_coin,
-    "hs.start": t_start,
-    "hs.main": t_main,
-    "hs.act": t_act,
-    "hs.battlecry_target": t_battlecry_target,
-    "hs.effects": t_effects,
-}
