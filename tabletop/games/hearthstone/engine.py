@@ -1,7 +1,7 @@
 """Hearthstone's rules as task handlers, event handlers, targets and effects.
 
-Kept lean on purpose: random full games must run at hundreds a second, so hot paths build a
-trace text only when tracing is on, read stats from plain object fields (``atk``, ``hp``,
+Kept lean on purpose: random full games must run at hundreds a second, so hot paths give the
+trace a summary function (made only when tracing is on), read stats from plain object fields (``atk``, ``hp``,
 ``dmg``, ``aura``) instead of recomputing modifiers, and send through the kernel's event
 pipeline only what abilities can listen to (summons, damage, deaths, the end of a turn).
 
@@ -285,14 +285,13 @@ def refresh_auras(game: Game, player: int | None = None) -> None:
 
 def _set_aura(game: Game, oid: str, obj: dict, bonus: int) -> None:
     game.state.objects[oid] = {**obj, "aura": bonus}
-    if game.tracing:
-        game.record(
-            "modifier",
-            f"aura: {name_of(game, oid)} now has {obj['atk'] + bonus} attack",
-            "hs.assume.aura",
-            target=oid,
-            stat="attack",
-        )
+    game.record(
+        "modifier",
+        lambda: f"aura: {name_of(game, oid)} now has {obj['atk'] + bonus} attack",
+        "hs.assume.aura",
+        target=oid,
+        stat="attack",
+    )
 
 
 # ======================================================================= targets
@@ -552,8 +551,12 @@ def _e_heal(game: Game, spec: dict, src: str | None, player: int, args: dict) ->
         healed = min(spec["amount"], obj["dmg"])
         if healed:
             st.objects[t] = {**obj, "dmg": obj["dmg"] - healed}
-        if game.tracing:
-            game.record("resolution", f"{name_of(game, t)} is healed by {healed}", "hs.assume.heal", target=t)
+        game.record(
+            "resolution",
+            lambda t=t, healed=healed: f"{name_of(game, t)} is healed by {healed}",
+            "hs.assume.heal",
+            target=t,
+        )
 
 
 @EFFECTS.register("buff", requires=("target",))
@@ -567,8 +570,7 @@ def _e_buff(game: Game, spec: dict, src: str | None, player: int, args: dict) ->
             continue
         buffs = (*obj["buffs"], (src, da, dh, rule))
         st.objects[t] = {**obj, "atk": obj["atk"] + da, "hp": obj["hp"] + dh, "buffs": buffs}
-        if game.tracing:
-            game.record("modifier", f"{name_of(game, t)} gets +{da}/+{dh}", rule, target=t)
+        game.record("modifier", lambda t=t: f"{name_of(game, t)} gets +{da}/+{dh}", rule, target=t)
 
 
 @EFFECTS.register("summon", requires=("card",))
@@ -593,8 +595,7 @@ def _e_destroy(game: Game, spec: dict, src: str | None, player: int, args: dict)
     for t in resolve_targets(game, spec, src, player, args):
         if st.objects[t]["zone"].startswith("board:"):
             st.objects[t] = {**st.objects[t], "doomed": True}
-            if game.tracing:
-                game.record("resolution", f"{name_of(game, t)} is destroyed", args["rule"], target=t)
+            game.record("resolution", lambda t=t: f"{name_of(game, t)} is destroyed", args["rule"], target=t)
 
 
 @EFFECTS.register("give", requires=("card",))
@@ -604,14 +605,15 @@ def _e_give(game: Game, spec: dict, src: str | None, player: int, args: dict) ->
     for _ in range(spec.get("count", 1)):
         full = len(st.zones[f"hand:{p}"]) >= game.options["hand_limit"]
         oid = new_card(game, p, spec["card"], z("grave" if full else "hand", p), created=True)
-        if game.tracing:
-            where = "is destroyed: the hand is full" if full else "goes to the hand"
-            game.record(
-                "resolution",
-                f"player {p} is given {name_of(game, oid)}, which {where}",
-                "hs.assume.hand_limit" if full else args["rule"],
-                player=p,
-            )
+        game.record(
+            "resolution",
+            lambda oid=oid, full=full: (
+                f"player {p} is given {name_of(game, oid)}, which "
+                + ("is destroyed: the hand is full" if full else "goes to the hand")
+            ),
+            "hs.assume.hand_limit" if full else args["rule"],
+            player=p,
+        )
 
 
 @EFFECTS.register("gain_mana")
@@ -619,8 +621,9 @@ def _e_gain_mana(game: Game, spec: dict, src: str | None, player: int, args: dic
     st = game.state
     pl = st.players[player]
     st.players[player] = {**pl, "mana": min(MANA_LIMIT, pl["mana"] + spec["amount"])}
-    if game.tracing:
-        game.record("resolution", f"player {player} gains {spec['amount']} mana this turn", args["rule"], player=player)
+    game.record(
+        "resolution", lambda: f"player {player} gains {spec['amount']} mana this turn", args["rule"], player=player
+    )
 
 
 @EFFECTS.register("discard_hand")
@@ -628,8 +631,7 @@ def _e_discard_hand(game: Game, spec: dict, src: str | None, player: int, args: 
     hand = game.state.zones[f"hand:{player}"]
     for oid in hand:
         put(game, oid, GRAVE_ZONES[player])
-    if game.tracing:
-        game.record("resolution", f"player {player} discards {len(hand)} card(s)", args["rule"], player=player)
+    game.record("resolution", lambda: f"player {player} discards {len(hand)} card(s)", args["rule"], player=player)
 
 
 @EFFECTS.register("lose_durability")
@@ -648,8 +650,7 @@ def _e_give_keyword(game: Game, spec: dict, src: str | None, player: int, args: 
     for t in resolve_targets(game, spec, src, player, args):
         if st.objects[t]["zone"].startswith("board:"):
             st.objects[t] = {**st.objects[t], flag: True}
-            if game.tracing:
-                game.record("modifier", f"{name_of(game, t)} gets {spec['keyword']}", args["rule"], target=t)
+            game.record("modifier", lambda t=t: f"{name_of(game, t)} gets {spec['keyword']}", args["rule"], target=t)
 
 
 _EFFECT = EFFECTS.handlers
@@ -661,8 +662,7 @@ def lose_durability(game: Game, wid: str, rule: str) -> None:
     obj = st.objects[wid]
     dur = obj["dur"] - 1
     st.objects[wid] = {**obj, "dur": dur}
-    if game.tracing:
-        game.record("resolution", f"{name_of(game, wid)} loses 1 durability ({dur} left)", rule, target=wid)
+    game.record("resolution", lambda: f"{name_of(game, wid)} loses 1 durability ({dur} left)", rule, target=wid)
 
 
 # ================================================================ event handlers
@@ -676,9 +676,16 @@ def on_summon(game: Game, ev: dict) -> None:
         oid = ev.get("card")
         if oid is not None:
             put(game, oid, GRAVE_ZONES[p])
-        if game.tracing:
-            what = name_of(game, oid) if oid else game.rulebook.cards[ev["token"]]["name"]
-            game.record("resolution", f"the board is full: {what} is destroyed", "hs.board_limit", player=p)
+        game.record(
+            "resolution",
+            lambda: (
+                "the board is full: "
+                + (name_of(game, oid) if oid else game.rulebook.cards[ev["token"]]["name"])
+                + " is destroyed"
+            ),
+            "hs.board_limit",
+            player=p,
+        )
         return
     pos = ev.get("position")
     pos = len(row) if pos is None else max(0, min(pos, len(row)))
@@ -697,8 +704,7 @@ def on_summon(game: Game, ev: dict) -> None:
         and game.options["battlecry"] == "first"
         and cards[st.objects[oid]["card"]].get("battlecry")
     ):  # hs.assume.battlecry, option battlecry='first': before the effects this summon sets off
-        if game.tracing:
-            game.record("resolution", f"Battlecry ({oid}) resolves at once", "hs.assume.battlecry", player=p)
+        game.record("resolution", lambda: f"Battlecry ({oid}) resolves at once", "hs.assume.battlecry", player=p)
         start_effects(
             game, [st.objects[oid]["card"], "battlecry"], oid, p, "hs.assume.battlecry", target=ev.get("target")
         )
@@ -714,10 +720,9 @@ def on_damage(game: Game, ev: dict) -> None:
     if obj.get("shield"):
         st.objects[t] = {**obj, "shield": False}
         st.events[ev["id"]] = {**ev, "amount": 0, "absorbed": True}
-        if game.tracing:
-            game.record(
-                "resolution", f"Divine Shield of {name_of(game, t)} absorbs the damage", "hs.assume.divine_shield"
-            )
+        game.record(
+            "resolution", lambda: f"Divine Shield of {name_of(game, t)} absorbs the damage", "hs.assume.divine_shield"
+        )
         return
     dmg = obj["dmg"] + ev["amount"]
     st.objects[t] = {**obj, "dmg": dmg}
@@ -835,14 +840,14 @@ def t_draw(game: Table, *, player: int, keep: bool = True) -> None:
     deck = DECKS[p]
     if deck.empty(game):
         if not game.options["fatigue"]:
-            if game.tracing:
-                game.record("action", f"player {p}'s deck is empty: nothing is drawn", "hs.assume.fatigue", player=p)
+            game.record(
+                "action", lambda: f"player {p}'s deck is empty: nothing is drawn", "hs.assume.fatigue", player=p
+            )
             return
         pl = st.players[p]
         n = pl["fatigue"] + 1
         st.players[p] = {**pl, "fatigue": n}
-        if game.tracing:
-            game.record("action", f"player {p}'s deck is empty: fatigue {n}", "hs.assume.fatigue", player=p)
+        game.record("action", lambda: f"player {p}'s deck is empty: fatigue {n}", "hs.assume.fatigue", player=p)
         game.emit("damage", rule="hs.assume.fatigue", source=None, target=hero(game, p), amount=n, player=p)
         return
     deck.draw(game, t_drawn, {"player": p, "keep": keep})
@@ -857,17 +862,15 @@ def t_drawn(game: Table, *, player: int, choice: dict, keep: bool = True) -> Non
     oid = DECKS[p].take(game, card_id)
     if len(st.zones[HAND_ZONES[p]]) >= game.options["hand_limit"]:
         game.move(oid, GRAVE_ZONES[p], card=card_id, vis="all")
-        if game.tracing:
-            game.record(
-                "action",
-                f"player {p}'s hand is full: {name_of(game, oid)} is destroyed",
-                "hs.assume.hand_limit",
-                player=p,
-            )
+        game.record(
+            "action",
+            lambda: f"player {p}'s hand is full: {name_of(game, oid)} is destroyed",
+            "hs.assume.hand_limit",
+            player=p,
+        )
         return
     game.move(oid, HAND_ZONES[p], card=card_id, vis="owner")
-    if game.tracing:
-        game.record("action", f"player {p} draws a card", "hs.assume.draw", player=p)
+    game.record("action", lambda: f"player {p} draws a card", "hs.assume.draw", player=p)
 
 
 # ============================================================ the start of play
@@ -876,8 +879,7 @@ def t_coin(game: Table, *, choice: dict) -> None:
     """hs.coin_toss (L1508): the winner of the toss goes first and draws 3, the other draws 4."""
     first = int(choice["id"])
     game.state.set_turn(first=first, player=first)
-    if game.tracing:
-        game.record("action", f"the coin toss: player {first} goes first", "hs.coin_toss", player=first)
+    game.record("action", lambda: f"the coin toss: player {first} goes first", "hs.coin_toss", player=first)
     second = other(first)
     tasks: list[tuple[Callable[..., None], dict]] = [(t_draw, {"player": first}) for _ in range(3)]
     tasks += [(t_draw, {"player": second}) for _ in range(4)]
@@ -918,12 +920,10 @@ def t_mulligan_done(game: Table, *, player: int, choice: dict) -> None:
     p = player
     cid = choice["id"]
     if cid == "keep":
-        if game.tracing:
-            game.record("action", f"player {p} keeps the starting cards", "hs.mulligan", player=p)
+        game.record("action", lambda: f"player {p} keeps the starting cards", "hs.mulligan", player=p)
         return
     swapped = cid[5:].split("+")
-    if game.tracing:
-        game.record("action", f"player {p} swaps {len(swapped)} card(s)", "hs.mulligan", player=p)
+    game.record("action", lambda: f"player {p} swaps {len(swapped)} card(s)", "hs.mulligan", player=p)
     # the swapped cards stay in the hand while the replacements are drawn, then go back (L1509)
     game.then(*[(t_draw, {"player": p}) for _ in swapped], (t_shuffle_back, {"player": p, "cards": swapped}))
 
@@ -933,8 +933,7 @@ def t_shuffle_back(game: Table, *, player: int, cards: list[str]) -> None:
     """hs.mulligan (L1509): the swapped cards go back into the deck, anonymous again."""
     p = player
     DECKS[p].shuffle_in(game, cards)
-    if game.tracing:
-        game.record("action", f"player {p} shuffles {len(cards)} card(s) back", "hs.mulligan", player=p)
+    game.record("action", lambda: f"player {p} shuffles {len(cards)} card(s) back", "hs.mulligan", player=p)
 
 
 @TASKS("hs.give_coin")
@@ -943,10 +942,9 @@ def t_give_coin(game: Table, *, player: int) -> None:
     coin_before_mulligan, with the starting cards, so it may be swapped)."""
     p = player
     new_card(game, p, "the_coin", z("hand", p), created=True)
-    if game.tracing:
-        game.record("action", f"player {p} receives The Coin", "hs.coin_toss", player=p)
-        if not game.options["coin_before_mulligan"]:
-            game.record("flow", "both players have their starting cards: the game starts", "hs.start")
+    game.record("action", lambda: f"player {p} receives The Coin", "hs.coin_toss", player=p)
+    if not game.options["coin_before_mulligan"]:
+        game.record("flow", "both players have their starting cards: the game starts", "hs.start")
 
 
 # ===================================================================== the turn
@@ -966,8 +964,7 @@ def t_start(game: Table) -> None:
     h = st.zones[HERO_ZONES[p][1]][0]
     if objects[h]["attacks"]:
         objects[h] = {**objects[h], "attacks": 0}
-    if game.tracing:
-        game.record("action", f"player {p} has {crystals} mana crystal(s), refilled", "hs.mana", player=p)
+    game.record("action", lambda: f"player {p} has {crystals} mana crystal(s), refilled", "hs.mana", player=p)
     # (the draw is the last thing this step does and the only task it would schedule: the pushed
     # hs.draw would run next with the same cause, so it runs now, one engine step fewer a turn)
     t_draw(game, player=p)
@@ -1178,8 +1175,7 @@ def t_act(game: Table, *, choice: dict) -> None:
     p = st.turn["player"]
     cid = choice["id"]
     if cid == "end":
-        if game.tracing:
-            game.record("flow", f"player {p} ends the turn", "hs.assume.end_turn", player=p)
+        game.record("flow", lambda: f"player {p} ends the turn", "hs.assume.end_turn", player=p)
         return
     game.repeat_step()
     try:
@@ -1217,8 +1213,7 @@ def play_minion(game: Game, p: int, oid: str, pos: int) -> None:
     own half of it (hs.minion)."""
     card = card_of(game, oid)
     pay(game, p, card["cost"])
-    if game.tracing:
-        game.record("action", f"player {p} plays {name_of(game, oid)} for {card['cost']} mana", "hs.play", player=p)
+    game.record("action", lambda: f"player {p} plays {name_of(game, oid)} for {card['cost']} mana", "hs.play", player=p)
     need = game.rulebook.cards.battlecry_target.get(card["id"])
     full = len(game.state.zones[BOARD_ZONES[p]]) >= BOARD_LIMIT  # (option play_onto_full_board: no Battlecry)
     if need is not None and not full and chosen_targets(game, need, p):
@@ -1265,16 +1260,19 @@ def play_card(game: Game, p: int, oid: str, target: str | None) -> None:
         old = weapon(game, p)
         if old is not None:
             put(game, old, GRAVE_ZONES[p])
-            if game.tracing:
-                game.record("resolution", f"{name_of(game, old)} is destroyed", "hs.assume.weapon_replace", player=p)
+            game.record(
+                "resolution", lambda: f"{name_of(game, old)} is destroyed", "hs.assume.weapon_replace", player=p
+            )
         game.move(oid, WEAPON_ZONES[p], vis="all", atk=card["attack"], dur=card["durability"])
-        if game.tracing:
-            game.record("action", f"player {p} equips {name_of(game, oid)}", "hs.weapon", player=p)
+        game.record("action", lambda: f"player {p} equips {name_of(game, oid)}", "hs.weapon", player=p)
         return
     put(game, oid, GRAVE_ZONES[p])
-    if game.tracing:
-        on = f" on {name_of(game, target)}" if target else ""
-        game.record("action", f"player {p} casts {name_of(game, oid)}{on}", "hs.spell_immediate", player=p)
+    game.record(
+        "action",
+        lambda: f"player {p} casts {name_of(game, oid)}" + (f" on {name_of(game, target)}" if target else ""),
+        "hs.spell_immediate",
+        player=p,
+    )
     effects_now(game, [card["id"], "effects"], oid, p, "hs.spell_immediate", target=target)
 
 
@@ -1285,9 +1283,15 @@ def use_power(game: Game, p: int, target: str | None) -> None:
     hcard = card_of(game, h)
     pay(game, p, hcard["power"]["cost"])
     st.players[p] = {**st.players[p], "power_used": True}
-    if game.tracing:
-        on = f" on {name_of(game, target)}" if target else ""
-        game.record("action", f"player {p} uses the hero power {hcard['power']['name']}{on}", "hs.hero_power", player=p)
+    game.record(
+        "action",
+        lambda: (
+            f"player {p} uses the hero power {hcard['power']['name']}"
+            + (f" on {name_of(game, target)}" if target else "")
+        ),
+        "hs.hero_power",
+        player=p,
+    )
     effects_now(game, [hcard["id"], "power"], st.zones[f"power:{p}"][0], p, "hs.hero_power", target=target)
 
 
@@ -1304,8 +1308,7 @@ def attack(game: Game, p: int, attacker: str, target: str) -> None:
         back = attack_of(game, target) if game.options["defending_hero_strikes_back"] else 0
     else:
         back = t_obj["atk"] + t_obj["aura"]
-    if game.tracing:
-        game.record("action", f"{name_of(game, attacker)} attacks {name_of(game, target)}", "hs.combat", player=p)
+    game.record("action", lambda: f"{name_of(game, attacker)} attacks {name_of(game, target)}", "hs.combat", player=p)
     if a_obj["kind"] == "hero":
         lose_durability(game, weapon(game, p), "hs.durability")
     events = [{"type": "damage", "source": attacker, "target": target, "amount": dealt, "player": p}]

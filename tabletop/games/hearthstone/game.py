@@ -32,13 +32,12 @@ def setup(game: Game) -> None:
         hero_card = decks[opts[f"deck{p}"]]["hero"]
         E.new_card(game, p, hero_card, E.z("hero", p), kind="hero", hp=opts["hero_health"], dmg=0, attacks=0)
         E.new_card(game, p, hero_card, E.z("power", p), kind="power")
-    if game.tracing:
-        game.caused_by(game.record("action", "two heroes with 30 health and 30-card decks", "hs.deck"))
+    game.caused_by(game.record("action", "two heroes with 30 health and 30-card decks", "hs.deck"))
     for p in E.PLAYERS:  # (a scenario keeps the normal decks too, so later turns draw as usual)
         E.DECKS[p].fill(game, decks[opts[f"deck{p}"]]["cards"])
     if opts["scenario"]:
         builder, description, _rules = SETUPS[opts["scenario"]]
-        game.record("action", f"scenario {opts['scenario']}: {description}", "hs.assume.cards")
+        game.record("action", lambda: f"scenario {opts['scenario']}: {description}", "hs.assume.cards")
         builder(game)
         start_first_turn(game)
         return
