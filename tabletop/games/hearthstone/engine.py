@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Any
 
-from tabletop.core import CHANCE, Game, RuleError, Table, TaskTable, Zones, ZoneSpec, player_decks
+from tabletop.core import CHANCE, RuleError, Table, TaskTable, Zones, ZoneSpec, player_decks
 from tabletop.core.modifiers import Explanation, Step
 
 from .vocabulary import AURAS, EFFECTS, TARGETS
@@ -63,7 +63,7 @@ def other(player: int) -> int:
     return 1 - player
 
 
-def card_of(game: Game, oid: str) -> dict:
+def card_of(game: Table, oid: str) -> dict:
     return game.rulebook.cards[game.state.objects[oid]["card"]]
 
 
@@ -71,26 +71,26 @@ name_of = ZONES.name_of  # "Fireball (c12)"; a card not known yet: its id
 put = ZONES.put  # a move, showing what the new zone shows
 
 
-def hero(game: Game, player: int) -> str:
+def hero(game: Table, player: int) -> str:
     return game.state.zones[f"hero:{player}"][0]
 
 
-def board(game: Game, player: int) -> tuple:
+def board(game: Table, player: int) -> tuple:
     return game.state.zones[f"board:{player}"]
 
 
-def weapon(game: Game, player: int) -> str | None:
+def weapon(game: Table, player: int) -> str | None:
     w = game.state.zones[f"weapon:{player}"]
     return w[0] if w else None
 
 
-def in_play(game: Game, oid: str) -> bool:
+def in_play(game: Table, oid: str) -> bool:
     """A character or weapon still in play (a minion on the board, a hero, an equipped weapon)."""
     obj = game.state.objects.get(oid)
     return obj is not None and obj["zone"][0] in "bhw"  # board:, hero:, weapon:
 
 
-def attack_of(game: Game, oid: str) -> int:
+def attack_of(game: Table, oid: str) -> int:
     """hs.attack; a hero's attack is his weapon's (hs.assume.hero_attack)."""
     obj = game.state.objects[oid]
     if obj["kind"] == "hero":
@@ -99,12 +99,12 @@ def attack_of(game: Game, oid: str) -> int:
     return obj["atk"] + obj["aura"]
 
 
-def health_of(game: Game, oid: str) -> int:
+def health_of(game: Table, oid: str) -> int:
     obj = game.state.objects[oid]
     return obj["hp"] - obj["dmg"]
 
 
-def new_card(game: Game, player: int, card_id: str | None, zone: str, index: int | None = None, **fields: Any) -> str:
+def new_card(game: Table, player: int, card_id: str | None, zone: str, index: int | None = None, **fields: Any) -> str:
     return ZONES.new_card(game, card_id, zone, player, index, **fields)
 
 
@@ -158,7 +158,7 @@ class _Steps:
         return Explanation(self.oid, self.stat, self.value, tuple(self.steps))
 
 
-def explain(game: Game, obj: dict, stat: str) -> Explanation:
+def explain(game: Table, obj: dict, stat: str) -> Explanation:
     """The Rulebook.explain hook behind ``game.explain`` and ``game.value``: why a stat is what it is.
 
     A minion's printed value, each buff with its source and rule, each aura with its source
@@ -198,7 +198,7 @@ def explain(game: Game, obj: dict, stat: str) -> Explanation:
     raise KeyError(f"{name_of(game, oid)} has no stat {stat!r}")
 
 
-def _explain_minion(game: Game, obj: dict, card: dict, stat: str) -> Explanation:
+def _explain_minion(game: Table, obj: dict, card: dict, stat: str) -> Explanation:
     oid = obj["id"]
     key = "attack" if stat == "attack" else "health"
     steps = _Steps(oid, stat, card[key], oid, "hs.attack" if key == "attack" else "hs.health", " (printed)")
@@ -220,7 +220,7 @@ def _explain_minion(game: Game, obj: dict, card: dict, stat: str) -> Explanation
 
 
 # ========================================================================= auras
-def aura_sources(game: Game, oid: str) -> list[tuple[str, int]]:
+def aura_sources(game: Table, oid: str) -> list[tuple[str, int]]:
     """The aura minions that give ``oid`` attack now (adjacent, L50; other friendly minions)."""
     st = game.state
     row = st.zones.get(st.objects[oid]["zone"], ())
@@ -254,7 +254,7 @@ def _a_other_friendly(i: int, j: int) -> bool:
 _AURA = AURAS.handlers
 
 
-def refresh_auras(game: Game, player: int | None = None) -> None:
+def refresh_auras(game: Table, player: int | None = None) -> None:
     """hs.assume.aura: recompute every minion's aura attack from the auras now in play (an aura lasts as
     long as its card is in play, hs.duration).
 
@@ -283,7 +283,7 @@ def refresh_auras(game: Game, player: int | None = None) -> None:
                 _set_aura(game, oid, obj, bonus)
 
 
-def _set_aura(game: Game, oid: str, obj: dict, bonus: int) -> None:
+def _set_aura(game: Table, oid: str, obj: dict, bonus: int) -> None:
     game.state.objects[oid] = {**obj, "aura": bonus}
     game.record(
         "modifier",
@@ -296,13 +296,13 @@ def _set_aura(game: Game, oid: str, obj: dict, bonus: int) -> None:
 
 # ======================================================================= targets
 # The target vocabulary (L47-L51: enemy, friendly, character, damaged): each word registered on its code.
-def _chosen(name: str, text: str) -> Callable[[Callable[[Game, int], list[str]]], Callable[[Game, int], list[str]]]:
+def _chosen(name: str, text: str) -> Callable[[Callable[[Table, int], list[str]]], Callable[[Table, int], list[str]]]:
     """A target the player chooses as the card is played: the function lists the legal choices, heroes first."""
     return TARGETS.register(name, chosen=True, text=text)
 
 
 @_chosen("character", "a character")
-def _t_character(game: Game, player: int) -> list[str]:
+def _t_character(game: Table, player: int) -> list[str]:
     zones = game.state.zones
     q = 1 - player
     return [
@@ -314,89 +314,89 @@ def _t_character(game: Game, player: int) -> list[str]:
 
 
 @_chosen("enemy_character", "an enemy character")
-def _t_enemy_character(game: Game, player: int) -> list[str]:
+def _t_enemy_character(game: Table, player: int) -> list[str]:
     zones = game.state.zones
     q = 1 - player
     return [zones[HERO_ZONES[q][1]][0], *zones[BOARD_ZONES[q]]]
 
 
 @_chosen("friendly_character", "a friendly character")
-def _t_friendly_character(game: Game, player: int) -> list[str]:
+def _t_friendly_character(game: Table, player: int) -> list[str]:
     zones = game.state.zones
     return [zones[HERO_ZONES[player][1]][0], *zones[BOARD_ZONES[player]]]
 
 
 @_chosen("minion", "a minion")
-def _t_minion(game: Game, player: int) -> list[str]:
+def _t_minion(game: Table, player: int) -> list[str]:
     zones = game.state.zones
     return [*zones[BOARD_ZONES[player]], *zones[BOARD_ZONES[1 - player]]]
 
 
 @_chosen("enemy_minion", "an enemy minion")
-def _t_enemy_minion(game: Game, player: int) -> list[str]:
+def _t_enemy_minion(game: Table, player: int) -> list[str]:
     return list(game.state.zones[BOARD_ZONES[1 - player]])
 
 
 @_chosen("friendly_minion", "a friendly minion")
-def _t_friendly_minion(game: Game, player: int) -> list[str]:
+def _t_friendly_minion(game: Table, player: int) -> list[str]:
     return list(game.state.zones[BOARD_ZONES[player]])
 
 
 @_chosen("damaged_enemy_minion", "a damaged enemy minion")
-def _t_damaged_enemy_minion(game: Game, player: int) -> list[str]:
+def _t_damaged_enemy_minion(game: Table, player: int) -> list[str]:
     objects = game.state.objects
     return [m for m in game.state.zones[BOARD_ZONES[1 - player]] if objects[m]["dmg"] > 0]
 
 
 @TARGETS.register("self", "this_weapon")
-def _t_self(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+def _t_self(game: Table, src: str | None, player: int, args: dict) -> list[str]:
     return [src] if src is not None and in_play(game, src) else []
 
 
 @TARGETS.register("own_hero")
-def _t_own_hero(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+def _t_own_hero(game: Table, src: str | None, player: int, args: dict) -> list[str]:
     return [hero(game, player)]
 
 
 @TARGETS.register("enemy_hero")
-def _t_enemy_hero(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+def _t_enemy_hero(game: Table, src: str | None, player: int, args: dict) -> list[str]:
     return [hero(game, other(player))]
 
 
 @TARGETS.register("all_minions")
-def _t_all_minions(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+def _t_all_minions(game: Table, src: str | None, player: int, args: dict) -> list[str]:
     return [*board(game, player), *board(game, other(player))]
 
 
 @TARGETS.register("all_other_minions")
-def _t_all_other_minions(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+def _t_all_other_minions(game: Table, src: str | None, player: int, args: dict) -> list[str]:
     return [m for m in (*board(game, player), *board(game, other(player))) if m != src]
 
 
 @TARGETS.register("enemy_minions")
-def _t_enemy_minions(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+def _t_enemy_minions(game: Table, src: str | None, player: int, args: dict) -> list[str]:
     return list(board(game, other(player)))
 
 
 @TARGETS.register("friendly_minions")
-def _t_friendly_minions(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+def _t_friendly_minions(game: Table, src: str | None, player: int, args: dict) -> list[str]:
     return list(board(game, player))
 
 
 @TARGETS.register("all_enemies")
-def _t_all_enemies(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+def _t_all_enemies(game: Table, src: str | None, player: int, args: dict) -> list[str]:
     q = other(player)
     return [hero(game, q), *board(game, q)]
 
 
 @TARGETS.register("all_characters")
-def _t_all_characters(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+def _t_all_characters(game: Table, src: str | None, player: int, args: dict) -> list[str]:
     q = other(player)
     return [hero(game, player), hero(game, q), *board(game, player), *board(game, q)]
 
 
 @TARGETS.register("adjacent")
-def _t_adjacent(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+def _t_adjacent(game: Table, src: str | None, player: int, args: dict) -> list[str]:
     st = game.state
     if src is None or not in_play(game, src) or not st.objects[src]["zone"].startswith("board:"):
         return []
@@ -406,14 +406,14 @@ def _t_adjacent(game: Game, src: str | None, player: int, args: dict) -> list[st
 
 
 @TARGETS.register("random_enemy")
-def _t_random_enemy(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+def _t_random_enemy(game: Table, src: str | None, player: int, args: dict) -> list[str]:
     """hs.assume.random: the enemy the chance decision of :func:`t_effects` picked."""
     t = args.get("choice")
     return [t] if t is not None and in_play(game, t) else []
 
 
 @TARGETS.register("summoned")
-def _t_summoned(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+def _t_summoned(game: Table, src: str | None, player: int, args: dict) -> list[str]:
     t = args.get("summoned")
     return [t] if t is not None and in_play(game, t) else []
 
@@ -423,7 +423,7 @@ TARGET_TEXT = {name: TARGETS.meta(name, "text") for name in TARGETS.where("chose
 _TARGET = TARGETS.handlers  # (the hot paths index the plain dict)
 
 
-def chosen_targets(game: Game, kind: str, player: int) -> list[str]:
+def chosen_targets(game: Table, kind: str, player: int) -> list[str]:
     """Legal chosen targets (L47-L51: enemy, friendly, character, damaged), heroes first."""
     if kind not in CHOSEN:
         raise ValueError(f"unknown chosen target kind {kind!r}")
@@ -439,7 +439,7 @@ def chosen_kind(effects: list[dict]) -> str | None:
     return None
 
 
-def resolve_targets(game: Game, spec: dict, src: str | None, player: int, args: dict) -> list[str]:
+def resolve_targets(game: Table, spec: dict, src: str | None, player: int, args: dict) -> list[str]:
     """The objects an effect applies to now (chosen targets that left play are skipped)."""
     kind = spec.get("target")
     if kind in CHOSEN:
@@ -454,7 +454,7 @@ def resolve_targets(game: Game, spec: dict, src: str | None, player: int, args: 
 
 
 # ======================================================================= effects
-def effects_of(game: Game, ref: list) -> list[dict]:
+def effects_of(game: Table, ref: list) -> list[dict]:
     """The effect list a reference names: ``[card, "effects"|"battlecry"|"deathrattle"|"power"|"trigger<i>"]``."""
     card = game.rulebook.cards[ref[0]]
     part = ref[1]
@@ -470,7 +470,7 @@ def start_effects(game: Table, ref: list, src: str | None, player: int, rule: st
     game.push(t_effects, ref=ref, i=0, src=src, player=player, rule=rule, **extra)
 
 
-def effects_now(game: Game, ref: list, src: str | None, player: int, rule: str, **extra: Any) -> None:
+def effects_now(game: Table, ref: list, src: str | None, player: int, rule: str, **extra: Any) -> None:
     """:func:`start_effects` for the last thing a step does, when it has scheduled nothing else: the
     ``hs.effects`` task would run next with the same cause, so its first effect runs now (one engine
     step fewer for each spell and hero power); the others still follow one per step."""
@@ -522,7 +522,7 @@ def t_effects(
         game.push(t_effects, ref=ref, i=i + 1, src=src, player=player, rule=rule, **extra)
 
 
-def apply_effect(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+def apply_effect(game: Table, spec: dict, src: str | None, player: int, args: dict) -> None:
     """Carry out one effect of a card: the function its name is registered on (``EFFECTS``)."""
     fn = _EFFECT.get(spec["effect"])
     if fn is None:
@@ -533,7 +533,7 @@ def apply_effect(game: Game, spec: dict, src: str | None, player: int, args: dic
 # The effect vocabulary, each word on its code: ``(game, spec, src, player, args)``; ``requires``: the
 # fields a card must give with it (card.schema.json's clauses are generated from them).
 @EFFECTS.register("damage", requires=("amount", "target"))
-def _e_damage(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+def _e_damage(game: Table, spec: dict, src: str | None, player: int, args: dict) -> None:
     amount = spec["amount"]
     targets = resolve_targets(game, spec, src, player, args)
     if targets:
@@ -544,7 +544,7 @@ def _e_damage(game: Game, spec: dict, src: str | None, player: int, args: dict) 
 
 
 @EFFECTS.register("heal", requires=("amount", "target"))
-def _e_heal(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+def _e_heal(game: Table, spec: dict, src: str | None, player: int, args: dict) -> None:
     st = game.state
     for t in resolve_targets(game, spec, src, player, args):
         obj = st.objects[t]
@@ -560,7 +560,7 @@ def _e_heal(game: Game, spec: dict, src: str | None, player: int, args: dict) ->
 
 
 @EFFECTS.register("buff", requires=("target",))
-def _e_buff(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+def _e_buff(game: Table, spec: dict, src: str | None, player: int, args: dict) -> None:
     st = game.state
     rule = args["rule"]
     da, dh = spec.get("attack", 0), spec.get("health", 0)
@@ -574,7 +574,7 @@ def _e_buff(game: Game, spec: dict, src: str | None, player: int, args: dict) ->
 
 
 @EFFECTS.register("summon", requires=("card",))
-def _e_summon(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+def _e_summon(game: Table, spec: dict, src: str | None, player: int, args: dict) -> None:
     p = player if spec.get("for", "self") == "self" else other(player)
     way = "power" if args["ref"][1] == "power" else "effect"
     for _ in range(spec.get("count", 1)):
@@ -584,13 +584,13 @@ def _e_summon(game: Game, spec: dict, src: str | None, player: int, args: dict) 
 
 
 @EFFECTS.register("draw")
-def _e_draw(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+def _e_draw(game: Table, spec: dict, src: str | None, player: int, args: dict) -> None:
     for _ in range(spec.get("count", 1)):
         game.push(t_draw, player=player)
 
 
 @EFFECTS.register("destroy", requires=("target",))
-def _e_destroy(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+def _e_destroy(game: Table, spec: dict, src: str | None, player: int, args: dict) -> None:
     st = game.state
     for t in resolve_targets(game, spec, src, player, args):
         if st.objects[t]["zone"].startswith("board:"):
@@ -599,7 +599,7 @@ def _e_destroy(game: Game, spec: dict, src: str | None, player: int, args: dict)
 
 
 @EFFECTS.register("give", requires=("card",))
-def _e_give(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+def _e_give(game: Table, spec: dict, src: str | None, player: int, args: dict) -> None:
     st = game.state
     p = player if spec.get("for", "self") == "self" else other(player)
     for _ in range(spec.get("count", 1)):
@@ -617,7 +617,7 @@ def _e_give(game: Game, spec: dict, src: str | None, player: int, args: dict) ->
 
 
 @EFFECTS.register("gain_mana")
-def _e_gain_mana(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+def _e_gain_mana(game: Table, spec: dict, src: str | None, player: int, args: dict) -> None:
     st = game.state
     pl = st.players[player]
     st.players[player] = {**pl, "mana": min(MANA_LIMIT, pl["mana"] + spec["amount"])}
@@ -627,7 +627,7 @@ def _e_gain_mana(game: Game, spec: dict, src: str | None, player: int, args: dic
 
 
 @EFFECTS.register("discard_hand")
-def _e_discard_hand(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+def _e_discard_hand(game: Table, spec: dict, src: str | None, player: int, args: dict) -> None:
     hand = game.state.zones[f"hand:{player}"]
     for oid in hand:
         put(game, oid, GRAVE_ZONES[player])
@@ -635,7 +635,7 @@ def _e_discard_hand(game: Game, spec: dict, src: str | None, player: int, args: 
 
 
 @EFFECTS.register("lose_durability")
-def _e_lose_durability(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+def _e_lose_durability(game: Table, spec: dict, src: str | None, player: int, args: dict) -> None:
     for t in resolve_targets(game, spec, src, player, args):
         lose_durability(game, t, args["rule"])
 
@@ -644,7 +644,7 @@ KEYWORD_FLAGS = {"taunt": "taunt", "divine_shield": "shield", "charge": "charge"
 
 
 @EFFECTS.register("give_keyword", requires=("target", "keyword"))
-def _e_give_keyword(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+def _e_give_keyword(game: Table, spec: dict, src: str | None, player: int, args: dict) -> None:
     st = game.state
     flag = KEYWORD_FLAGS[spec["keyword"]]
     for t in resolve_targets(game, spec, src, player, args):
@@ -656,7 +656,7 @@ def _e_give_keyword(game: Game, spec: dict, src: str | None, player: int, args: 
 _EFFECT = EFFECTS.handlers
 
 
-def lose_durability(game: Game, wid: str, rule: str) -> None:
+def lose_durability(game: Table, wid: str, rule: str) -> None:
     """hs.durability (L31): one durability less; at 0 the weapon breaks in the death phase."""
     st = game.state
     obj = st.objects[wid]
@@ -666,7 +666,7 @@ def lose_durability(game: Game, wid: str, rule: str) -> None:
 
 
 # ================================================================ event handlers
-def on_summon(game: Game, ev: dict) -> None:
+def on_summon(game: Table, ev: dict) -> None:
     """A minion enters the board (played, L1513; or summoned by an effect); L26: beyond 7 it is destroyed."""
     st = game.state
     p = ev["player"]
@@ -710,7 +710,7 @@ def on_summon(game: Game, ev: dict) -> None:
         )
 
 
-def on_damage(game: Game, ev: dict) -> None:
+def on_damage(game: Table, ev: dict) -> None:
     """Damage lowers health (L41-42); Divine Shield absorbs the first damage (hs.assume.divine_shield)."""
     st = game.state
     t = ev["target"]
@@ -732,7 +732,7 @@ def on_damage(game: Game, ev: dict) -> None:
         game.emit("die", rule="hs.death", minion=t)
 
 
-def on_die(game: Game, ev: dict) -> None:
+def on_die(game: Table, ev: dict) -> None:
     """hs.death (L27): the minion leaves the board for the graveyard; auras are recomputed."""
     st = game.state
     oid = ev["minion"]
@@ -743,13 +743,13 @@ def on_die(game: Game, ev: dict) -> None:
     refresh_auras(game, BOARD_ZONES.index(zone))
 
 
-def on_weapon_breaks(game: Game, ev: dict) -> None:
+def on_weapon_breaks(game: Table, ev: dict) -> None:
     wid = ev["weapon"]
     if in_play(game, wid):
         put(game, wid, GRAVE_ZONES[game.state.objects[wid]["owner"]])
 
 
-def on_heroes_die(game: Game, ev: dict) -> None:
+def on_heroes_die(game: Table, ev: dict) -> None:
     """hs.win (L1507): a hero at 0 health loses; both at once is a draw (hs.assume.draw_game)."""
     dead = ev["players"]
     winners = [p for p in PLAYERS if p not in dead]
@@ -768,7 +768,7 @@ EVENT_HANDLERS = {
 }
 
 
-def _summon_text(game: Game, ev: dict) -> str:
+def _summon_text(game: Table, ev: dict) -> str:
     what = (
         name_of(game, ev["minion"])
         if ev.get("minion")
@@ -794,7 +794,7 @@ EVENT_TEXT = {
 
 
 # =================================================================== death phase
-def state_checks(game: Game) -> list[dict]:
+def state_checks(game: Table) -> list[dict]:
     """hs.assume.death_phase: once nothing is pending, everything at 0 health (or destroyed) dies at once."""
     # (runs twice per action: the two players' zones are spelled out rather than looped over)
     st = game.state
@@ -970,7 +970,7 @@ def t_start(game: Table) -> None:
     t_draw(game, player=p)
 
 
-def attack_targets(game: Game, player: int) -> list[str]:
+def attack_targets(game: Table, player: int) -> list[str]:
     """hs.no_friendly_attack: enemies only, the hero or a minion (hs.board); hs.assume.taunt: Taunt minions first."""
     st = game.state
     q = 1 - player
@@ -1083,7 +1083,7 @@ def name_of_obj(cards: Any, obj: dict | None, oid: str) -> str:
     return f"{cards[obj['card']]['name']} ({oid})"
 
 
-def main_options(game: Game, p: int) -> list[dict]:
+def main_options(game: Table, p: int) -> list[dict]:
     """Every legal action: a card per position or target, the hero power per target, each attack, end turn."""
     st = game.state
     objects = st.objects
@@ -1162,7 +1162,7 @@ def t_main(game: Table) -> None:
     game.ask(p, "action", main_options(game, p), t_act, prompt="play, attack or end the turn", rule="hs.actions")
 
 
-def pay(game: Game, p: int, cost: int) -> None:
+def pay(game: Table, p: int, cost: int) -> None:
     """hs.cost (L37-38): the mana is spent."""
     pl = game.state.players[p]
     game.state.players[p] = {**pl, "mana": pl["mana"] - cost}
@@ -1208,7 +1208,7 @@ def _parse_action(cid: str) -> tuple[Callable[..., None], tuple]:
 _ACTIONS: dict[str, tuple[Callable[..., None], tuple]] = {}
 
 
-def play_minion(game: Game, p: int, oid: str, pos: int) -> None:
+def play_minion(game: Table, p: int, oid: str, pos: int) -> None:
     """hs.play (L1512): a minion goes onto the board where the player chooses (L50), on the player's
     own half of it (hs.minion)."""
     card = card_of(game, oid)
@@ -1252,7 +1252,7 @@ def t_battlecry_target(
     )
 
 
-def play_card(game: Game, p: int, oid: str, target: str | None) -> None:
+def play_card(game: Table, p: int, oid: str, target: str | None) -> None:
     """A spell resolves at once (L1514) and goes to the graveyard; a weapon is equipped (L30-31)."""
     card = card_of(game, oid)
     pay(game, p, card["cost"])
@@ -1276,7 +1276,7 @@ def play_card(game: Game, p: int, oid: str, target: str | None) -> None:
     effects_now(game, [card["id"], "effects"], oid, p, "hs.spell_immediate", target=target)
 
 
-def use_power(game: Game, p: int, target: str | None) -> None:
+def use_power(game: Table, p: int, target: str | None) -> None:
     """hs.hero_power (L35): 2 mana, once a turn; a summoned minion goes to the right end."""
     st = game.state
     h = hero(game, p)
@@ -1295,7 +1295,7 @@ def use_power(game: Game, p: int, target: str | None) -> None:
     effects_now(game, [hcard["id"], "power"], st.zones[f"power:{p}"][0], p, "hs.hero_power", target=target)
 
 
-def attack(game: Game, p: int, attacker: str, target: str) -> None:
+def attack(game: Table, p: int, attacker: str, target: str) -> None:
     """hs.combat (L68): damage both ways at the same time; a defending hero strikes back with nothing
     (hs.assume.hero_attack) unless the option ``defending_hero_strikes_back`` says so."""
     st = game.state
