@@ -1216,39 +1216,34 @@ def play_minion(game: Table, p: int, oid: str, pos: int) -> None:
     game.record("action", lambda: f"player {p} plays {name_of(game, oid)} for {card['cost']} mana", "hs.play", player=p)
     need = game.rulebook.cards.battlecry_target.get(card["id"])
     full = len(game.state.zones[BOARD_ZONES[p]]) >= BOARD_LIMIT  # (option play_onto_full_board: no Battlecry)
-    if need is not None and not full and chosen_targets(game, need, p):
-        game.push(t_battlecry_target, player=p, card=oid, position=pos, need=need)
+    targets = chosen_targets(game, need, p) if need is not None and not full else None
+    if targets:  # hs.assume.battlecry: a Battlecry with a chosen target asks for it as the minion is played
+        game.ask(
+            p,
+            "target",
+            [{"id": t, "label": name_of(game, t)} for t in targets],
+            t_battlecry_target,
+            prompt=f"choose {TARGET_TEXT[need]} for the Battlecry of {name_of(game, oid)}",
+            rule="hs.assume.battlecry",
+            args={"player": p, "card": oid, "position": pos, "need": need},
+        )
         return
     game.emit("summon", rule="hs.play", player=p, card=oid, minion=None, way="played", position=pos, target=None)
 
 
 @TASKS("hs.battlecry_target")
-def t_battlecry_target(
-    game: Table, *, player: int, card: str, position: int, need: str, choice: dict | None = None
-) -> None:
-    """hs.assume.battlecry: a Battlecry with a chosen target asks for it as the minion is played."""
-    p, oid = player, card
-    if choice is not None:
-        game.emit(
-            "summon",
-            rule="hs.play",
-            player=p,
-            card=oid,
-            minion=None,
-            way="played",
-            position=position,
-            target=choice["id"],
-        )
-        return
-    targets = chosen_targets(game, need, p)
-    game.ask(
-        p,
-        "target",
-        [{"id": t, "label": name_of(game, t)} for t in targets],
-        t_battlecry_target,
-        prompt=f"choose {TARGET_TEXT[need]} for the Battlecry of {name_of(game, oid)}",
-        rule="hs.assume.battlecry",
-        args={"player": p, "card": oid, "position": position, "need": need},
+def t_battlecry_target(game: Table, *, player: int, card: str, position: int, need: str, choice: dict) -> None:
+    """hs.assume.battlecry: the minion whose Battlecry's target was chosen enters the board (``need``, the kind
+    of target asked for, is kept for saved games)."""
+    game.emit(
+        "summon",
+        rule="hs.play",
+        player=player,
+        card=card,
+        minion=None,
+        way="played",
+        position=position,
+        target=choice["id"],
     )
 
 
