@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tabletop.core import Ability, CardDataError, Game
+from tabletop.core import Ability, CardDataError, Table
 from tabletop.core.cards import read_toml
 from tabletop.core.catalogue import Catalogue
 from tabletop.core.errors import quote
@@ -141,13 +141,13 @@ def _card_effects(
     pattern or condition the kernel listens with."""
     arg, field = passes
 
-    def effect(game: Game, act) -> None:
+    def effect(game: Table, act) -> None:
         E.start_effects(game, [cid, part], act.source, act.controller, rule, **{arg: act.event.get(field)})
 
     return Ability(name, "triggered", rule=rule, text=cards[cid]["text"], event=event, effect=effect, **when)
 
 
-def _in_order_of_play(game: Game, act) -> bool:
+def _in_order_of_play(game: Table, act) -> bool:
     """hs.assume.battlecry: with option battlecry='first' the Battlecry does not wait with the other effects (the
     summon itself starts it, E.on_summon)."""
     return game.options["battlecry"] == "in_order_of_play"
@@ -184,7 +184,7 @@ def _deathrattle(cards: Catalogue, cid: str) -> Ability:
 
 # the moments a card's trigger may name (``on``): the condition the kernel listens with, on ``meta["event"]``
 @TRIGGERS.register("friendly_summon", event="summon")
-def _friendly_summon(game: Game, act) -> bool:
+def _friendly_summon(game: Table, act) -> bool:
     ev = act.event
     return ev["minion"] is not None and ev["minion"] != act.source and ev["player"] == act.controller
 

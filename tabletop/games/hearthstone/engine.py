@@ -1,7 +1,7 @@
 """Hearthstone's rules as task handlers, event handlers, targets and effects.
 
-Kept lean on purpose: random full games must run at hundreds a second, so hot paths build a
-trace text only when tracing is on, read stats from plain object fields (``atk``, ``hp``,
+Kept lean on purpose: random full games must run at hundreds a second, so hot paths give the
+trace a summary function (made only when tracing is on), read stats from plain object fields (``atk``, ``hp``,
 ``dmg``, ``aura``) instead of recomputing modifiers, and send through the kernel's event
 pipeline only what abilities can listen to (summons, damage, deaths, the end of a turn).
 
@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from itertools import combinations
 from typing import Any
 
-from tabletop.core import CHANCE, Game, RuleError, Zones, ZoneSpec, own_args, player_decks
+from tabletop.core import CHANCE, RuleError, Table, TaskTable, Zones, ZoneSpec, player_decks
 from tabletop.core.modifiers import Explanation, Step
 
 from .vocabulary import AURAS, EFFECTS, TARGETS
@@ -47,6 +47,9 @@ WEAPON_ZONES = tuple(f"weapon:{p}" for p in PLAYERS)
 HAND_ZONES = tuple(f"hand:{p}" for p in PLAYERS)
 GRAVE_ZONES = tuple(f"grave:{p}" for p in PLAYERS)
 
+# the rulebook's tasks, each registered under the name saved games hold (Rulebook(tasks=TASKS))
+TASKS = TaskTable()
+
 # The cards are data: the catalogue of the game being played is ``game.rulebook.cards`` (a
 # HearthstoneCards, whose tables index_cards fills); nothing here holds cards of its own.
 
@@ -60,7 +63,7 @@ def other(player: int) -> int:
     return 1 - player
 
 
-def card_of(game: Game, oid: str) -> dict:
+def card_of(game: Table, oid: str) -> dict:
     return game.rulebook.cards[game.state.objects[oid]["card"]]
 
 
@@ -68,26 +71,26 @@ name_of = ZONES.name_of  # "Fireball (c12)"; a card not known yet: its id
 put = ZONES.put  # a move, showing what the new zone shows
 
 
-def hero(game: Game, player: int) -> str:
+def hero(game: Table, player: int) -> str:
     return game.state.zones[f"hero:{player}"][0]
 
 
-def board(game: Game, player: int) -> tuple:
+def board(game: Table, player: int) -> tuple:
     return game.state.zones[f"board:{player}"]
 
 
-def weapon(game: Game, player: int) -> str | None:
+def weapon(game: Table, player: int) -> str | None:
     w = game.state.zones[f"weapon:{player}"]
     return w[0] if w else None
 
 
-def in_play(game: Game, oid: str) -> bool:
+def in_play(game: Table, oid: str) -> bool:
     """A character or weapon still in play (a minion on the board, a hero, an equipped weapon)."""
     obj = game.state.objects.get(oid)
     return obj is not None and obj["zone"][0] in "bhw"  # board:, hero:, weapon:
 
 
-def attack_of(game: Game, oid: str) -> int:
+def attack_of(game: Table, oid: str) -> int:
     """hs.attack; a hero's attack is his weapon's (hs.assume.hero_attack)."""
     obj = game.state.objects[oid]
     if obj["kind"] == "hero":
@@ -96,12 +99,12 @@ def attack_of(game: Game, oid: str) -> int:
     return obj["atk"] + obj["aura"]
 
 
-def health_of(game: Game, oid: str) -> int:
+def health_of(game: Table, oid: str) -> int:
     obj = game.state.objects[oid]
     return obj["hp"] - obj["dmg"]
 
 
-def new_card(game: Game, player: int, card_id: str | None, zone: str, index: int | None = None, **fields: Any) -> str:
+def new_card(game: Table, player: int, card_id: str | None, zone: str, index: int | None = None, **fields: Any) -> str:
     return ZONES.new_card(game, card_id, zone, player, index, **fields)
 
 
@@ -155,7 +158,7 @@ class _Steps:
         return Explanation(self.oid, self.stat, self.value, tuple(self.steps))
 
 
-def explain(game: Game, obj: dict, stat: str) -> Explanation:
+def explain(game: Table, obj: dict, stat: str) -> Explanation:
     """The Rulebook.explain hook behind ``game.explain`` and ``game.value``: why a stat is what it is.
 
     A minion's printed value, each buff with its source and rule, each aura with its source
@@ -195,7 +198,7 @@ def explain(game: Game, obj: dict, stat: str) -> Explanation:
     raise KeyError(f"{name_of(game, oid)} has no stat {stat!r}")
 
 
-def _explain_minion(game: Game, obj: dict, card: dict, stat: str) -> Explanation:
+def _explain_minion(game: Table, obj: dict, card: dict, stat: str) -> Explanation:
     oid = obj["id"]
     key = "attack" if stat == "attack" else "health"
     steps = _Steps(oid, stat, card[key], oid, "hs.attack" if key == "attack" else "hs.health", " (printed)")
@@ -217,7 +220,7 @@ def _explain_minion(game: Game, obj: dict, card: dict, stat: str) -> Explanation
 
 
 # ========================================================================= auras
-def aura_sources(game: Game, oid: str) -> list[tuple[str, int]]:
+def aura_sources(game: Table, oid: str) -> list[tuple[str, int]]:
     """The aura minions that give ``oid`` attack now (adjacent, L50; other friendly minions)."""
     st = game.state
     row = st.zones.get(st.objects[oid]["zone"], ())
@@ -251,7 +254,7 @@ def _a_other_friendly(i: int, j: int) -> bool:
 _AURA = AURAS.handlers
 
 
-def refresh_auras(game: Game, player: int | None = None) -> None:
+def refresh_auras(game: Table, player: int | None = None) -> None:
     """hs.assume.aura: recompute every minion's aura attack from the auras now in play (an aura lasts as
     long as its card is in play, hs.duration).
 
@@ -280,27 +283,26 @@ def refresh_auras(game: Game, player: int | None = None) -> None:
                 _set_aura(game, oid, obj, bonus)
 
 
-def _set_aura(game: Game, oid: str, obj: dict, bonus: int) -> None:
+def _set_aura(game: Table, oid: str, obj: dict, bonus: int) -> None:
     game.state.objects[oid] = {**obj, "aura": bonus}
-    if game.tracing:
-        game.record(
-            "modifier",
-            f"aura: {name_of(game, oid)} now has {obj['atk'] + bonus} attack",
-            "hs.assume.aura",
-            target=oid,
-            stat="attack",
-        )
+    game.record(
+        "modifier",
+        lambda: f"aura: {name_of(game, oid)} now has {obj['atk'] + bonus} attack",
+        "hs.assume.aura",
+        target=oid,
+        stat="attack",
+    )
 
 
 # ======================================================================= targets
 # The target vocabulary (L47-L51: enemy, friendly, character, damaged): each word registered on its code.
-def _chosen(name: str, text: str) -> Callable[[Callable[[Game, int], list[str]]], Callable[[Game, int], list[str]]]:
+def _chosen(name: str, text: str) -> Callable[[Callable[[Table, int], list[str]]], Callable[[Table, int], list[str]]]:
     """A target the player chooses as the card is played: the function lists the legal choices, heroes first."""
     return TARGETS.register(name, chosen=True, text=text)
 
 
 @_chosen("character", "a character")
-def _t_character(game: Game, player: int) -> list[str]:
+def _t_character(game: Table, player: int) -> list[str]:
     zones = game.state.zones
     q = 1 - player
     return [
@@ -312,89 +314,89 @@ def _t_character(game: Game, player: int) -> list[str]:
 
 
 @_chosen("enemy_character", "an enemy character")
-def _t_enemy_character(game: Game, player: int) -> list[str]:
+def _t_enemy_character(game: Table, player: int) -> list[str]:
     zones = game.state.zones
     q = 1 - player
     return [zones[HERO_ZONES[q][1]][0], *zones[BOARD_ZONES[q]]]
 
 
 @_chosen("friendly_character", "a friendly character")
-def _t_friendly_character(game: Game, player: int) -> list[str]:
+def _t_friendly_character(game: Table, player: int) -> list[str]:
     zones = game.state.zones
     return [zones[HERO_ZONES[player][1]][0], *zones[BOARD_ZONES[player]]]
 
 
 @_chosen("minion", "a minion")
-def _t_minion(game: Game, player: int) -> list[str]:
+def _t_minion(game: Table, player: int) -> list[str]:
     zones = game.state.zones
     return [*zones[BOARD_ZONES[player]], *zones[BOARD_ZONES[1 - player]]]
 
 
 @_chosen("enemy_minion", "an enemy minion")
-def _t_enemy_minion(game: Game, player: int) -> list[str]:
+def _t_enemy_minion(game: Table, player: int) -> list[str]:
     return list(game.state.zones[BOARD_ZONES[1 - player]])
 
 
 @_chosen("friendly_minion", "a friendly minion")
-def _t_friendly_minion(game: Game, player: int) -> list[str]:
+def _t_friendly_minion(game: Table, player: int) -> list[str]:
     return list(game.state.zones[BOARD_ZONES[player]])
 
 
 @_chosen("damaged_enemy_minion", "a damaged enemy minion")
-def _t_damaged_enemy_minion(game: Game, player: int) -> list[str]:
+def _t_damaged_enemy_minion(game: Table, player: int) -> list[str]:
     objects = game.state.objects
     return [m for m in game.state.zones[BOARD_ZONES[1 - player]] if objects[m]["dmg"] > 0]
 
 
 @TARGETS.register("self", "this_weapon")
-def _t_self(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+def _t_self(game: Table, src: str | None, player: int, args: dict) -> list[str]:
     return [src] if src is not None and in_play(game, src) else []
 
 
 @TARGETS.register("own_hero")
-def _t_own_hero(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+def _t_own_hero(game: Table, src: str | None, player: int, args: dict) -> list[str]:
     return [hero(game, player)]
 
 
 @TARGETS.register("enemy_hero")
-def _t_enemy_hero(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+def _t_enemy_hero(game: Table, src: str | None, player: int, args: dict) -> list[str]:
     return [hero(game, other(player))]
 
 
 @TARGETS.register("all_minions")
-def _t_all_minions(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+def _t_all_minions(game: Table, src: str | None, player: int, args: dict) -> list[str]:
     return [*board(game, player), *board(game, other(player))]
 
 
 @TARGETS.register("all_other_minions")
-def _t_all_other_minions(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+def _t_all_other_minions(game: Table, src: str | None, player: int, args: dict) -> list[str]:
     return [m for m in (*board(game, player), *board(game, other(player))) if m != src]
 
 
 @TARGETS.register("enemy_minions")
-def _t_enemy_minions(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+def _t_enemy_minions(game: Table, src: str | None, player: int, args: dict) -> list[str]:
     return list(board(game, other(player)))
 
 
 @TARGETS.register("friendly_minions")
-def _t_friendly_minions(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+def _t_friendly_minions(game: Table, src: str | None, player: int, args: dict) -> list[str]:
     return list(board(game, player))
 
 
 @TARGETS.register("all_enemies")
-def _t_all_enemies(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+def _t_all_enemies(game: Table, src: str | None, player: int, args: dict) -> list[str]:
     q = other(player)
     return [hero(game, q), *board(game, q)]
 
 
 @TARGETS.register("all_characters")
-def _t_all_characters(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+def _t_all_characters(game: Table, src: str | None, player: int, args: dict) -> list[str]:
     q = other(player)
     return [hero(game, player), hero(game, q), *board(game, player), *board(game, q)]
 
 
 @TARGETS.register("adjacent")
-def _t_adjacent(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+def _t_adjacent(game: Table, src: str | None, player: int, args: dict) -> list[str]:
     st = game.state
     if src is None or not in_play(game, src) or not st.objects[src]["zone"].startswith("board:"):
         return []
@@ -404,14 +406,14 @@ def _t_adjacent(game: Game, src: str | None, player: int, args: dict) -> list[st
 
 
 @TARGETS.register("random_enemy")
-def _t_random_enemy(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+def _t_random_enemy(game: Table, src: str | None, player: int, args: dict) -> list[str]:
     """hs.assume.random: the enemy the chance decision of :func:`t_effects` picked."""
     t = args.get("choice")
     return [t] if t is not None and in_play(game, t) else []
 
 
 @TARGETS.register("summoned")
-def _t_summoned(game: Game, src: str | None, player: int, args: dict) -> list[str]:
+def _t_summoned(game: Table, src: str | None, player: int, args: dict) -> list[str]:
     t = args.get("summoned")
     return [t] if t is not None and in_play(game, t) else []
 
@@ -421,7 +423,7 @@ TARGET_TEXT = {name: TARGETS.meta(name, "text") for name in TARGETS.where("chose
 _TARGET = TARGETS.handlers  # (the hot paths index the plain dict)
 
 
-def chosen_targets(game: Game, kind: str, player: int) -> list[str]:
+def chosen_targets(game: Table, kind: str, player: int) -> list[str]:
     """Legal chosen targets (L47-L51: enemy, friendly, character, damaged), heroes first."""
     if kind not in CHOSEN:
         raise ValueError(f"unknown chosen target kind {kind!r}")
@@ -437,7 +439,7 @@ def chosen_kind(effects: list[dict]) -> str | None:
     return None
 
 
-def resolve_targets(game: Game, spec: dict, src: str | None, player: int, args: dict) -> list[str]:
+def resolve_targets(game: Table, spec: dict, src: str | None, player: int, args: dict) -> list[str]:
     """The objects an effect applies to now (chosen targets that left play are skipped)."""
     kind = spec.get("target")
     if kind in CHOSEN:
@@ -452,7 +454,7 @@ def resolve_targets(game: Game, spec: dict, src: str | None, player: int, args: 
 
 
 # ======================================================================= effects
-def effects_of(game: Game, ref: list) -> list[dict]:
+def effects_of(game: Table, ref: list) -> list[dict]:
     """The effect list a reference names: ``[card, "effects"|"battlecry"|"deathrattle"|"power"|"trigger<i>"]``."""
     card = game.rulebook.cards[ref[0]]
     part = ref[1]
@@ -463,52 +465,64 @@ def effects_of(game: Game, ref: list) -> list[dict]:
     return card[part]
 
 
-def start_effects(game: Game, ref: list, src: str | None, player: int, rule: str, **extra: Any) -> None:
+def start_effects(game: Table, ref: list, src: str | None, player: int, rule: str, **extra: Any) -> None:
     """Schedule an effect list; its effects happen one after another, each at once (L66)."""
-    game.push("hs.effects", ref=ref, i=0, src=src, player=player, rule=rule, **extra)
+    game.push(t_effects, ref=ref, i=0, src=src, player=player, rule=rule, **extra)
 
 
-def effects_now(game: Game, ref: list, src: str | None, player: int, rule: str, **extra: Any) -> None:
+def effects_now(game: Table, ref: list, src: str | None, player: int, rule: str, **extra: Any) -> None:
     """:func:`start_effects` for the last thing a step does, when it has scheduled nothing else: the
     ``hs.effects`` task would run next with the same cause, so its first effect runs now (one engine
     step fewer for each spell and hero power); the others still follow one per step."""
     if game.scheduled_in_step:  # (something scheduled earlier in this step must run first)
         start_effects(game, ref, src, player, rule, **extra)
         return
-    t_effects(game, {"ref": ref, "i": 0, "src": src, "player": player, "rule": rule, **extra})
+    t_effects(game, ref=ref, i=0, src=src, player=player, rule=rule, **extra)
 
 
-def t_effects(game: Game, args: dict) -> None:
-    """One effect of a list; the next one is scheduled after whatever this one set off."""
-    effects = effects_of(game, args["ref"])
-    i = args["i"]
+@TASKS("hs.effects")
+def t_effects(
+    game: Table,
+    *,
+    ref: list,
+    i: int,
+    src: str | None,
+    player: int,
+    rule: str,
+    choice: dict | None = None,
+    **extra: Any,
+) -> None:
+    """One effect of a list; the next one is scheduled after whatever this one set off.
+
+    ``extra``: what the effects read of the moment that started them (``target``, a chosen target;
+    ``pos``, where a Deathrattle's minion stood; ``summoned``, the minion a trigger saw arrive);
+    ``choice``: the random enemy a chance decision picked (hs.assume.random)."""
+    effects = effects_of(game, ref)
     spec = effects[i]
-    player, src = args["player"], args["src"]
-    if spec.get("target") == "random_enemy" and "choice" not in args:
-        q = other(player)
-        cands = [hero(game, q), *board(game, q)]
-        rest = own_args(args)
-        game.ask(
-            CHANCE,
-            "random_target",
-            [{"id": c, "label": name_of(game, c)} for c in cands],
-            "hs.effects",
-            prompt=f"a random enemy for {name_of(game, src)}",
-            rule="hs.assume.random",
-            args=rest,
-            stream="random",
-        )
-        return
-    if "choice" in args and spec.get("target") == "random_enemy":
-        args = {**args, "choice": args["choice"]["id"]}
-    apply_effect(game, spec, src, player, args)
+    args = {"ref": ref, "i": i, "src": src, "player": player, "rule": rule, **extra}
+    if spec.get("target") == "random_enemy":
+        if choice is None:
+            q = other(player)
+            cands = [hero(game, q), *board(game, q)]
+            game.ask(
+                CHANCE,
+                "random_target",
+                [{"id": c, "label": name_of(game, c)} for c in cands],
+                t_effects,
+                prompt=f"a random enemy for {name_of(game, src)}",
+                rule="hs.assume.random",
+                args=args,
+                stream="random",
+            )
+            return
+        apply_effect(game, spec, src, player, {**args, "choice": choice["id"]})
+    else:
+        apply_effect(game, spec, src, player, args)
     if i + 1 < len(effects):
-        nxt = own_args(args)
-        nxt["i"] = i + 1
-        game.push("hs.effects", **nxt)
+        game.push(t_effects, ref=ref, i=i + 1, src=src, player=player, rule=rule, **extra)
 
 
-def apply_effect(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+def apply_effect(game: Table, spec: dict, src: str | None, player: int, args: dict) -> None:
     """Carry out one effect of a card: the function its name is registered on (``EFFECTS``)."""
     fn = _EFFECT.get(spec["effect"])
     if fn is None:
@@ -519,7 +533,7 @@ def apply_effect(game: Game, spec: dict, src: str | None, player: int, args: dic
 # The effect vocabulary, each word on its code: ``(game, spec, src, player, args)``; ``requires``: the
 # fields a card must give with it (card.schema.json's clauses are generated from them).
 @EFFECTS.register("damage", requires=("amount", "target"))
-def _e_damage(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+def _e_damage(game: Table, spec: dict, src: str | None, player: int, args: dict) -> None:
     amount = spec["amount"]
     targets = resolve_targets(game, spec, src, player, args)
     if targets:
@@ -530,19 +544,23 @@ def _e_damage(game: Game, spec: dict, src: str | None, player: int, args: dict) 
 
 
 @EFFECTS.register("heal", requires=("amount", "target"))
-def _e_heal(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+def _e_heal(game: Table, spec: dict, src: str | None, player: int, args: dict) -> None:
     st = game.state
     for t in resolve_targets(game, spec, src, player, args):
         obj = st.objects[t]
         healed = min(spec["amount"], obj["dmg"])
         if healed:
             st.objects[t] = {**obj, "dmg": obj["dmg"] - healed}
-        if game.tracing:
-            game.record("resolution", f"{name_of(game, t)} is healed by {healed}", "hs.assume.heal", target=t)
+        game.record(
+            "resolution",
+            lambda t=t, healed=healed: f"{name_of(game, t)} is healed by {healed}",
+            "hs.assume.heal",
+            target=t,
+        )
 
 
 @EFFECTS.register("buff", requires=("target",))
-def _e_buff(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+def _e_buff(game: Table, spec: dict, src: str | None, player: int, args: dict) -> None:
     st = game.state
     rule = args["rule"]
     da, dh = spec.get("attack", 0), spec.get("health", 0)
@@ -552,12 +570,11 @@ def _e_buff(game: Game, spec: dict, src: str | None, player: int, args: dict) ->
             continue
         buffs = (*obj["buffs"], (src, da, dh, rule))
         st.objects[t] = {**obj, "atk": obj["atk"] + da, "hp": obj["hp"] + dh, "buffs": buffs}
-        if game.tracing:
-            game.record("modifier", f"{name_of(game, t)} gets +{da}/+{dh}", rule, target=t)
+        game.record("modifier", lambda t=t: f"{name_of(game, t)} gets +{da}/+{dh}", rule, target=t)
 
 
 @EFFECTS.register("summon", requires=("card",))
-def _e_summon(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+def _e_summon(game: Table, spec: dict, src: str | None, player: int, args: dict) -> None:
     p = player if spec.get("for", "self") == "self" else other(player)
     way = "power" if args["ref"][1] == "power" else "effect"
     for _ in range(spec.get("count", 1)):
@@ -567,58 +584,58 @@ def _e_summon(game: Game, spec: dict, src: str | None, player: int, args: dict) 
 
 
 @EFFECTS.register("draw")
-def _e_draw(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+def _e_draw(game: Table, spec: dict, src: str | None, player: int, args: dict) -> None:
     for _ in range(spec.get("count", 1)):
-        game.push("hs.draw", player=player)
+        game.push(t_draw, player=player)
 
 
 @EFFECTS.register("destroy", requires=("target",))
-def _e_destroy(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+def _e_destroy(game: Table, spec: dict, src: str | None, player: int, args: dict) -> None:
     st = game.state
     for t in resolve_targets(game, spec, src, player, args):
         if st.objects[t]["zone"].startswith("board:"):
             st.objects[t] = {**st.objects[t], "doomed": True}
-            if game.tracing:
-                game.record("resolution", f"{name_of(game, t)} is destroyed", args["rule"], target=t)
+            game.record("resolution", lambda t=t: f"{name_of(game, t)} is destroyed", args["rule"], target=t)
 
 
 @EFFECTS.register("give", requires=("card",))
-def _e_give(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+def _e_give(game: Table, spec: dict, src: str | None, player: int, args: dict) -> None:
     st = game.state
     p = player if spec.get("for", "self") == "self" else other(player)
     for _ in range(spec.get("count", 1)):
         full = len(st.zones[f"hand:{p}"]) >= game.options["hand_limit"]
         oid = new_card(game, p, spec["card"], z("grave" if full else "hand", p), created=True)
-        if game.tracing:
-            where = "is destroyed: the hand is full" if full else "goes to the hand"
-            game.record(
-                "resolution",
-                f"player {p} is given {name_of(game, oid)}, which {where}",
-                "hs.assume.hand_limit" if full else args["rule"],
-                player=p,
-            )
+        game.record(
+            "resolution",
+            lambda oid=oid, full=full: (
+                f"player {p} is given {name_of(game, oid)}, which "
+                + ("is destroyed: the hand is full" if full else "goes to the hand")
+            ),
+            "hs.assume.hand_limit" if full else args["rule"],
+            player=p,
+        )
 
 
 @EFFECTS.register("gain_mana")
-def _e_gain_mana(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+def _e_gain_mana(game: Table, spec: dict, src: str | None, player: int, args: dict) -> None:
     st = game.state
     pl = st.players[player]
     st.players[player] = {**pl, "mana": min(MANA_LIMIT, pl["mana"] + spec["amount"])}
-    if game.tracing:
-        game.record("resolution", f"player {player} gains {spec['amount']} mana this turn", args["rule"], player=player)
+    game.record(
+        "resolution", lambda: f"player {player} gains {spec['amount']} mana this turn", args["rule"], player=player
+    )
 
 
 @EFFECTS.register("discard_hand")
-def _e_discard_hand(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+def _e_discard_hand(game: Table, spec: dict, src: str | None, player: int, args: dict) -> None:
     hand = game.state.zones[f"hand:{player}"]
     for oid in hand:
         put(game, oid, GRAVE_ZONES[player])
-    if game.tracing:
-        game.record("resolution", f"player {player} discards {len(hand)} card(s)", args["rule"], player=player)
+    game.record("resolution", lambda: f"player {player} discards {len(hand)} card(s)", args["rule"], player=player)
 
 
 @EFFECTS.register("lose_durability")
-def _e_lose_durability(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+def _e_lose_durability(game: Table, spec: dict, src: str | None, player: int, args: dict) -> None:
     for t in resolve_targets(game, spec, src, player, args):
         lose_durability(game, t, args["rule"])
 
@@ -627,31 +644,29 @@ KEYWORD_FLAGS = {"taunt": "taunt", "divine_shield": "shield", "charge": "charge"
 
 
 @EFFECTS.register("give_keyword", requires=("target", "keyword"))
-def _e_give_keyword(game: Game, spec: dict, src: str | None, player: int, args: dict) -> None:
+def _e_give_keyword(game: Table, spec: dict, src: str | None, player: int, args: dict) -> None:
     st = game.state
     flag = KEYWORD_FLAGS[spec["keyword"]]
     for t in resolve_targets(game, spec, src, player, args):
         if st.objects[t]["zone"].startswith("board:"):
             st.objects[t] = {**st.objects[t], flag: True}
-            if game.tracing:
-                game.record("modifier", f"{name_of(game, t)} gets {spec['keyword']}", args["rule"], target=t)
+            game.record("modifier", lambda t=t: f"{name_of(game, t)} gets {spec['keyword']}", args["rule"], target=t)
 
 
 _EFFECT = EFFECTS.handlers
 
 
-def lose_durability(game: Game, wid: str, rule: str) -> None:
+def lose_durability(game: Table, wid: str, rule: str) -> None:
     """hs.durability (L31): one durability less; at 0 the weapon breaks in the death phase."""
     st = game.state
     obj = st.objects[wid]
     dur = obj["dur"] - 1
     st.objects[wid] = {**obj, "dur": dur}
-    if game.tracing:
-        game.record("resolution", f"{name_of(game, wid)} loses 1 durability ({dur} left)", rule, target=wid)
+    game.record("resolution", lambda: f"{name_of(game, wid)} loses 1 durability ({dur} left)", rule, target=wid)
 
 
 # ================================================================ event handlers
-def on_summon(game: Game, ev: dict) -> None:
+def on_summon(game: Table, ev: dict) -> None:
     """A minion enters the board (played, L1513; or summoned by an effect); L26: beyond 7 it is destroyed."""
     st = game.state
     p = ev["player"]
@@ -661,9 +676,16 @@ def on_summon(game: Game, ev: dict) -> None:
         oid = ev.get("card")
         if oid is not None:
             put(game, oid, GRAVE_ZONES[p])
-        if game.tracing:
-            what = name_of(game, oid) if oid else game.rulebook.cards[ev["token"]]["name"]
-            game.record("resolution", f"the board is full: {what} is destroyed", "hs.board_limit", player=p)
+        game.record(
+            "resolution",
+            lambda: (
+                "the board is full: "
+                + (name_of(game, oid) if oid else game.rulebook.cards[ev["token"]]["name"])
+                + " is destroyed"
+            ),
+            "hs.board_limit",
+            player=p,
+        )
         return
     pos = ev.get("position")
     pos = len(row) if pos is None else max(0, min(pos, len(row)))
@@ -682,14 +704,13 @@ def on_summon(game: Game, ev: dict) -> None:
         and game.options["battlecry"] == "first"
         and cards[st.objects[oid]["card"]].get("battlecry")
     ):  # hs.assume.battlecry, option battlecry='first': before the effects this summon sets off
-        if game.tracing:
-            game.record("resolution", f"Battlecry ({oid}) resolves at once", "hs.assume.battlecry", player=p)
+        game.record("resolution", lambda: f"Battlecry ({oid}) resolves at once", "hs.assume.battlecry", player=p)
         start_effects(
             game, [st.objects[oid]["card"], "battlecry"], oid, p, "hs.assume.battlecry", target=ev.get("target")
         )
 
 
-def on_damage(game: Game, ev: dict) -> None:
+def on_damage(game: Table, ev: dict) -> None:
     """Damage lowers health (L41-42); Divine Shield absorbs the first damage (hs.assume.divine_shield)."""
     st = game.state
     t = ev["target"]
@@ -699,10 +720,9 @@ def on_damage(game: Game, ev: dict) -> None:
     if obj.get("shield"):
         st.objects[t] = {**obj, "shield": False}
         st.events[ev["id"]] = {**ev, "amount": 0, "absorbed": True}
-        if game.tracing:
-            game.record(
-                "resolution", f"Divine Shield of {name_of(game, t)} absorbs the damage", "hs.assume.divine_shield"
-            )
+        game.record(
+            "resolution", lambda: f"Divine Shield of {name_of(game, t)} absorbs the damage", "hs.assume.divine_shield"
+        )
         return
     dmg = obj["dmg"] + ev["amount"]
     st.objects[t] = {**obj, "dmg": dmg}
@@ -712,7 +732,7 @@ def on_damage(game: Game, ev: dict) -> None:
         game.emit("die", rule="hs.death", minion=t)
 
 
-def on_die(game: Game, ev: dict) -> None:
+def on_die(game: Table, ev: dict) -> None:
     """hs.death (L27): the minion leaves the board for the graveyard; auras are recomputed."""
     st = game.state
     oid = ev["minion"]
@@ -723,13 +743,13 @@ def on_die(game: Game, ev: dict) -> None:
     refresh_auras(game, BOARD_ZONES.index(zone))
 
 
-def on_weapon_breaks(game: Game, ev: dict) -> None:
+def on_weapon_breaks(game: Table, ev: dict) -> None:
     wid = ev["weapon"]
     if in_play(game, wid):
         put(game, wid, GRAVE_ZONES[game.state.objects[wid]["owner"]])
 
 
-def on_heroes_die(game: Game, ev: dict) -> None:
+def on_heroes_die(game: Table, ev: dict) -> None:
     """hs.win (L1507): a hero at 0 health loses; both at once is a draw (hs.assume.draw_game)."""
     dead = ev["players"]
     winners = [p for p in PLAYERS if p not in dead]
@@ -748,7 +768,7 @@ EVENT_HANDLERS = {
 }
 
 
-def _summon_text(game: Game, ev: dict) -> str:
+def _summon_text(game: Table, ev: dict) -> str:
     what = (
         name_of(game, ev["minion"])
         if ev.get("minion")
@@ -774,7 +794,7 @@ EVENT_TEXT = {
 
 
 # =================================================================== death phase
-def state_checks(game: Game) -> list[dict]:
+def state_checks(game: Table) -> list[dict]:
     """hs.assume.death_phase: once nothing is pending, everything at 0 health (or destroyed) dies at once."""
     # (runs twice per action: the two players' zones are spelled out rather than looped over)
     st = game.state
@@ -807,70 +827,73 @@ DECKS = player_decks(
 )
 
 
-def t_draw(game: Game, args: dict) -> None:
+@TASKS("hs.draw")
+def t_draw(game: Table, *, player: int, keep: bool = True) -> None:
     """hs.assume.draw: the top card is a chance outcome weighted by what is left; empty deck: fatigue
-    (hs.assume.fatigue), or nothing with option fatigue=False."""
+    (hs.assume.fatigue), or nothing with option fatigue=False. (``keep`` is passed on to hs.drawn, which
+    saved games hold; nothing reads it.)"""
     st = game.state
-    p = args["player"]
+    p = player
     deck = DECKS[p]
     if deck.empty(game):
         if not game.options["fatigue"]:
-            if game.tracing:
-                game.record("action", f"player {p}'s deck is empty: nothing is drawn", "hs.assume.fatigue", player=p)
+            game.record(
+                "action", lambda: f"player {p}'s deck is empty: nothing is drawn", "hs.assume.fatigue", player=p
+            )
             return
         pl = st.players[p]
         n = pl["fatigue"] + 1
         st.players[p] = {**pl, "fatigue": n}
-        if game.tracing:
-            game.record("action", f"player {p}'s deck is empty: fatigue {n}", "hs.assume.fatigue", player=p)
+        game.record("action", lambda: f"player {p}'s deck is empty: fatigue {n}", "hs.assume.fatigue", player=p)
         game.emit("damage", rule="hs.assume.fatigue", source=None, target=hero(game, p), amount=n, player=p)
         return
-    deck.draw(game, "hs.drawn", {"player": p, "keep": args.get("keep", True)})
+    deck.draw(game, t_drawn, {"player": p, "keep": keep})
 
 
-def t_drawn(game: Game, args: dict) -> None:
+@TASKS("hs.drawn")
+def t_drawn(game: Table, *, player: int, choice: dict, keep: bool = True) -> None:
     """The drawn card leaves the deck's composition; its object gets the card as it arrives (one copy)."""
     st = game.state
-    p = args["player"]
-    card_id = args["choice"]["id"]
+    p = player
+    card_id = choice["id"]
     oid = DECKS[p].take(game, card_id)
     if len(st.zones[HAND_ZONES[p]]) >= game.options["hand_limit"]:
         game.move(oid, GRAVE_ZONES[p], card=card_id, vis="all")
-        if game.tracing:
-            game.record(
-                "action",
-                f"player {p}'s hand is full: {name_of(game, oid)} is destroyed",
-                "hs.assume.hand_limit",
-                player=p,
-            )
+        game.record(
+            "action",
+            lambda: f"player {p}'s hand is full: {name_of(game, oid)} is destroyed",
+            "hs.assume.hand_limit",
+            player=p,
+        )
         return
     game.move(oid, HAND_ZONES[p], card=card_id, vis="owner")
-    if game.tracing:
-        game.record("action", f"player {p} draws a card", "hs.assume.draw", player=p)
+    game.record("action", lambda: f"player {p} draws a card", "hs.assume.draw", player=p)
 
 
 # ============================================================ the start of play
-def t_coin(game: Game, args: dict) -> None:
+@TASKS("hs.coin")
+def t_coin(game: Table, *, choice: dict) -> None:
     """hs.coin_toss (L1508): the winner of the toss goes first and draws 3, the other draws 4."""
-    first = int(args["choice"]["id"])
+    first = int(choice["id"])
     game.state.set_turn(first=first, player=first)
-    if game.tracing:
-        game.record("action", f"the coin toss: player {first} goes first", "hs.coin_toss", player=first)
+    game.record("action", lambda: f"the coin toss: player {first} goes first", "hs.coin_toss", player=first)
     second = other(first)
-    tasks = [("hs.draw", {"player": first}) for _ in range(3)] + [("hs.draw", {"player": second}) for _ in range(4)]
+    tasks: list[tuple[Callable[..., None], dict]] = [(t_draw, {"player": first}) for _ in range(3)]
+    tasks += [(t_draw, {"player": second}) for _ in range(4)]
     coin_first = game.options["coin_before_mulligan"]  # hs.assume.the_coin: L1508-1509 read literally
     if coin_first:
-        tasks.append(("hs.give_coin", {"player": second}))
+        tasks.append((t_give_coin, {"player": second}))
     if game.options["mulligan"]:  # hs.assume.mulligan: the first player decides first, then the second
-        tasks += [("hs.mulligan", {"player": first}), ("hs.mulligan", {"player": second})]
+        tasks += [(t_mulligan, {"player": first}), (t_mulligan, {"player": second})]
     if not coin_first:
-        tasks.append(("hs.give_coin", {"player": second}))
+        tasks.append((t_give_coin, {"player": second}))
     game.then(*tasks)
 
 
-def t_mulligan(game: Game, args: dict) -> None:
+@TASKS("hs.mulligan")
+def t_mulligan(game: Table, *, player: int) -> None:
     """hs.mulligan (L1509): one chance to swap any of the starting cards (one choice: the set to swap)."""
-    p = args["player"]
+    p = player
     hand = game.state.zones[f"hand:{p}"]
     options = [{"id": "keep", "label": "keep all starting cards"}]
     names = {o: name_of(game, o) for o in hand}
@@ -881,47 +904,49 @@ def t_mulligan(game: Game, args: dict) -> None:
         p,
         "mulligan",
         options,
-        "hs.mulligan_done",
+        t_mulligan_done,
         prompt="choose the starting cards to swap",
         rule="hs.mulligan",
         args={"player": p},
     )
 
 
-def t_mulligan_done(game: Game, args: dict) -> None:
-    p = args["player"]
-    cid = args["choice"]["id"]
+@TASKS("hs.mulligan_done")
+def t_mulligan_done(game: Table, *, player: int, choice: dict) -> None:
+    """hs.mulligan (L1509): the chosen cards are swapped for as many drawn ones."""
+    p = player
+    cid = choice["id"]
     if cid == "keep":
-        if game.tracing:
-            game.record("action", f"player {p} keeps the starting cards", "hs.mulligan", player=p)
+        game.record("action", lambda: f"player {p} keeps the starting cards", "hs.mulligan", player=p)
         return
     swapped = cid[5:].split("+")
-    if game.tracing:
-        game.record("action", f"player {p} swaps {len(swapped)} card(s)", "hs.mulligan", player=p)
+    game.record("action", lambda: f"player {p} swaps {len(swapped)} card(s)", "hs.mulligan", player=p)
     # the swapped cards stay in the hand while the replacements are drawn, then go back (L1509)
-    game.then(*[("hs.draw", {"player": p}) for _ in swapped], ("hs.shuffle_back", {"player": p, "cards": swapped}))
+    game.then(*[(t_draw, {"player": p}) for _ in swapped], (t_shuffle_back, {"player": p, "cards": swapped}))
 
 
-def t_shuffle_back(game: Game, args: dict) -> None:
-    p = args["player"]
-    DECKS[p].shuffle_in(game, args["cards"])  # hs.mulligan (L1509): anonymous again
-    if game.tracing:
-        game.record("action", f"player {p} shuffles {len(args['cards'])} card(s) back", "hs.mulligan", player=p)
+@TASKS("hs.shuffle_back")
+def t_shuffle_back(game: Table, *, player: int, cards: list[str]) -> None:
+    """hs.mulligan (L1509): the swapped cards go back into the deck, anonymous again."""
+    p = player
+    DECKS[p].shuffle_in(game, cards)
+    game.record("action", lambda: f"player {p} shuffles {len(cards)} card(s) back", "hs.mulligan", player=p)
 
 
-def t_give_coin(game: Game, args: dict) -> None:
+@TASKS("hs.give_coin")
+def t_give_coin(game: Table, *, player: int) -> None:
     """hs.coin_toss / hs.assume.the_coin: the second player receives The Coin (after the mulligan; with option
     coin_before_mulligan, with the starting cards, so it may be swapped)."""
-    p = args["player"]
+    p = player
     new_card(game, p, "the_coin", z("hand", p), created=True)
-    if game.tracing:
-        game.record("action", f"player {p} receives The Coin", "hs.coin_toss", player=p)
-        if not game.options["coin_before_mulligan"]:
-            game.record("flow", "both players have their starting cards: the game starts", "hs.start")
+    game.record("action", lambda: f"player {p} receives The Coin", "hs.coin_toss", player=p)
+    if not game.options["coin_before_mulligan"]:
+        game.record("flow", "both players have their starting cards: the game starts", "hs.start")
 
 
 # ===================================================================== the turn
-def t_start(game: Game, args: dict) -> None:
+@TASKS("hs.start")
+def t_start(game: Table) -> None:
     """hs.mana (L1511), hs.own_turn (L38): one more crystal (up to 10), all refilled; then a draw."""
     st = game.state
     p = st.turn["player"]
@@ -936,14 +961,13 @@ def t_start(game: Game, args: dict) -> None:
     h = st.zones[HERO_ZONES[p][1]][0]
     if objects[h]["attacks"]:
         objects[h] = {**objects[h], "attacks": 0}
-    if game.tracing:
-        game.record("action", f"player {p} has {crystals} mana crystal(s), refilled", "hs.mana", player=p)
+    game.record("action", lambda: f"player {p} has {crystals} mana crystal(s), refilled", "hs.mana", player=p)
     # (the draw is the last thing this step does and the only task it would schedule: the pushed
     # hs.draw would run next with the same cause, so it runs now, one engine step fewer a turn)
-    t_draw(game, {"player": p})
+    t_draw(game, player=p)
 
 
-def attack_targets(game: Game, player: int) -> list[str]:
+def attack_targets(game: Table, player: int) -> list[str]:
     """hs.no_friendly_attack: enemies only, the hero or a minion (hs.board); hs.assume.taunt: Taunt minions first."""
     st = game.state
     q = 1 - player
@@ -1056,7 +1080,7 @@ def name_of_obj(cards: Any, obj: dict | None, oid: str) -> str:
     return f"{cards[obj['card']]['name']} ({oid})"
 
 
-def main_options(game: Game, p: int) -> list[dict]:
+def main_options(game: Table, p: int) -> list[dict]:
     """Every legal action: a card per position or target, the hero power per target, each attack, end turn."""
     st = game.state
     objects = st.objects
@@ -1128,25 +1152,27 @@ def main_options(game: Game, p: int) -> list[dict]:
 _END = {"id": "end", "label": "end the turn"}
 
 
-def t_main(game: Game, args: dict) -> None:
+@TASKS("hs.main")
+def t_main(game: Table) -> None:
+    """hs.actions (L67): the player on turn plays, attacks or ends the turn."""
     p = game.state.turn["player"]
-    game.ask(p, "action", main_options(game, p), "hs.act", prompt="play, attack or end the turn", rule="hs.actions")
+    game.ask(p, "action", main_options(game, p), t_act, prompt="play, attack or end the turn", rule="hs.actions")
 
 
-def pay(game: Game, p: int, cost: int) -> None:
+def pay(game: Table, p: int, cost: int) -> None:
     """hs.cost (L37-38): the mana is spent."""
     pl = game.state.players[p]
     game.state.players[p] = {**pl, "mana": pl["mana"] - cost}
 
 
-def t_act(game: Game, args: dict) -> None:
+@TASKS("hs.act")
+def t_act(game: Table, *, choice: dict) -> None:
     """hs.actions (L67): any number of actions in any order; each resolves at once (L66)."""
     st = game.state
     p = st.turn["player"]
-    cid = args["choice"]["id"]
+    cid = choice["id"]
     if cid == "end":
-        if game.tracing:
-            game.record("flow", f"player {p} ends the turn", "hs.assume.end_turn", player=p)
+        game.record("flow", lambda: f"player {p} ends the turn", "hs.assume.end_turn", player=p)
         return
     game.repeat_step()
     try:
@@ -1179,51 +1205,46 @@ def _parse_action(cid: str) -> tuple[Callable[..., None], tuple]:
 _ACTIONS: dict[str, tuple[Callable[..., None], tuple]] = {}
 
 
-def play_minion(game: Game, p: int, oid: str, pos: int) -> None:
+def play_minion(game: Table, p: int, oid: str, pos: int) -> None:
     """hs.play (L1512): a minion goes onto the board where the player chooses (L50), on the player's
     own half of it (hs.minion)."""
     card = card_of(game, oid)
     pay(game, p, card["cost"])
-    if game.tracing:
-        game.record("action", f"player {p} plays {name_of(game, oid)} for {card['cost']} mana", "hs.play", player=p)
+    game.record("action", lambda: f"player {p} plays {name_of(game, oid)} for {card['cost']} mana", "hs.play", player=p)
     need = game.rulebook.cards.battlecry_target.get(card["id"])
     full = len(game.state.zones[BOARD_ZONES[p]]) >= BOARD_LIMIT  # (option play_onto_full_board: no Battlecry)
-    if need is not None and not full and chosen_targets(game, need, p):
-        game.push("hs.battlecry_target", player=p, card=oid, position=pos, need=need)
+    targets = chosen_targets(game, need, p) if need is not None and not full else None
+    if targets:  # hs.assume.battlecry: a Battlecry with a chosen target asks for it as the minion is played
+        game.ask(
+            p,
+            "target",
+            [{"id": t, "label": name_of(game, t)} for t in targets],
+            t_battlecry_target,
+            prompt=f"choose {TARGET_TEXT[need]} for the Battlecry of {name_of(game, oid)}",
+            rule="hs.assume.battlecry",
+            args={"player": p, "card": oid, "position": pos, "need": need},
+        )
         return
     game.emit("summon", rule="hs.play", player=p, card=oid, minion=None, way="played", position=pos, target=None)
 
 
-def t_battlecry_target(game: Game, args: dict) -> None:
-    """hs.assume.battlecry: a Battlecry with a chosen target asks for it as the minion is played."""
-    p, oid = args["player"], args["card"]
-    choice = args.get("choice")
-    if choice is not None:
-        game.emit(
-            "summon",
-            rule="hs.play",
-            player=p,
-            card=oid,
-            minion=None,
-            way="played",
-            position=args["position"],
-            target=choice["id"],
-        )
-        return
-    targets = chosen_targets(game, args["need"], p)
-    rest = own_args(args)
-    game.ask(
-        p,
-        "target",
-        [{"id": t, "label": name_of(game, t)} for t in targets],
-        "hs.battlecry_target",
-        prompt=f"choose {TARGET_TEXT[args['need']]} for the Battlecry of {name_of(game, oid)}",
-        rule="hs.assume.battlecry",
-        args=rest,
+@TASKS("hs.battlecry_target")
+def t_battlecry_target(game: Table, *, player: int, card: str, position: int, need: str, choice: dict) -> None:
+    """hs.assume.battlecry: the minion whose Battlecry's target was chosen enters the board (``need``, the kind
+    of target asked for, is kept for saved games)."""
+    game.emit(
+        "summon",
+        rule="hs.play",
+        player=player,
+        card=card,
+        minion=None,
+        way="played",
+        position=position,
+        target=choice["id"],
     )
 
 
-def play_card(game: Game, p: int, oid: str, target: str | None) -> None:
+def play_card(game: Table, p: int, oid: str, target: str | None) -> None:
     """A spell resolves at once (L1514) and goes to the graveyard; a weapon is equipped (L30-31)."""
     card = card_of(game, oid)
     pay(game, p, card["cost"])
@@ -1231,33 +1252,42 @@ def play_card(game: Game, p: int, oid: str, target: str | None) -> None:
         old = weapon(game, p)
         if old is not None:
             put(game, old, GRAVE_ZONES[p])
-            if game.tracing:
-                game.record("resolution", f"{name_of(game, old)} is destroyed", "hs.assume.weapon_replace", player=p)
+            game.record(
+                "resolution", lambda: f"{name_of(game, old)} is destroyed", "hs.assume.weapon_replace", player=p
+            )
         game.move(oid, WEAPON_ZONES[p], vis="all", atk=card["attack"], dur=card["durability"])
-        if game.tracing:
-            game.record("action", f"player {p} equips {name_of(game, oid)}", "hs.weapon", player=p)
+        game.record("action", lambda: f"player {p} equips {name_of(game, oid)}", "hs.weapon", player=p)
         return
     put(game, oid, GRAVE_ZONES[p])
-    if game.tracing:
-        on = f" on {name_of(game, target)}" if target else ""
-        game.record("action", f"player {p} casts {name_of(game, oid)}{on}", "hs.spell_immediate", player=p)
+    game.record(
+        "action",
+        lambda: f"player {p} casts {name_of(game, oid)}" + (f" on {name_of(game, target)}" if target else ""),
+        "hs.spell_immediate",
+        player=p,
+    )
     effects_now(game, [card["id"], "effects"], oid, p, "hs.spell_immediate", target=target)
 
 
-def use_power(game: Game, p: int, target: str | None) -> None:
+def use_power(game: Table, p: int, target: str | None) -> None:
     """hs.hero_power (L35): 2 mana, once a turn; a summoned minion goes to the right end."""
     st = game.state
     h = hero(game, p)
     hcard = card_of(game, h)
     pay(game, p, hcard["power"]["cost"])
     st.players[p] = {**st.players[p], "power_used": True}
-    if game.tracing:
-        on = f" on {name_of(game, target)}" if target else ""
-        game.record("action", f"player {p} uses the hero power {hcard['power']['name']}{on}", "hs.hero_power", player=p)
+    game.record(
+        "action",
+        lambda: (
+            f"player {p} uses the hero power {hcard['power']['name']}"
+            + (f" on {name_of(game, target)}" if target else "")
+        ),
+        "hs.hero_power",
+        player=p,
+    )
     effects_now(game, [hcard["id"], "power"], st.zones[f"power:{p}"][0], p, "hs.hero_power", target=target)
 
 
-def attack(game: Game, p: int, attacker: str, target: str) -> None:
+def attack(game: Table, p: int, attacker: str, target: str) -> None:
     """hs.combat (L68): damage both ways at the same time; a defending hero strikes back with nothing
     (hs.assume.hero_attack) unless the option ``defending_hero_strikes_back`` says so."""
     st = game.state
@@ -1270,8 +1300,7 @@ def attack(game: Game, p: int, attacker: str, target: str) -> None:
         back = attack_of(game, target) if game.options["defending_hero_strikes_back"] else 0
     else:
         back = t_obj["atk"] + t_obj["aura"]
-    if game.tracing:
-        game.record("action", f"{name_of(game, attacker)} attacks {name_of(game, target)}", "hs.combat", player=p)
+    game.record("action", lambda: f"{name_of(game, attacker)} attacks {name_of(game, target)}", "hs.combat", player=p)
     if a_obj["kind"] == "hero":
         lose_durability(game, weapon(game, p), "hs.durability")
     events = [{"type": "damage", "source": attacker, "target": target, "amount": dealt, "player": p}]
@@ -1318,19 +1347,3 @@ def index_cards(cards: Any) -> None:
         if "cost" in card  # (heroes are never in a hand)
     }
     _clear_options(cards)
-
-
-TASKS = {
-    "hs.coin": t_coin,
-    "hs.draw": t_draw,
-    "hs.drawn": t_drawn,
-    "hs.mulligan": t_mulligan,
-    "hs.mulligan_done": t_mulligan_done,
-    "hs.shuffle_back": t_shuffle_back,
-    "hs.give_coin": t_give_coin,
-    "hs.start": t_start,
-    "hs.main": t_main,
-    "hs.act": t_act,
-    "hs.battlecry_target": t_battlecry_target,
-    "hs.effects": t_effects,
-}

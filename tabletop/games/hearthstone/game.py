@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.core import Game, OptionSpec, Phase, Profile, Rulebook, Scenario, options_by_object
+from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table, options_by_object
 from tabletop.core import board_view as zones_board
 
 from . import engine as E
@@ -12,7 +12,7 @@ from .scenarios import SETUPS, start_first_turn
 
 
 # ------------------------------------------------------------------- set-up
-def setup(game: Game) -> None:
+def setup(game: Table) -> None:
     """hs.deck, hs.win, hs.coin_toss: heroes at 30, shuffled 30-card decks, then the coin toss."""
     st = game.state
     opts = game.options
@@ -32,13 +32,12 @@ def setup(game: Game) -> None:
         hero_card = decks[opts[f"deck{p}"]]["hero"]
         E.new_card(game, p, hero_card, E.z("hero", p), kind="hero", hp=opts["hero_health"], dmg=0, attacks=0)
         E.new_card(game, p, hero_card, E.z("power", p), kind="power")
-    if game.tracing:
-        game.caused_by(game.record("action", "two heroes with 30 health and 30-card decks", "hs.deck"))
+    game.caused_by(game.record("action", "two heroes with 30 health and 30-card decks", "hs.deck"))
     for p in E.PLAYERS:  # (a scenario keeps the normal decks too, so later turns draw as usual)
         E.DECKS[p].fill(game, decks[opts[f"deck{p}"]]["cards"])
     if opts["scenario"]:
         builder, description, _rules = SETUPS[opts["scenario"]]
-        game.record("action", f"scenario {opts['scenario']}: {description}", "hs.assume.cards")
+        game.record("action", lambda: f"scenario {opts['scenario']}: {description}", "hs.assume.cards")
         builder(game)
         start_first_turn(game)
         return
@@ -57,7 +56,7 @@ def setup(game: Game) -> None:
 
 
 # --------------------------------------------------------------- board view
-def board_view(game: Game, player: int | None = None) -> dict:
+def board_view(game: Table, player: int | None = None) -> dict:
     """A plain JSON board ("zones" layout): heroes, powers, weapons, boards, hands, decks, graveyards."""
     st = game.state
     dec = st.decision
@@ -69,7 +68,7 @@ def board_view(game: Game, player: int | None = None) -> dict:
     return zones_board(game, player, E.ZONES, describe=_describe, players=_players, offers=offers, owner_from_zone=True)
 
 
-def _describe(game: Game, entry: dict, full: dict) -> None:
+def _describe(game: Table, entry: dict, full: dict) -> None:
     """A face-up card: its card's name, type, text and cost; a hero's, a minion's or a weapon's stats."""
     oid, kind = entry["id"], entry["zone"].split(":", 1)[0]
     data = game.rulebook.cards[full["card"]]
@@ -92,7 +91,7 @@ def _describe(game: Game, entry: dict, full: dict) -> None:
         entry.update(stats={"attack": full["atk"], "durability": full["dur"]})
 
 
-def _players(game: Game) -> list[dict]:
+def _players(game: Table) -> list[dict]:
     st = game.state
     return [
         {
@@ -109,7 +108,7 @@ def _players(game: Game) -> list[dict]:
 
 
 # ------------------------------------------------------------------ heuristic
-def evaluate(game: Game, player: int) -> float:
+def evaluate(game: Table, player: int) -> float:
     """How good the position is for ``player`` (the greedy agent's yardstick): a win is worth 1000;
     otherwise hero health, the attack and health of the minions on the board, and cards in hand,
     each side's minus the other's."""

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tabletop.core import Game
+from tabletop.core import Table
 
 from . import engine as E
 
 
-def start_first_turn(game: Game, crystals: int = 9) -> None:
+def start_first_turn(game: Table, crystals: int = 9) -> None:
     """Player 0 goes first; his turn starts next with ``crystals + 1`` mana (hs.mana)."""
     st = game.state
     st.set_turn(first=0, player=0)
@@ -22,11 +22,11 @@ def start_first_turn(game: Game, crystals: int = 9) -> None:
         st.players[p] = {**st.players[p], "crystals": crystals}
 
 
-def hand(game: Game, p: int, card_id: str) -> str:
+def hand(game: Table, p: int, card_id: str) -> str:
     return E.new_card(game, p, card_id, E.z("hand", p))
 
 
-def minion(game: Game, p: int, card_id: str, dmg: int = 0) -> str:
+def minion(game: Table, p: int, card_id: str, dmg: int = 0) -> str:
     """A minion already on the board since an earlier turn (no summoning sickness)."""
     fields = {**E.minion_fields(game.rulebook.cards[card_id]), "sick": False, "dmg": dmg}
     oid = E.new_card(game, p, card_id, E.z("board", p), **fields)
@@ -34,22 +34,22 @@ def minion(game: Game, p: int, card_id: str, dmg: int = 0) -> str:
     return oid
 
 
-def equip(game: Game, p: int, card_id: str) -> str:
+def equip(game: Table, p: int, card_id: str) -> str:
     card = game.rulebook.cards[card_id]
     return E.new_card(game, p, card_id, E.z("weapon", p), atk=card["attack"], dur=card["durability"])
 
 
-def blank(game: Game) -> None:
+def blank(game: Table) -> None:
     """Both decks, empty boards and hands: player 0's first turn is about to start."""
 
 
-def juggler_leeroy(game: Game) -> None:
+def juggler_leeroy(game: Table) -> None:
     """L68: Knife Juggler is in play; player 0 plays Leeroy Jenkins."""
     minion(game, 0, "knife_juggler")
     hand(game, 0, "leeroy_jenkins")
 
 
-def death_chain(game: Game) -> None:
+def death_chain(game: Table) -> None:
     """A damaged Abomination guards player 1's board; its Deathrattle can set off a chain of deaths."""
     minion(game, 0, "bog_crawler")
     minion(game, 0, "argent_novice")
@@ -60,7 +60,7 @@ def death_chain(game: Game) -> None:
     hand(game, 0, "ice_shard")
 
 
-def sword_and_juggler(game: Game) -> None:
+def sword_and_juggler(game: Table) -> None:
     """L32 and L68: Sword of Justice equipped and Knife Juggler in play: a summon triggers both."""
     minion(game, 0, "knife_juggler")
     equip(game, 0, "sword_of_justice")
@@ -69,7 +69,7 @@ def sword_and_juggler(game: Game) -> None:
     minion(game, 1, "footman_sentry")
 
 
-def adjacent(game: Game) -> None:
+def adjacent(game: Table) -> None:
     """L50: where a minion goes matters to 'adjacent' (an aura and a Battlecry)."""
     minion(game, 0, "pack_wolf")
     minion(game, 0, "bog_crawler")
@@ -77,7 +77,7 @@ def adjacent(game: Game) -> None:
     hand(game, 0, "tusked_charger")
 
 
-SETUPS: dict[str, tuple[Callable[[Game], None], str, tuple[str, ...]]] = {
+SETUPS: dict[str, tuple[Callable[[Table], None], str, tuple[str, ...]]] = {
     "blank": (blank, "Empty boards and hands; player 0's turn starts with 10 mana.", ("hs.mana",)),
     "juggler-leeroy": (
         juggler_leeroy,

@@ -50,15 +50,15 @@ def reopen(game: tt.Game) -> None:
 
 
 def hp(game, oid) -> int:
-    return E.health_of(game, oid)
+    return E.health_of(game.table, oid)
 
 
 def atk(game, oid) -> int:
-    return E.attack_of(game, oid)
+    return E.attack_of(game.table, oid)
 
 
 def hero(game, p) -> str:
-    return E.hero(game, p)
+    return E.hero(game.table, p)
 
 
 def options(game, prefix: str = "") -> list[str]:

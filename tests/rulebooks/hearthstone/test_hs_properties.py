@@ -52,8 +52,8 @@ class Bounds:
                 for oid in st_.zones[f"board:{p}"]:
                     obj = st_.objects[oid]
                     assert 0 <= obj["dmg"] < obj["hp"] and not obj["doomed"], (oid, obj)
-                    assert obj["aura"] == sum(a for _s, a in E.aura_sources(game, oid))
-                assert E.health_of(game, E.hero(game, p)) > 0
+                    assert obj["aura"] == sum(a for _s, a in E.aura_sources(game.table, oid))
+                assert E.health_of(game.table, E.hero(game.table, p)) > 0
                 for wid in st_.zones[f"weapon:{p}"]:
                     assert st_.objects[wid]["dur"] > 0
 
@@ -71,7 +71,7 @@ def test_invariants_mid_game_and_later(spec, agent_seed, stop):
     check_invariants(game)
     assert game.over  # random play always ends (fatigue at the latest)
     assert game.result["rule"] in ("hs.win", "hs.assume.draw_game")
-    losers = [p for p in (0, 1) if E.health_of(game, E.hero(game, p)) <= 0]
+    losers = [p for p in (0, 1) if E.health_of(game.table, E.hero(game.table, p)) <= 0]
     assert losers and sorted(set((0, 1)) - set(losers)) == game.result["winners"]
 
 

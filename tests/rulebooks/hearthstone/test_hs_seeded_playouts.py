@@ -29,7 +29,7 @@ def test_seeded_random_games_keep_the_invariants_and_end_with_a_result(seed):
     )
     assert game.over  # random play always ends (fatigue at the latest)
     assert game.result["rule"] in ("hs.win", "hs.assume.draw_game")
-    losers = [p for p in (0, 1) if E.health_of(game, E.hero(game, p)) <= 0]
+    losers = [p for p in (0, 1) if E.health_of(game.table, E.hero(game.table, p)) <= 0]
     assert losers and sorted(set((0, 1)) - set(losers)) == game.result["winners"]
 
 

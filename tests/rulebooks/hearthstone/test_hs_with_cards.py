@@ -60,14 +60,14 @@ def test_two_card_sets_play_side_by_side(tmp_path):
     strong = RB.with_cards(folder(tmp_path, "strong", spell("bolt", "Strong Bolt", 5)))
     g1, b1 = with_in_hand(weak, "bolt")
     g2, b2 = with_in_hand(strong, "bolt")
-    enemy1, enemy2 = E.hero(g1, 1), E.hero(g2, 1)
+    enemy1, enemy2 = E.hero(g1.table, 1), E.hero(g2.table, 1)
     assert f"play:{b1}>{enemy1}" in g1.legal() and f"play:{b2}>{enemy2}" in g2.legal()
     label1 = {o.id: o.label for o in g1.decision.options}[f"play:{b1}>{enemy1}"]
     label2 = {o.id: o.label for o in g2.decision.options}[f"play:{b2}>{enemy2}"]
     assert label1.startswith("cast Weak Bolt on ") and label2.startswith("cast Strong Bolt on ")
     g1.apply(f"play:{b1}>{enemy1}")
     g2.apply(f"play:{b2}>{enemy2}")
-    assert E.health_of(g1, enemy1) == 29 and E.health_of(g2, enemy2) == 25
+    assert E.health_of(g1.table, enemy1) == 29 and E.health_of(g2.table, enemy2) == 25
     # the shipped rulebook knows no such card, and its own games are as before
     assert "bolt" not in RB.cards
     with pytest.raises(KeyError):
@@ -77,7 +77,7 @@ def test_two_card_sets_play_side_by_side(tmp_path):
 def test_a_saved_game_of_the_new_rulebook_loads_with_it(tmp_path):
     rb2 = RB.with_cards(folder(tmp_path, "more", spell("zap", "Zap", 2)))
     game, oid = with_in_hand(rb2, "zap")
-    target = E.hero(game, 1)
+    target = E.hero(game.table, 1)
     game.apply(f"play:{oid}>{target}")
     game2 = rb2.new_game(seed=3)
     for _ in range(5):
