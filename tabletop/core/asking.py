@@ -36,8 +36,14 @@ class Asking(Scheduling):
         tasks already (it emitted an event, say), the decision opens once they have run, with the
         options given here: compute options that depend on what those tasks do in a task of its own.
         """
-        if type(resume) is not str:
-            resume = task_name(resume)
+        then: str
+        if type(resume) is str:
+            then = resume
+        else:
+            try:
+                then = resume.__task__  # type: ignore[union-attr]  # (hot: what task_name reads)
+            except AttributeError:
+                then = task_name(resume)
         if not options:
             raise RuleError(f"decision {kind!r} for {player!r} has no options ({prompt})")
         if player == CHANCE and self.chance == "sample" and not self.tracing:
@@ -47,7 +53,7 @@ class Asking(Scheduling):
                 probs = [1 / len(options)] * len(options)
             option = options[self._draw_from(stream, probs)]
             self.history.append({"player": player, "kind": kind, "option": option["id"], "auto": True})
-            self._push(resume, {**(args or {}), "choice": option})
+            self._push(then, {**(args or {}), "choice": option})
             return
         data: dict[str, Any] = {
             "player": player,
@@ -55,7 +61,7 @@ class Asking(Scheduling):
             "prompt": prompt,
             "rule": rule,
             "options": options,
-            "resume": [resume, args or {}],
+            "resume": [then, args or {}],
             "cause": self._cause,
         }
         if player == CHANCE:

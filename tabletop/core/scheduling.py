@@ -22,13 +22,19 @@ class Scheduling(Recording):
         makes A happen (with all its windows), then B, then X. The task cites the cause the running
         step has (see :meth:`caused_by`).
         """
-        if type(task) is not str:
-            task = task_name(task)
+        name: str
+        if type(task) is str:
+            name = task
+        else:
+            try:
+                name = task.__task__  # type: ignore[union-attr]  # (hot: what task_name reads)
+            except AttributeError:
+                name = task_name(task)
         if self.tracing and "_c" not in args:
             args["_c"] = self._cause
         if self._fp is not None and self._fp.current is not None:
             self._fp.pushed[id(args)] = self._fp.current  # what a resolution schedules is part of it
-        self.state.work.append((task, args))
+        self.state.work.append((name, args))
 
     def _push(self, task: str, args: dict) -> None:
         """:meth:`push` for kernel code that has the arguments as a dict already (it becomes the task's)."""

@@ -48,7 +48,8 @@ def _calling(fn: Callable[..., None]) -> Handler:
 
     def handler(table: Table, args: dict) -> None:
         if "_c" in args:
-            args = {k: v for k, v in args.items() if k != "_c"}
+            args = args.copy()  # (the task's arguments stay as saved; the copy loses the cause)
+            del args["_c"]
         fn(table, **args)
 
     handler.__name__ = handler.__qualname__ = getattr(fn, "__name__", "task")
