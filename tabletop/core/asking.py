@@ -36,14 +36,7 @@ class Asking(Scheduling):
         tasks already (it emitted an event, say), the decision opens once they have run, with the
         options given here: compute options that depend on what those tasks do in a task of its own.
         """
-        then: str
-        if type(resume) is str:
-            then = resume
-        else:
-            try:
-                then = resume.__task__  # type: ignore[union-attr]  # (hot: what task_name reads)
-            except AttributeError:
-                then = task_name(resume)
+        then = resume if type(resume) is str else task_name(resume)
         if not options:
             raise RuleError(f"decision {kind!r} for {player!r} has no options ({prompt})")
         if player == CHANCE and self.chance == "sample" and not self.tracing:

@@ -22,14 +22,7 @@ class Scheduling(Recording):
         makes A happen (with all its windows), then B, then X. The task cites the cause the running
         step has (see :meth:`caused_by`).
         """
-        name: str
-        if type(task) is str:
-            name = task
-        else:
-            try:
-                name = task.__task__  # type: ignore[union-attr]  # (hot: what task_name reads)
-            except AttributeError:
-                name = task_name(task)
+        name = task if type(task) is str else task_name(task)
         if self.tracing and "_c" not in args:
             args["_c"] = self._cause
         if self._fp is not None and self._fp.current is not None:
