@@ -938,8 +938,17 @@ def t_give_coin(game: Table, *, player: int) -> None:
     """hs.coin_toss / hs.assume.the_coin: the second player receives The Coin (after the mulligan; with option
     coin_before_mulligan, with the starting cards, so it may be swapped)."""
     p = player
-    new_card(game, p, "the_coin", z("hand", p), created=True)
-    game.record("action", lambda: f"player {p} receives The Coin", "hs.coin_toss", player=p)
+    if len(game.state.zones[HAND_ZONES[p]]) >= game.options["hand_limit"]:  # hs.assume.hand_limit
+        new_card(game, p, "the_coin", z("grave", p), created=True)
+        game.record(
+            "action",
+            lambda: f"player {p} is given The Coin, which is destroyed: the hand is full",
+            "hs.assume.hand_limit",
+            player=p,
+        )
+    else:
+        new_card(game, p, "the_coin", z("hand", p), created=True)
+        game.record("action", lambda: f"player {p} receives The Coin", "hs.coin_toss", player=p)
     if not game.options["coin_before_mulligan"]:
         game.record("flow", "both players have their starting cards: the game starts", "hs.start")
 

@@ -42,6 +42,21 @@ def test_the_hand_limit_is_an_option():
     assert len(small.state.zones["hand:1"]) == 3 and len(small.state.zones["grave:1"]) == 1
 
 
+def test_the_coin_given_to_a_full_hand_is_destroyed():
+    """hs.assume.hand_limit (L19) with hs.coin_toss (L1508): "a card drawn or given to a full hand is
+    destroyed", The Coin too. With hand_limit=4 the second player's four starting cards fill the hand: The
+    Coin goes to the graveyard, the trace says why; with the default limit it goes to the hand."""
+    for limit, in_hand in ((4, False), (10, True)):
+        game = RB.new_game(seed=0, first="0", hand_limit=limit)
+        game.apply("keep").apply("keep")  # both mulligans kept: player 1 is given The Coin
+        hand1 = [card_of(game, o) for o in game.state.zones["hand:1"]]
+        grave1 = [card_of(game, o) for o in game.state.zones["grave:1"]]
+        assert ("the_coin" in hand1, "the_coin" in grave1) == (in_hand, not in_hand), limit
+        assert len(hand1) == (5 if in_hand else 4)
+        said = [r for r in game.trace if "The Coin" in r["summary"] and r["kind"] == "action"]
+        assert said[-1]["rule"] == ("hs.coin_toss" if in_hand else "hs.assume.hand_limit")
+
+
 def _leeroy_played(**options):
     """The juggler-leeroy scenario (L68), chance by hand: Leeroy Jenkins is played beside Knife Juggler."""
     game = RB.new_game(seed=0, scenario="juggler-leeroy", chance="manual", **options)
