@@ -381,6 +381,20 @@ def resource_abilities(game: Table, p: int) -> list[str]:
     ]
 
 
+def _paying(p: int, card: str, need: int, paid: int, used: list, then: list, exhausted: list, spent: dict) -> dict:
+    """What a payment in progress passes on to its next step (mc.initiate.4), in the order saved games hold."""
+    return {
+        "player": p,
+        "card": card,
+        "need": need,
+        "paid": paid,
+        "used": used,
+        "then": then,
+        "exhausted": exhausted,
+        "spent": spent,
+    }
+
+
 @tasks("mc.pay")
 def t_pay(
     game: Table,
@@ -453,17 +467,7 @@ def t_pay(
             t_pay,
             prompt=f"name the type of a wild resource ({naming} to name)",
             rule="mc.wild",
-            args={
-                "player": p,
-                "card": card,
-                "need": need,
-                "paid": paid,
-                "used": used,
-                "then": then,
-                "exhausted": exhausted,
-                "spent": spent,
-                "naming": naming,
-            },
+            args={**_paying(p, card, need, paid, used, then, exhausted, spent), "naming": naming},
         )
         return
     if paid >= need:
@@ -516,17 +520,7 @@ def t_pay(
         t_pay,
         prompt=f"pay for {E.name_of(game, card)}: {need - paid} more",
         rule="mc.initiate.4",
-        args={
-            "player": p,
-            "card": card,
-            "need": need,
-            "paid": paid,
-            "used": used,
-            "then": then,
-            "exhausted": exhausted,
-            "spent": spent,
-            **stale,
-        },
+        args={**_paying(p, card, need, paid, used, then, exhausted, spent), **stale},
     )
 
 
