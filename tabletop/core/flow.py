@@ -123,8 +123,10 @@ class Flow(Values):
             events = [ev for check in checks for ev in check(self)]  # type: ignore[arg-type]
         if not events:
             return False
-        self._cause = self.record(
-            "check", f"state check: {len(events)} simultaneous event(s)", self.profile.rule("check")
+        self._cause = (
+            self.record("check", f"state check: {len(events)} simultaneous event(s)", self.profile.rule("check"))
+            if self.tracing  # (the kernel's hot paths spare an untraced game the call)
+            else None
         )
         self.emit_batch(events, rule=self.profile.rule("check"))
         return True
@@ -154,7 +156,7 @@ class Flow(Values):
             step = steps[si]
             if not step.startswith("@"):  # (what _push_step does, inline)
                 t["cursor"] = [pi, k, si + 1]
-                self._push(step, {"_c": None})
+                self._push(step, {"_c": None} if self.tracing else {})  # (a step cites no cause)
                 return False
             _push_step(self, phase, pi, k, si)
             return False
@@ -220,7 +222,7 @@ def _push_step(game: Flow, phase: Phase, pi: int, k: int, si: int) -> None:
     if step.startswith("@"):
         game.push("k.subphase", name=step[1:], rule=phase.rule, _c=None)
     else:
-        game._push(step, {"_c": None})
+        game._push(step, {"_c": None} if game.tracing else {})  # (a step cites no cause)
 
 
 def _k_subphase(game: Table, args: dict) -> None:

@@ -29,6 +29,10 @@ if TYPE_CHECKING:
 Handler = Callable[["Table", dict], None]  # what the interpreter calls: the table and the task's arguments
 F = TypeVar("F", bound=Callable[..., None])
 
+# every registered task function -> its name: push and ask look a function's name up here, in one
+# dict subscript (a function is registered under one name only, see TaskTable)
+TASK_NAMES: dict[object, str] = {}
+
 
 def task_name(task: str | Callable[..., Any]) -> str:
     """The name a task is scheduled under: a name as given, or the name its function was registered with."""
@@ -63,7 +67,13 @@ class TaskTable(dict[str, Handler]):
 
     ``@table("name")`` registers a function taking the table and keyword arguments; plain
     ``(table, args)`` handlers may still be put in by name (``table["name"] = handler``).
+    ``keyword`` holds the registered functions themselves, by name: the interpreter calls those with
+    the arguments as keywords, without the handler in between.
     """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.keyword: dict[str, Callable[..., None]] = {}
 
     def __call__(self, name: str) -> Callable[[F], F]:
         if not isinstance(name, str) or not name:
@@ -76,7 +86,9 @@ class TaskTable(dict[str, Handler]):
             if known is not None and known != name:
                 raise RuleError(f"{fn.__qualname__} is registered as task {known!r} already, not {name!r}")
             fn.__task__ = name  # type: ignore[attr-defined]
+            TASK_NAMES[fn] = name
             self[name] = _calling(fn)
+            self.keyword[name] = fn
             return fn
 
         return register

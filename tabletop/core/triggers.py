@@ -409,10 +409,13 @@ def _k_resolve(g: Table, args: dict) -> None:
             g.record("resolution", f"{ab.name} is already used up ({ab.limit[1]} per {ab.limit[0]})", ab.rule)
             return
         g._count_use(key, ab)
-    rec = g.record(
-        "resolution", f"{ab.name} ({src or 'game rule'}) resolves", ab.rule, player=trig["controller"], ability=key
-    )
-    g.caused_by(rec)
+    if g.tracing:  # (the kernel's hot paths spare an untraced game the call)
+        rec = g.record(
+            "resolution", f"{ab.name} ({src or 'game rule'}) resolves", ab.rule, player=trig["controller"], ability=key
+        )
+        g.caused_by(rec)
+    else:
+        g._cause = None
     if ab.effect is not None:
         ab.effect(g, act)
     if g.profile.checks == "each_resolution":

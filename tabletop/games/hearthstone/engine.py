@@ -285,13 +285,14 @@ def refresh_auras(game: Table, player: int | None = None) -> None:
 
 def _set_aura(game: Table, oid: str, obj: dict, bonus: int) -> None:
     game.state.objects[oid] = {**obj, "aura": bonus}
-    game.record(
-        "modifier",
-        lambda: f"aura: {name_of(game, oid)} now has {obj['atk'] + bonus} attack",
-        "hs.assume.aura",
-        target=oid,
-        stat="attack",
-    )
+    if game.tracing:  # (hot: an untraced playout skips the record)
+        game.record(
+            "modifier",
+            f"aura: {name_of(game, oid)} now has {obj['atk'] + bonus} attack",
+            "hs.assume.aura",
+            target=oid,
+            stat="attack",
+        )
 
 
 # ======================================================================= targets
@@ -859,15 +860,17 @@ def t_drawn(game: Table, *, player: int, choice: dict, keep: bool = True) -> Non
     oid = DECKS[p].take(game, card_id)
     if len(st.zones[HAND_ZONES[p]]) >= game.options["hand_limit"]:
         game.move(oid, GRAVE_ZONES[p], card=card_id, vis="all")
-        game.record(
-            "action",
-            lambda: f"player {p}'s hand is full: {name_of(game, oid)} is destroyed",
-            "hs.assume.hand_limit",
-            player=p,
-        )
+        if game.tracing:  # (hot: an untraced playout skips the record)
+            game.record(
+                "action",
+                f"player {p}'s hand is full: {name_of(game, oid)} is destroyed",
+                "hs.assume.hand_limit",
+                player=p,
+            )
         return
     game.move(oid, HAND_ZONES[p], card=card_id, vis="owner")
-    game.record("action", lambda: f"player {p} draws a card", "hs.assume.draw", player=p)
+    if game.tracing:  # (hot: an untraced playout skips the record)
+        game.record("action", f"player {p} draws a card", "hs.assume.draw", player=p)
 
 
 # ============================================================ the start of play
@@ -970,7 +973,8 @@ def t_start(game: Table) -> None:
     h = st.zones[HERO_ZONES[p][1]][0]
     if objects[h]["attacks"]:
         objects[h] = {**objects[h], "attacks": 0}
-    game.record("action", lambda: f"player {p} has {crystals} mana crystal(s), refilled", "hs.mana", player=p)
+    if game.tracing:  # (hot: an untraced playout skips the record)
+        game.record("action", f"player {p} has {crystals} mana crystal(s), refilled", "hs.mana", player=p)
     # (the draw is the last thing this step does and the only task it would schedule: the pushed
     # hs.draw would run next with the same cause, so it runs now, one engine step fewer a turn)
     t_draw(game, player=p)
@@ -1181,7 +1185,8 @@ def t_act(game: Table, *, choice: dict) -> None:
     p = st.turn["player"]
     cid = choice["id"]
     if cid == "end":
-        game.record("flow", lambda: f"player {p} ends the turn", "hs.assume.end_turn", player=p)
+        if game.tracing:  # (hot: an untraced playout skips the record)
+            game.record("flow", f"player {p} ends the turn", "hs.assume.end_turn", player=p)
         return
     game.repeat_step()
     try:
@@ -1219,7 +1224,8 @@ def play_minion(game: Table, p: int, oid: str, pos: int) -> None:
     own half of it (hs.minion)."""
     card = card_of(game, oid)
     pay(game, p, card["cost"])
-    game.record("action", lambda: f"player {p} plays {name_of(game, oid)} for {card['cost']} mana", "hs.play", player=p)
+    if game.tracing:  # (hot: an untraced playout skips the record)
+        game.record("action", f"player {p} plays {name_of(game, oid)} for {card['cost']} mana", "hs.play", player=p)
     need = game.rulebook.cards.battlecry_target.get(card["id"])
     full = len(game.state.zones[BOARD_ZONES[p]]) >= BOARD_LIMIT  # (option play_onto_full_board: no Battlecry)
     targets = chosen_targets(game, need, p) if need is not None and not full else None
@@ -1261,19 +1267,20 @@ def play_card(game: Table, p: int, oid: str, target: str | None) -> None:
         old = weapon(game, p)
         if old is not None:
             put(game, old, GRAVE_ZONES[p])
-            game.record(
-                "resolution", lambda: f"{name_of(game, old)} is destroyed", "hs.assume.weapon_replace", player=p
-            )
+            if game.tracing:  # (hot: an untraced playout skips the record)
+                game.record("resolution", f"{name_of(game, old)} is destroyed", "hs.assume.weapon_replace", player=p)
         game.move(oid, WEAPON_ZONES[p], vis="all", atk=card["attack"], dur=card["durability"])
-        game.record("action", lambda: f"player {p} equips {name_of(game, oid)}", "hs.weapon", player=p)
+        if game.tracing:  # (hot: an untraced playout skips the record)
+            game.record("action", f"player {p} equips {name_of(game, oid)}", "hs.weapon", player=p)
         return
     put(game, oid, GRAVE_ZONES[p])
-    game.record(
-        "action",
-        lambda: f"player {p} casts {name_of(game, oid)}" + (f" on {name_of(game, target)}" if target else ""),
-        "hs.spell_immediate",
-        player=p,
-    )
+    if game.tracing:  # (hot: an untraced playout skips the record)
+        game.record(
+            "action",
+            f"player {p} casts {name_of(game, oid)}" + (f" on {name_of(game, target)}" if target else ""),
+            "hs.spell_immediate",
+            player=p,
+        )
     effects_now(game, [card["id"], "effects"], oid, p, "hs.spell_immediate", target=target)
 
 
@@ -1284,15 +1291,16 @@ def use_power(game: Table, p: int, target: str | None) -> None:
     hcard = card_of(game, h)
     pay(game, p, hcard["power"]["cost"])
     st.players[p] = {**st.players[p], "power_used": True}
-    game.record(
-        "action",
-        lambda: (
-            f"player {p} uses the hero power {hcard['power']['name']}"
-            + (f" on {name_of(game, target)}" if target else "")
-        ),
-        "hs.hero_power",
-        player=p,
-    )
+    if game.tracing:  # (hot: an untraced playout skips the record)
+        game.record(
+            "action",
+            (
+                f"player {p} uses the hero power {hcard['power']['name']}"
+                + (f" on {name_of(game, target)}" if target else "")
+            ),
+            "hs.hero_power",
+            player=p,
+        )
     effects_now(game, [hcard["id"], "power"], st.zones[f"power:{p}"][0], p, "hs.hero_power", target=target)
 
 
@@ -1309,7 +1317,8 @@ def attack(game: Table, p: int, attacker: str, target: str) -> None:
         back = attack_of(game, target) if game.options["defending_hero_strikes_back"] else 0
     else:
         back = t_obj["atk"] + t_obj["aura"]
-    game.record("action", lambda: f"{name_of(game, attacker)} attacks {name_of(game, target)}", "hs.combat", player=p)
+    if game.tracing:  # (hot: an untraced playout skips the record)
+        game.record("action", f"{name_of(game, attacker)} attacks {name_of(game, target)}", "hs.combat", player=p)
     if a_obj["kind"] == "hero":
         lose_durability(game, weapon(game, p), "hs.durability")
     events = [{"type": "damage", "source": attacker, "target": target, "amount": dealt, "player": p}]
