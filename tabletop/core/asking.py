@@ -71,11 +71,13 @@ class Asking(Scheduling):
             if self.chance == "sample":
                 self._choose(data, self._draw(data), auto=True)
                 return
-        if self.scheduled_in_step > 0:
+        if len(self.state.work) > self._mark:  # (scheduled_in_step, inline)
             # the tasks this step scheduled run first, in order; then the decision opens (k.ask)
             self._push("k.ask", {"decision": data})
-            return
-        self._open(data)
+        elif kind != "action" or not self.state.queue:
+            self.state.decision = data  # (what _open does, inline)
+        else:
+            self._open(data)  # (which refuses)
 
     def _open(self, data: dict) -> None:
         """Make ``data`` the open decision (the run stops there)."""

@@ -72,8 +72,10 @@ class Deck:
         self.stream = stream if stream is not None else zone
         self.label = label
         self.cache_options = cache_options
-        self._options: dict[tuple[int, str], dict] = {}  # (card set, key) -> its option (cache_options)
-        self._option_sets: dict[tuple, tuple[dict, ...]] = {}  # (card set, *kinds left) -> options (cache_options)
+        # (cache_options) id of a card set -> (that card set, kinds left -> options, key -> option): the labels
+        # name cards, so each card set has its own (two rulebooks with other cards under the same ids may
+        # play side by side, rb.with_cards); the entry holds the card set, so its id cannot be reused
+        self._by_cards: dict[int, tuple[object, dict[tuple[str, ...], tuple[dict, ...]], dict[str, dict]]] = {}
         # (last object id number, last timestamp, cards) -> the anonymous objects by id: every game sets its
         # decks up with the same ids and timestamps, and objects are never changed in place (the kernel copies
         # an object to change it, as a game's clones share them), so one set of objects serves every game
@@ -84,8 +86,7 @@ class Deck:
 
     def forget(self) -> None:
         """Drop the cached options (their labels name cards: after the cards changed)."""
-        self._options.clear()
-        self._option_sets.clear()
+        self._by_cards.clear()
 
     # ------------------------------------------------------------ looking
     def left(self, game: Table) -> dict[str, int]:
@@ -136,22 +137,23 @@ class Deck:
     def draw(self, game: Table, resume: Task, args: dict | None = None) -> None:
         """Open the chance decision of the top card: one option per kind of card left, weighted by how many
         are left. The chosen key reaches task ``resume`` as ``choice``; it calls :meth:`take`."""
-        comp = game.state.vars.get(self.var)
-        if not comp or not game.state.zones.get(self.zone):
+        st = game.state
+        comp = st.vars.get(self.var)
+        if not comp or not st.zones.get(self.zone):
             raise ZoneError(f"deck {quote(self.zone)} is empty: there is no card to draw (ask Deck.empty first)")
         if self.cache_options:
-            # (the labels name cards: the options are kept per card set, as two rulebooks with other cards
-            # under the same ids may play side by side, rb.with_cards)
-            names = (id(game.rulebook.cards), *comp)
-            options = self._option_sets.get(names)
+            cards = game.rulebook.cards
+            mine = self._by_cards.get(id(cards))
+            if mine is None or mine[0] is not cards:
+                mine = self._by_cards[id(cards)] = (cards, {}, {})
+            names = tuple(comp)
+            options = mine[1].get(names)
             if options is None:
-                if len(self._option_sets) > 100_000:
-                    self._option_sets.clear()
-                cache = self._options
-                cards = names[0]
-                options = self._option_sets[names] = tuple(
-                    cache.get((cards, k)) or cache.setdefault((cards, k), {"id": k, "label": self.label(game, k)})
-                    for k in comp
+                sets, cache = mine[1], mine[2]
+                if len(sets) > 100_000:
+                    sets.clear()
+                options = sets[names] = tuple(
+                    cache.get(k) or cache.setdefault(k, {"id": k, "label": self.label(game, k)}) for k in comp
                 )
             listed = list(options)
         else:

@@ -164,7 +164,7 @@ class Game:
     @property
     def decision(self) -> Decision | None:
         """The open decision, or ``None`` when the game is over."""
-        data = self.state.decision
+        data = self.table.state.decision
         if data is None:
             return None
         cause = data.get("cause")
@@ -174,15 +174,15 @@ class Game:
     @property
     def result(self) -> dict | None:
         """Winners, scores and the reason, once the game is over."""
-        return self.state.result
+        return self.table.state.result
 
     @property
     def over(self) -> bool:
-        return self.state.result is not None
+        return self.table.state.result is not None
 
     @property
     def players(self) -> int:
-        return len(self.state.players)
+        return len(self.table.state.players)
 
     @property
     def log(self) -> Log:
@@ -191,7 +191,7 @@ class Game:
 
     def legal(self) -> list[str]:
         """Ids of the open decision's options (empty when the game is over)."""
-        data = self.state.decision
+        data = self.table.state.decision
         return [o["id"] for o in data["options"]] if data else []
 
     def apply(self, choice: Option | str | int) -> Game:
@@ -209,12 +209,7 @@ class Game:
             raise IllegalOption(f"no decision is open; cannot apply {quote(choice)}")
         table = self.table
         index = table._find_option(data, choice)
-        point = table._undo_point()
-        try:
-            table._decide(index)
-        except BaseException:
-            table._undo(point)
-            raise
+        table._apply(index)
         return self
 
     def play(self, index: int) -> Game:
@@ -259,7 +254,7 @@ class Game:
 
     def fingerprint(self) -> str:
         """Equal positions (pending work included) give equal fingerprints."""
-        return self.state.fingerprint()
+        return self.table.state.fingerprint()
 
     def to_json(self, indent: int | None = None) -> str:
         """The whole game as JSON text; :func:`tabletop.load_game` brings it back."""
@@ -271,7 +266,7 @@ class Game:
             "chance": self.chance,
             "tracing": self.tracing,
             "profile": None if self.profile == self.rulebook.profile else self.profile.describe(),
-            "state": self.state.to_data(),
+            "state": self.table.state.to_data(),
             "trace": self.trace.records.tolist(),
             "history": self.history.tolist(),
         }
@@ -315,7 +310,7 @@ class Game:
         return game
 
     def __repr__(self) -> str:
-        st = self.state
+        st = self.table.state
         status = "over" if st.result is not None else f"waiting for {_who(st.decision)}"
         return (
             f"<Game {self.rulebook.id} seed={self.seed!r} turn={st.turn.get('number')} "

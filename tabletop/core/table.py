@@ -153,9 +153,10 @@ class Table(Flow):
         if len(data["options"]) == 1 or self._forced is not None:
             forced_loop(self, data)
 
-    def _undo_point(self) -> tuple:
-        """What :meth:`_undo` needs to put the game back as it is now (the trace and history are appended
-        to, and the records of pending events replaced: those are kept too)."""
+    def _apply(self, index: int) -> None:
+        """:meth:`_decide`, undone if it raises: the trace and history are cut back to their length now,
+        the state restored from a snapshot, and the records of pending events (replaced as they
+        resolve) put back."""
         st = self.state
         records = self.trace.records
         pending = (
@@ -163,7 +164,12 @@ class Table(Flow):
             if self.tracing and st.events
             else {}
         )
-        return st.clone(), len(records), len(self.history), pending
+        point = st.clone(), len(records), len(self.history), pending
+        try:
+            self._decide(index)
+        except BaseException:
+            self._undo(point)
+            raise
 
     def _undo(self, point: tuple) -> None:
         snapshot, n_trace, n_hist, pending = point
