@@ -156,7 +156,7 @@ class Flow(Values):
             step = steps[si]
             if not step.startswith("@"):  # (what _push_step does, inline)
                 t["cursor"] = [pi, k, si + 1]
-                self._push(step, {"_c": None} if self.tracing else {})  # (a step cites no cause)
+                self._push(step, {}, None)  # (a step cites no cause)
                 return False
             _push_step(self, phase, pi, k, si)
             return False
@@ -220,16 +220,16 @@ def _push_step(game: Flow, phase: Phase, pi: int, k: int, si: int) -> None:
     game.state.turn["cursor"] = [pi, k, si + 1]
     step: str = phase.steps[si]  # type: ignore[assignment]  # (names: Phase.__post_init__)
     if step.startswith("@"):
-        game.push("k.subphase", name=step[1:], rule=phase.rule, _c=None)
+        game._push("k.subphase", {"name": step[1:], "rule": phase.rule}, None)
     else:
-        game._push(step, {"_c": None} if game.tracing else {})  # (a step cites no cause)
+        game._push(step, {}, None)  # (a step cites no cause)
 
 
 def _k_subphase(game: Table, args: dict) -> None:
     st = game.state
     if st.turn.get("sub"):
         game.end_period("phase")
-        game.push("k.subphase", name=args["name"], rule=args["rule"], _c=None)
+        game._push("k.subphase", {"name": args["name"], "rule": args["rule"]}, None)
         st.set_turn(sub=None)
         return
     st.set_turn(sub=args["name"])
@@ -238,7 +238,7 @@ def _k_subphase(game: Table, args: dict) -> None:
 
 def _k_checks(g: Table, args: dict) -> None:
     if g._run_checks():
-        g.push("k.checks", _c=None)  # after the batch: checks repeat until nothing changes
+        g._push("k.checks", {}, None)  # after the batch: checks repeat until nothing changes
 
 
 def _k_expire(g: Table, args: dict) -> None:

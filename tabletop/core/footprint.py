@@ -58,17 +58,16 @@ class Footprints:
         return _overlap(wa, wb | self.reads[b]) or _overlap(wb, self.reads[a])
 
     # ---- the observer of a run: the table calls these while this recorder is attached
-    def run(self, table: Table, handler: Callable[[Table, dict], None], args: dict) -> None:
+    def run(self, table: Table, handler: Callable[[Table, dict], None], args: dict, cause: int | None) -> None:
         """Run one task of ``table`` with its reads and writes charged to its owner.
 
         A task runs on behalf of the ability its cause leads to or, for a task that cites no cause
         (a response window, a repeated state check), of the one that scheduled it.
         """
         st = table.state
-        if table.tracing:
-            table._cause = args.get("_c")
+        table._cause = cause
         inherited = self.pushed.pop(id(args), None)
-        owner = self.owner(table, args.get("_c"))
+        owner = self.owner(table, cause)
         self.current = inherited if owner is None else owner
         handler(table, args)
         if st.decision is None and st.result is None:
@@ -91,7 +90,7 @@ class Footprints:
         def walk(x: Any) -> None:
             if isinstance(x, dict):
                 for k, v in dict.items(x):
-                    if k in ("_c", "rec", "cause") and isinstance(v, int):
+                    if k in ("rec", "cause") and isinstance(v, int):
                         refs.append(v)
                     elif isinstance(v, dict | list | tuple):
                         walk(v)
@@ -99,8 +98,10 @@ class Footprints:
                 for v in list.__iter__(x) if isinstance(x, list) else x:
                     walk(v)
 
-        for _name, args in st.work:
+        for _name, args, cause in st.work:
             owners.add(fp.pushed.get(id(args)))
+            if isinstance(cause, int):
+                refs.append(cause)
             walk(args)
         walk(list(list.__iter__(st.queue)))
         walk(st.decision)

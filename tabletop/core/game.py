@@ -29,7 +29,9 @@ if TYPE_CHECKING:
     from .footprint import Footprints
     from .rulebook import Rulebook
 
-FORMAT = "tabletop.game/1"
+FORMAT = "tabletop.game/2"
+# older formats load_game still reads (saved.upgrade turns each into the current one)
+OLD_FORMATS = ("tabletop.game/1",)
 SEED_RANGE = (-(1 << 63), (1 << 64) - 1)  # the integers a saved game holds (what orjson writes)
 
 

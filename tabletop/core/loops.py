@@ -47,7 +47,7 @@ def _pending_key(st: State) -> str:
     turn structure and the random streams. Its size is that of the work in hand, not of the game."""
     turn = {k: v for k, v in st.turn.items() if k not in TURN_COUNTERS}
     data = (
-        [_strip_task(name, args) for name, args in st.work],
+        [_strip_task(name, args) for name, args, _cause in st.work],
         _strip(st.queue),
         _strip(st.events),
         _strip_decision(st.decision),
@@ -140,7 +140,7 @@ class _LoopWatch:
     def _look_ahead(self) -> None:
         """What the next step (the top of the work stack) is about, while its events still exist."""
         work = self.game.state.work
-        self.upcoming = (work[-1][0], *_step_facts(self.game.state, *work[-1])) if work else None
+        self.upcoming = (work[-1][0], *_step_facts(self.game.state, *work[-1][:2])) if work else None
 
     def step(self, name: str) -> list[LoopStep] | None:
         """Note the step ``name`` that just ran; the steps of one turn of the loop, if it closed one."""
@@ -150,7 +150,7 @@ class _LoopWatch:
         if up is not None and up[0] == name:
             abilities, events = up[1], up[2]
         elif name in ("k.drain", "k.checks") and st.work:  # (what the engine's own step scheduled)
-            abilities, events = _step_facts(st, *st.work[-1])
+            abilities, events = _step_facts(st, *st.work[-1][:2])
         else:
             abilities, events = (), ()
         self.steps.append(LoopStep(name, abilities, events, g._last_summary() if g.tracing else ""))

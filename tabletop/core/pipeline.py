@@ -26,7 +26,7 @@ class Pipeline(Triggers):
         n = st.counters["event"] = st.counters["event"] + 1
         eid = f"e{n}"
         st.events[eid] = {"rule": rule, "type": type_, **fields, "id": eid, "status": "pending", "applied": []}
-        st.work.append(("k.replace", {"batch": [eid], "i": 0}))
+        st.work.append(("k.replace", {"batch": [eid], "i": 0}, None))
         return eid
 
     def emit_batch(self, events: list[dict], *, rule: str) -> list[str]:
@@ -47,9 +47,9 @@ class Pipeline(Triggers):
                 ids.append(eid)
             st.counters["event"] = n
             if not reactive:
-                st.work.append(("k.happen", {"batch": ids}))
+                st.work.append(("k.happen", {"batch": ids}, None))
             elif self._fp is None:
-                st.work.append(("k.replace", {"batch": ids, "i": 0}))
+                st.work.append(("k.replace", {"batch": ids, "i": 0}, None))
             else:
                 self.push("k.replace", batch=ids, i=0)
             return ids
@@ -208,9 +208,9 @@ def _apply_replacement(g: Table, batch: list[str], i: int, cand: dict, heard: li
         st.events[eid] = {**ev, **changes, "applied": applied}
         new_batch = batch
     if heard is None:
-        g.push("k.replace", batch=new_batch, i=i, _c=None)
+        g._push("k.replace", {"batch": new_batch, "i": i}, None)
     else:
-        g.push("k.replace", batch=new_batch, i=i, heard=heard, _c=None)
+        g._push("k.replace", {"batch": new_batch, "i": i, "heard": heard}, None)
 
 
 def _window(g: Table, ev: dict, timing: str, n: int) -> int | None:
@@ -288,7 +288,7 @@ def _k_happen(g: Table, args: dict) -> None:
             for eid in batch:  # (fast path) nothing was scheduled and nothing could respond
                 del st.events[eid]
         else:
-            g.push("k.respond", batch=batch, _c=None)
+            g._push("k.respond", {"batch": batch}, None)
     else:
         for eid in batch:
             del st.events[eid]

@@ -109,6 +109,8 @@ class Rulebook:
     description: str = ""
     # a heuristic for agents: how good a position is for a player (GreedyAgent scores with it)
     evaluate: Callable[[Table, int], float] | None = None
+    # state variables renamed since a saved game's older format: old name -> new (load_game renames them)
+    renamed_vars: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.board is None and self.zones is not None:

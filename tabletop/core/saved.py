@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from .decision import CHANCE
 from .errors import ArgumentTypeError, SavedGameError, TabletopError, UnknownRulebook, quote
-from .game import FORMAT, SEED_RANGE, Game, checked_seed
+from .game import FORMAT, OLD_FORMATS, SEED_RANGE, Game, checked_seed
 from .profile import (
     Profile,
 )
@@ -39,8 +39,13 @@ def load(text: str, rulebook: Rulebook | None, by_id: Callable[[str], Rulebook])
     if rulebook is not None and not isinstance(rulebook, Rulebook):
         raise ArgumentTypeError(f"load_game(rulebook={quote(rulebook)}): rulebook must be a Rulebook or None")
     data = parse(text)
+    saved_format = data["format"]
+    if saved_format != FORMAT:
+        upgrade(data)
     check_schema(data)
     rb = _rulebook_of(data, rulebook, by_id)
+    if saved_format != FORMAT:
+        _rename_vars(data, rb)
     options = _options(rb, data)
     seed = _field("seed", checked_seed, data["seed"])
     profile = None if data["profile"] is None else _field("profile", profile_from_data, data["profile"])
@@ -69,6 +74,50 @@ def load(text: str, rulebook: Rulebook | None, by_id: Callable[[str], Rulebook])
     return game
 
 
+# ------------------------------------------------------------------ older formats
+def upgrade(data: dict) -> None:
+    """Turn a game saved in an older format into the current one, in place (before the schema checks it:
+    what does not have the old shape is left for them to name).
+
+    Format 1 kept the trace record a pending task cites among its arguments, as ``_c``; format 2 keeps
+    it as the work entry's third item (``[name, args, cause]``), so a task's arguments are its own.
+    """
+    if data.get("format") == "tabletop.game/1":
+        state = data.get("state")
+        if isinstance(state, dict):
+            if isinstance(state.get("work"), list):
+                state["work"] = [_task_v2(t) for t in state["work"]]
+            _resume_v2(state.get("decision"))
+    data["format"] = FORMAT
+
+
+def _task_v2(task: Any) -> Any:
+    if not (isinstance(task, list) and len(task) == 2 and isinstance(task[1], dict)):
+        return task
+    args = dict(task[1])
+    cause = args.pop("_c", None)
+    _resume_v2(args.get("decision"))  # (a decision waiting to open, k.ask)
+    return [task[0], args, cause]
+
+
+def _resume_v2(decision: Any) -> None:
+    """A decision's task to resume holds no cause either (the decision's record is the cause it cites)."""
+    if isinstance(decision, dict):
+        resume = decision.get("resume")
+        if isinstance(resume, list) and len(resume) == 2 and isinstance(resume[1], dict):
+            decision["resume"] = [resume[0], {k: v for k, v in resume[1].items() if k != "_c"}]
+
+
+def _rename_vars(data: dict, rb: Rulebook) -> None:
+    """The state variables ``rb`` renamed since an older format (Rulebook.renamed_vars), under their new names."""
+    variables = data["state"]["vars"]
+    for old, new in rb.renamed_vars.items():
+        if old in variables:
+            if new in variables:
+                raise SavedGameError(f"state.vars.{old}", f"renamed {new!r} since, and the save holds {new!r} too")
+            variables[new] = variables.pop(old)
+
+
 # ------------------------------------------------------------------ the document
 def parse(text: str) -> Any:
     """The JSON document in ``text``: numbers finite and in range, nesting at most MAX_DEPTH deep."""
@@ -82,9 +131,10 @@ def parse(text: str) -> Any:
         ) from None
     except ValueError as exc:  # (json.JSONDecodeError is one)
         raise SavedGameError("", f"invalid JSON ({_cut(str(exc))})") from None
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if not isinstance(data, dict) or data.get("format") not in (FORMAT, *OLD_FORMATS):
         found = quote(data.get("format")) if isinstance(data, dict) else f"a JSON {type(data).__name__}"
-        raise SavedGameError("format", f"expected format {FORMAT!r}, found {found}")
+        older = ", ".join(repr(f) for f in OLD_FORMATS)
+        raise SavedGameError("format", f"expected format {FORMAT!r} (or an older one: {older}), found {found}")
     _check_values(data)
     return data
 

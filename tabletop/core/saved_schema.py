@@ -52,6 +52,8 @@ def _record(properties: dict[str, Any], *, extra: bool = False) -> dict[str, Any
 _PLAYER = {"type": ["integer", "string"]}  # a player's number, or CHANCE
 
 _TASK = {"type": "array", "prefixItems": [_STR, _OBJ], "minItems": 2, "maxItems": 2}
+# a pending task: its name, its arguments and the trace record it cites (None: none, or untraced)
+_WORK_TASK = {"type": "array", "prefixItems": [_STR, _OBJ, {"type": ["integer", "null"]}], "minItems": 3, "maxItems": 3}
 
 _OPTION = {**_record({"id": _STR}, extra=True), "properties": {"id": _STR, "label": _STR}}
 
@@ -125,7 +127,7 @@ _STATE = _record(
         "turn": _OBJ,
         "uses": {**_OBJ, "additionalProperties": _INT},
         "vars": _OBJ,
-        "work": {**_ARR, "items": _TASK},
+        "work": {**_ARR, "items": _WORK_TASK},
         "zones": {**_OBJ, "additionalProperties": {**_ARR, "items": _STR}},
     }
 )

@@ -29,20 +29,21 @@ class Scheduling(Recording):
                 name = TASK_NAMES[task]  # (inline: push is the hottest verb)
             except (KeyError, TypeError):
                 name = task_name(task)  # (the error that says how to register it)
-        if self.tracing and "_c" not in args:
-            args["_c"] = self._cause
         if self._fp is not None and self._fp.current is not None:
             self._fp.pushed[id(args)] = self._fp.current  # what a resolution schedules is part of it
-        self.state.work.append((name, args))
+        self.state.work.append((name, args, self._cause if self.tracing else None))
 
-    def _push(self, task: str, args: dict) -> None:
-        """:meth:`push` for kernel code that has the arguments as a dict already (it becomes the task's)."""
-        if self.tracing and "_c" not in args:
-            args["_c"] = self._cause
+    def _push(self, task: str, args: dict, cause: int | str | None = "current") -> None:
+        """:meth:`push` for kernel code that has the arguments as a dict already (it becomes the task's);
+        ``cause``: the record the task cites (None: none; default: the running step's cause)."""
         fp = self._fp
         if fp is not None and fp.current is not None:
             fp.pushed[id(args)] = fp.current
-        self.state.work.append((task, args))
+        if not self.tracing:
+            cause = None
+        elif cause == "current":
+            cause = self._cause
+        self.state.work.append((task, args, cause))
 
     @property
     def scheduled_in_step(self) -> int:
@@ -68,11 +69,10 @@ class Scheduling(Recording):
 
 
 def own_args(args: dict) -> dict:
-    """A task's own arguments: without the kernel's bookkeeping (``_c``, the cause it ran for) and the
-    ``choice`` it was resumed with. What a step passes on when it asks again or schedules its next
-    part, so the next run cites its own cause and waits for its own choice.
+    """A task's own arguments without the ``choice`` it was resumed with: what a step passes on when it
+    asks again or schedules its next part, so the next run waits for its own choice.
 
-    >>> own_args({"i": 2, "_c": 7, "choice": {"id": "a"}})
+    >>> own_args({"i": 2, "choice": {"id": "a"}})
     {'i': 2}
     """
-    return {k: v for k, v in args.items() if k != "_c" and k != "choice"}
+    return {k: v for k, v in args.items() if k != "choice"}

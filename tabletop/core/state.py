@@ -37,7 +37,7 @@ POSITION_KEYS = (
 # How many turns and rounds were played is history, not position: a rule that depends on it
 # keeps its own count in ``vars`` (or on a player), where it is part of the position.
 TURN_COUNTERS = frozenset(("number", "round"))
-_TRACE_KEYS = frozenset(("_c", "cause", "rec"))
+_TRACE_KEYS = frozenset(("cause", "rec"))
 
 
 def _strip(value: Any) -> Any:
@@ -51,10 +51,11 @@ def _strip(value: Any) -> Any:
 
 def _strip_task(name: str, args: dict) -> list:
     # kernel tasks carry triggers and events (which hold trace references) in their arguments;
-    # a rulebook's own task arguments hold only its data, plus the "_c" cause
+    # a rulebook's own task arguments hold only its data (the cause a task cites is the work entry's
+    # third item, left out here)
     if name.startswith("k."):
         return [name, _strip(args)]
-    return [name, {k: v for k, v in args.items() if k != "_c"}]
+    return [name, args]
 
 
 def _strip_decision(dec: dict | None) -> dict | None:
@@ -93,7 +94,7 @@ class State:
         self.players: list[dict] = []
         self.turn: dict[str, Any] = {}
         self.vars: dict[str, Any] = {}
-        self.work: list = []  # the engine's pending tasks, last one runs next
+        self.work: list = []  # the engine's pending tasks (name, args, cause), last one runs next
         self.queue: list = []  # pending triggered abilities (stack or queue container)
         self.decision: dict | None = None
         self.modifiers: list[dict] = []
@@ -149,7 +150,7 @@ class State:
     def canonical(self, with_bookkeeping: bool = False) -> str:
         """Canonical JSON text of the position (sorted keys, tuples as lists).
 
-        References into the trace (``_c``, ``cause``, ``rec``) depend on the path that led to
+        References into the trace (a task's cause, ``cause``, ``rec``) depend on the path that led to
         a position and on whether tracing is on, so they are left out.
         """
         return self._canonical_bytes(with_bookkeeping).decode()
@@ -159,7 +160,7 @@ class State:
         data = {k: getattr(self, k) for k in keys}
         if not with_bookkeeping:
             data["turn"] = {k: v for k, v in self.turn.items() if k not in TURN_COUNTERS}
-        data["work"] = [_strip_task(name, args) for name, args in self.work]
+        data["work"] = [_strip_task(name, args) for name, args, _cause in self.work]
         data["decision"] = _strip_decision(self.decision)
         data["queue"] = _strip(self.queue)
         data["events"] = _strip(self.events)

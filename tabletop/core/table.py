@@ -208,23 +208,22 @@ class Table(Flow):
         while st.decision is None and st.result is None:
             if work:
                 checked = False
-                name, args = work.pop()
+                name, args, cause = work.pop()
                 mark = self._mark = len(work)
-                fn = keyword.get(name) if plain else None
-                if fn is not None and "_c" not in args:
+                if not plain:
+                    self._cause = cause
+                fn = keyword.get(name) if self._fp is None else None
+                if fn is not None:
                     fn(self, **args)  # (a task function, called as its handler would, one call fewer)
                 else:
                     try:
                         handler = tasks[name]
                     except KeyError:
                         raise RuleError(f"no task handler {name!r} in rulebook {self.rulebook.id!r}") from None
-                    if plain:
-                        handler(self, args)
-                    elif self._fp is None:
-                        self._cause = args.get("_c")
+                    if self._fp is None:
                         handler(self, args)
                     else:
-                        self._fp.run(self, handler, args)  # (footprints: the ordering explorer measures)
+                        self._fp.run(self, handler, args, cause)  # (footprints: the ordering explorer measures)
                 if len(work) - mark > 1:
                     work[mark:] = work[mark:][::-1]
             elif st.queue:

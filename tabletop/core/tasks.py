@@ -48,12 +48,9 @@ def task_name(task: str | Callable[..., Any]) -> str:
 
 
 def _calling(fn: Callable[..., None]) -> Handler:
-    """The interpreter's handler for ``fn``: its arguments as keywords, without the kernel's cause."""
+    """A ``(table, args)`` handler for ``fn``: its arguments as keywords (the run itself calls ``fn`` directly)."""
 
     def handler(table: Table, args: dict) -> None:
-        if "_c" in args:
-            args = args.copy()  # (the task's arguments stay as saved; the copy loses the cause)
-            del args["_c"]
         fn(table, **args)
 
     handler.__name__ = handler.__qualname__ = getattr(fn, "__name__", "task")

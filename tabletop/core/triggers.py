@@ -135,14 +135,14 @@ class Triggers(Listeners):
         """Put ordered triggers where they wait: resolve now (nested) or into the container."""
         if nested:
             for t in trigs:
-                self.push("k.resolve", trig=t, _c=t.get("rec"))
+                self._push("k.resolve", {"trig": t}, t.get("rec"))
         else:
             self.state.queue.extend(trigs)
 
     def _drain(self) -> None:
         st = self.state
         trig = st.queue.pop(0) if self.profile.container == "queue" else st.queue.pop()
-        self.push("k.resolve", trig=trig, _c=trig.get("rec"))
+        self._push("k.resolve", {"trig": trig}, trig.get("rec"))
 
     def _record_triggers(self, trigs: list[dict], ev_rec: int | None) -> list[dict]:
         if not self.tracing:
@@ -226,14 +226,10 @@ def _schedule(
     for group in groups:
         g.push("k.order", groups=_groups(g, group, acting), done=[], nested=nested)
     if window and optional:
-        g.push(
+        g._push(
             "k.window",
-            cands=optional,
-            order=g.state.seat_order(),
-            k=0,
-            passes=0,
-            timing=timing,
-            _c=_batch_cause(optional),
+            {"cands": optional, "order": g.state.seat_order(), "k": 0, "passes": 0, "timing": timing},
+            _batch_cause(optional),
         )
 
 
@@ -320,7 +316,7 @@ def _k_window(g: Table, args: dict) -> None:
             idx = int(choice["id"].split(":", 1)[0])
             used = cands.pop(idx)
             passes = 0
-            g.push("k.resolve", trig={**used, "accepted": True}, _c=used.get("rec"))
+            g._push("k.resolve", {"trig": {**used, "accepted": True}}, used.get("rec"))
             g.push("k.window", cands=cands, order=order, k=k + 1, passes=passes, timing=args["timing"])
             return
         k += 1

@@ -32,7 +32,7 @@ def test_an_event_that_ends_the_game_leaves_nothing_pending_traced_or_not(contai
     for game in games:
         assert game.over and game.result["winners"] == [0]
         assert game.state.events == {}, "the event that ended the game is still pending"
-        assert [name for name, _ in game.state.work if name == "k.respond"] == [], "a response window is left"
+        assert [name for name, _, _ in game.state.work if name == "k.respond"] == [], "a response window is left"
     traced, fast = games
     assert traced.fingerprint() == fast.fingerprint()
 

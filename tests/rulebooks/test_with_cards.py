@@ -110,7 +110,7 @@ def test_marvel_champions_decks_of_two_card_sets_side_by_side(tmp_path):
     assert "test_card" in rb2.cards.player_deck and "test_card" not in rb.cards.player_deck
     deck = ["test_card", "patrol_officer"]
     g2 = rb2.new_game(seed=0, players=1, decks=[deck])
-    left = dict(g2.state.vars["_left:0"])
+    left = dict(g2.state.vars["_deck:0"])
     hand = [g2.state.objects[o]["card"] for o in g2.state.zones["hand:0"]]
     for cid in hand:
         left[cid] = left.get(cid, 0) + 1

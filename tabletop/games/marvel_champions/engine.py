@@ -356,7 +356,7 @@ _ENC_PROMPT, _PLAYER_PROMPT = "the top card of the encounter deck", "the top car
 DECKS = {
     "enc": Deck(
         "enc:deck",
-        var="_left:enc",
+        var="_deck:enc",
         fields=ZONES.anonymous("enc:deck", None),
         prompt=_ENC_PROMPT,
         rule="mc.deal",
@@ -365,7 +365,7 @@ DECKS = {
     **dict(
         zip(
             "0123",
-            player_decks(ZONES, "deck:{p}", range(4), var="_left:{p}", prompt=_PLAYER_PROMPT, rule="mc.draw", **_DRAWS),
+            player_decks(ZONES, "deck:{p}", range(4), prompt=_PLAYER_PROMPT, rule="mc.draw", **_DRAWS),
         )
     ),
 }

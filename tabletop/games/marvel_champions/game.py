@@ -414,6 +414,8 @@ def make_rulebook(cards: MarvelCards) -> Rulebook:
         board=board,
         cards=cards,
         description=__doc__ or "",
+        # format 1 named the decks' compositions _left:... (every Deck is _deck:... now, as player_decks names it)
+        renamed_vars={f"_left:{k}": f"_deck:{k}" for k in ("enc", "0", "1", "2", "3")},
     )
     rb.scenarios = _scenarios(rb)
     cards.factory = make_rulebook

@@ -44,7 +44,7 @@ def position(
 def reopen(game: tt.Game) -> None:
     """Ask player 0's action again after the test changed the position."""
     game.state.decision = None
-    game.state.work.append(("hs.main", {}))
+    game.state.work.append(("hs.main", {}, None))
     game.table._run()
     assert game.decision.kind == "action"
 

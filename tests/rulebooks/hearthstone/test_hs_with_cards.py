@@ -36,7 +36,7 @@ def with_in_hand(rb, card_id: str) -> tuple[tt.Game, str]:
     game = rb.new_game(seed=0, scenario="blank")
     oid = S.hand(game.table, 0, card_id)
     game.state.decision = None
-    game.state.work.append(("hs.main", {}))
+    game.state.work.append(("hs.main", {}, None))
     game.table._run()
     return game, oid
 

@@ -40,7 +40,7 @@ def reopen(game):
     st = game.state
     assert st.decision is not None and st.decision["kind"] == "action"
     st.decision = None
-    st.work.append(("mc.turn", {"_c": None}))
+    st.work.append(("mc.turn", {}, None))
     game.table._run()
     return game
 

@@ -115,7 +115,7 @@ def test_l406_a_player_deck_running_out_deals_an_encounter_card():
     for oid in list(game.state.zone("deck:0")):
         game.state.objects.pop(oid)
     game.state.zones["deck:0"] = ()
-    game.state.set_var("_left:0", {})
+    game.state.set_var("_deck:0", {})
     for _ in range(3):
         known(game.table, "rally", "discard:0", 0)
     reopen(game)
@@ -146,7 +146,7 @@ def test_l380_a_card_dealt_in_step_4_to_a_player_who_already_revealed_is_reveale
     for oid in list(st.zone("deck:0")):
         st.objects.pop(oid)
     st.zones["deck:0"] = ()
-    st.set_var("_left:0", {})
+    st.set_var("_deck:0", {})
     known(game.table, "energy_cell", "discard:0", 0)
     known(game.table, "counterpunch", "hand:1", 1)
     encounter_deck(game, ["dampening_field"] * 4 + ["marauder_sniper"])

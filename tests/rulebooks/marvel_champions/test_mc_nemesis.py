@@ -28,7 +28,7 @@ def test_l1489_set_up_sets_each_player_s_nemesis_aside_and_shuffles_each_obligat
     for p in (0, 1):
         names = sorted(E.name_of(game, o) for o in game.state.zone(f"aside:{p}"))
         assert names == ["Grudge", "Grudge Match", "Old Vendetta"]
-    left = game.state.vars["_left:enc"]
+    left = game.state.vars["_deck:enc"]
     assert left["double_shift@0"] == 1 and left["double_shift@1"] == 1
     assert "grudge" not in left and "old_vendetta" not in left  # not shuffled in
 
