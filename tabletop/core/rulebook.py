@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from functools import partial
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from .abilities import Ability
 from .boardview import board_view
 from .catalogue import with_cards
+from .decision import CHANCE
 from .errors import PlayersTypeError, RulebookOptionError, RuleError, UnknownScenario, quote
 from .flow import Phase
 from .game import Game
@@ -69,6 +70,26 @@ class Scenario:
     description: str
     build: Callable[[], Game]
     rules: tuple[str, ...] = ()
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+N = TypeVar("N", bound=_Named)
+
+
+def by_name(items: Iterable[N]) -> dict[str, N]:
+    """``items`` (option specs, scenarios) under their names, in order: a rulebook's ``options`` or
+    ``scenarios``. Why: each is declared once, not under a key that spells its name again; a name given
+    twice is an error (a dict would keep the last one silently)."""
+    named: dict[str, N] = {}
+    for item in items:
+        if item.name in named:
+            raise RuleError(f"{quote(item.name)} is declared twice")
+        named[item.name] = item
+    return named
 
 
 @dataclass
@@ -168,6 +189,22 @@ class Rulebook:
         table = game.table
         table._call(self.setup, table)
         table._run()
+        return game
+
+    def new_game_with_chance(
+        self, outcomes: Iterable[str], seed: int | str = 0, players: int | None = None, **options: Any
+    ) -> Game:
+        """A new game whose first chance decisions come out as ``outcomes`` (option ids, in order), chance
+        being sampled from then on. Why: a scenario or a test starts from a known shuffle or roll; an
+        outcome given while the open decision is a player's is an error."""
+        game = self.new_game(seed, players, chance="manual", **options)
+        for outcome in outcomes:
+            dec = game.state.decision
+            if dec is None or dec["player"] != CHANCE:
+                who = "none is open" if dec is None else f"the open one is player {dec['player']}'s"
+                raise RuleError(f"{self.id}: chance outcome {quote(outcome)} given, but {who}")
+            game.apply(outcome)
+        game.chance = "sample"
         return game
 
     def with_cards(self, folder: str | Path) -> Rulebook:
