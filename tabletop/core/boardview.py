@@ -193,6 +193,16 @@ class Grid:
         row, col = self.position(slot)
         return f"row {row}, column {col}"
 
+    def options(self, ids: tuple[str, ...], label: str) -> dict[str, dict]:
+        """The option of choosing each slot, by id: ``ids[slot]`` and ``label`` (``{where}``: the slot in words).
+        Made once per grid and wording, and shared (options are never changed): a decision offers some."""
+        return _slot_options(self, ids, label)
+
+
+@lru_cache(maxsize=1024)
+def _slot_options(grid: Grid, ids: tuple[str, ...], label: str) -> dict[str, dict]:
+    return {oid: {"id": oid, "label": label.format(where=grid.where(s))} for s, oid in enumerate(ids[: grid.size])}
+
 
 def grid_view(
     game: Table,

@@ -38,7 +38,11 @@ HTML_RENDERER: Callable[[Game, Rulebook], str] | None = None
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """A rulebook option: a variant or a documented assumption that changes outcomes."""
+    """A rulebook option: a variant or a documented assumption that changes outcomes.
+
+    ``at_least``, ``at_most``: the bounds of a number (why: most checks of a number are its range, and
+    the error then says what is allowed).
+    """
 
     name: str
     default: Any
@@ -46,6 +50,8 @@ class OptionSpec:
     rule: str | None = None
     choices: tuple | None = None  # allowed values; None: any value of the default's type
     check: Callable[[Any], bool] | None = None  # extra validation
+    at_least: int | None = None
+    at_most: int | None = None
 
     def validate(self, value: Any, rulebook: str) -> Any:
         if self.choices is not None and value not in self.choices:
@@ -57,6 +63,15 @@ class OptionSpec:
             raise RulebookOptionError(f"{rulebook}: option {self.name}={quote(value)} must be a {kind.__name__}")
         if isinstance(value, bool) is not isinstance(self.default, bool) and self.choices is None:
             raise RulebookOptionError(f"{rulebook}: option {self.name}={quote(value)} must be a {kind.__name__}")
+        low, high = self.at_least, self.at_most
+        if (low is not None and value < low) or (high is not None and value > high):
+            if low is not None and high is not None:
+                allowed = f"{low} to {high}"
+            else:
+                allowed = f"at least {low}" if high is None else f"at most {high}"
+            raise RulebookOptionError(
+                f"{rulebook}: option {self.name}={quote(value)} is not allowed: it is {allowed} ({self.doc})"
+            )
         if self.check is not None and not self.check(value):
             raise RulebookOptionError(f"{rulebook}: option {self.name}={quote(value)} is not allowed ({self.doc})")
         return value
@@ -80,7 +95,7 @@ class _Named(Protocol):
 N = TypeVar("N", bound=_Named)
 
 
-def by_name(items: Iterable[N]) -> dict[str, N]:
+def by_name(*items: N) -> dict[str, N]:
     """``items`` (option specs, scenarios) under their names, in order: a rulebook's ``options`` or
     ``scenarios``. Why: each is declared once, not under a key that spells its name again; a name given
     twice is an error (a dict would keep the last one silently)."""

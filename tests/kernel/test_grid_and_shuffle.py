@@ -1,8 +1,9 @@
 """Cards in rows, on a tiny rulebook of this file's own: four cards (three of kind x, one of kind y) are
 shuffled face down into a 2x2 grid, one chance decision per slot (tabletop.core.deck.Shuffle), and each
-turn a player turns one face up (Zones.turn). The grid's arithmetic and words (boardview.Grid), its board
-view (boardview.grid_view), a zone kept sorted (ZoneSpec.keep_sorted), the end by scores
-(Table.end_on_scores), and the declarations' helpers (by_name, Rulebook.new_game_with_chance)."""
+turn a player turns one face up (Zones.turn). The grid's arithmetic, words and options (boardview.Grid),
+its board view (boardview.grid_view), a zone kept sorted (ZoneSpec.keep_sorted), the end by scores
+(Table.end_on_scores), and the declarations' helpers (by_name, Rulebook.new_game_with_chance, an
+option's bounds)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from tabletop.core import (
     Phase,
     Rule,
     Rulebook,
+    RulebookOptionError,
     RuleError,
     RuleTable,
     Scenario,
@@ -65,7 +67,7 @@ def deal(game: Table, *, k: int, choice: dict | None = None) -> None:
 
 @tasks("rows.ask")
 def ask_turn(game: Table) -> None:
-    options = [{"id": o, "label": f"turn the card in {GRID.where(game.state.objects[o]['slot'])}"} for o in SLOTS]
+    options = list(GRID.options(SLOTS, "turn the card in {where}").values())
     game.ask(game.state.turn["player"], "action", options, turn_up, prompt="turn a card", rule="rows.turn")
 
 
@@ -85,12 +87,12 @@ RB: Rulebook = Rulebook(
     players=(2, 2),
     rules=RULES,
     setup=setup,
-    options=by_name([OptionSpec("unused", 0, "An option the game never reads.")]),
+    options=by_name(OptionSpec("unused", 0, "An option the game never reads.", at_least=0, at_most=3)),
     flow=(Phase("turn", (ask_turn,), each_player=True, rule="rows.turn"),),
     tasks=tasks,
     active_zones=(ROWS,),
     public_fields=("id", "zone", "slot", "face_up"),
-    scenarios=by_name([Scenario("y-first", "The y card lies in slot 0.", lambda: RB.new_game_with_chance("yxxx"))]),
+    scenarios=by_name(Scenario("y-first", "The y card lies in slot 0.", lambda: RB.new_game_with_chance("yxxx"))),
     board=board,
 )
 
@@ -101,6 +103,9 @@ def test_a_grid_places_and_words_its_slots_counted_from_one():
     assert grid.rows == 3  # the last row is short
     assert [grid.position(s) for s in range(5)] == [(1, 1), (1, 2), (2, 1), (2, 2), (3, 1)]
     assert grid.where(3) == "row 2, column 2"
+    options = grid.options(("a", "b", "c", "d", "e", "f"), "pick {where}")
+    assert options == {k: {"id": k, "label": f"pick {grid.where(s)}"} for s, k in enumerate("abcde")}  # 5 slots
+    assert grid.options(("a", "b", "c", "d", "e", "f"), "pick {where}") is options  # made once, shared
 
 
 def test_a_grid_of_a_size_is_the_squarest_at_most_so_wide_unless_columns_are_given():
@@ -232,6 +237,17 @@ def test_the_highest_score_wins_and_a_tie_for_it_is_shared(scores, tie_is_draw, 
 
 def test_by_name_keys_declarations_by_their_names_in_order_and_refuses_a_name_twice():
     specs = [OptionSpec("b", 1, "B."), OptionSpec("a", 2, "A.")]
-    assert list(by_name(specs)) == ["b", "a"] and by_name(specs)["a"] is specs[1]
+    assert list(by_name(*specs)) == ["b", "a"] and by_name(*specs)["a"] is specs[1]
     with pytest.raises(RuleError, match="'b' is declared twice"):
-        by_name([*specs, OptionSpec("b", 3, "B again.")])
+        by_name(*specs, OptionSpec("b", 3, "B again."))
+
+
+def test_an_options_bounds_refuse_a_number_outside_them_saying_what_is_allowed():
+    assert RB.new_game(unused=3).options["unused"] == 3
+    with pytest.raises(RulebookOptionError, match=r"rows: option unused=4 is not allowed: it is 0 to 3 \(An option"):
+        RB.new_game(unused=4)
+    assert OptionSpec("n", 1, "N.", at_least=1).validate(10**6, "rb") == 10**6
+    with pytest.raises(RulebookOptionError, match="n=0 is not allowed: it is at least 1"):
+        OptionSpec("n", 1, "N.", at_least=1).validate(0, "rb")
+    with pytest.raises(RulebookOptionError, match="n=9 is not allowed: it is at most 8"):
+        OptionSpec("n", 1, "N.", at_most=8).validate(9, "rb")

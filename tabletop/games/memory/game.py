@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Any
 
 from tabletop.core import Game, OptionSpec, Phase, Profile, Rulebook, Scenario, Table, TaskTable, by_name
@@ -67,16 +66,10 @@ def deal(game: Table, *, k: int, choice: dict | None = None) -> None:
 
 
 # -------------------------------------------------------------------- a turn
-@cache
-def flip_options(grid: Grid) -> dict[str, dict]:
-    """The flip option of every slot, made once per board shape (options are never changed)."""
-    return {oid: {"id": oid, "label": f"flip the card in {grid.where(s)}"} for s, oid in enumerate(SLOTS[: grid.size])}
-
-
 @tasks("mem.first_flip")
 def ask_flip(game: Table, *, first: str | None = None) -> None:
     """mem.turn: the player to move flips a first card, then a second."""
-    options = flip_options(grid(game))
+    options = grid(game).options(SLOTS, "flip the card in {where}")
     offered = [options[oid] for oid in game.state.zones[GRID] if oid != first]
     prompt = "flip a first card" if first is None else "flip a second card"
     game.ask(game.state.turn["player"], "action", offered, flip, prompt=prompt, rule="mem.turn", args={"first": first})
@@ -161,40 +154,34 @@ def _match(extra: bool) -> Game:
 
 
 SCENARIOS = by_name(
-    (
-        Scenario(
-            "small-board",
-            "Three pairs on a 2x3 board, freshly shuffled, player 0 to flip.",
-            lambda: RULEBOOK.new_game(seed=3, pairs=3),
-            ("mem.setup", "mem.turn"),
-        ),
-        Scenario(
-            "match-official",
-            "Player 0 has flipped one card; its twin is at row 2, column 1. "
-            "Under the official rule a match gives another turn.",
-            lambda: _match(True),
-            ("mem.match", "mem.extra_turn"),
-        ),
-        Scenario(
-            "match-house-rule",
-            "The same position under the house rule: the turn ends after a match.",
-            lambda: _match(False),
-            ("mem.match", "mem.house_rule"),
-        ),
-        Scenario(
-            "last-pair", "One pair is left; whoever takes it ends the game.", lambda: dealt([0, 0]), ("mem.assume.end",)
-        ),
-    )
+    Scenario(
+        "small-board",
+        "Three pairs on a 2x3 board, freshly shuffled, player 0 to flip.",
+        lambda: RULEBOOK.new_game(seed=3, pairs=3),
+        ("mem.setup", "mem.turn"),
+    ),
+    Scenario(
+        "match-official",
+        "Player 0 has flipped one card; its twin is at row 2, column 1. "
+        "Under the official rule a match gives another turn.",
+        lambda: _match(True),
+        ("mem.match", "mem.extra_turn"),
+    ),
+    Scenario(
+        "match-house-rule",
+        "The same position under the house rule: the turn ends after a match.",
+        lambda: _match(False),
+        ("mem.match", "mem.house_rule"),
+    ),
+    Scenario(
+        "last-pair", "One pair is left; whoever takes it ends the game.", lambda: dealt([0, 0]), ("mem.assume.end",)
+    ),
 )
 
 
-OPTIONS = (
+OPTIONS = by_name(
     OptionSpec(
-        "pairs",
-        28,
-        "Number of pairs (the text's sticker book makes 28).",
-        "mem.components",
-        check=lambda v: 1 <= v <= 28,
+        "pairs", 28, "Number of pairs (the text's sticker book makes 28).", "mem.components", at_least=1, at_most=28
     ),
     OptionSpec(
         "extra_turn_on_match",
@@ -202,16 +189,8 @@ OPTIONS = (
         "A match gives another turn (official rule); False is the author's house rule.",
         "mem.extra_turn",
     ),
-    OptionSpec(
-        "first_player", 0, "The player who takes the first turn.", "mem.assume.first_player", check=lambda v: v >= 0
-    ),
-    OptionSpec(
-        "columns",
-        0,
-        "Cards per row (0: the squarest layout, at most 8 wide).",
-        "mem.assume.rows",
-        check=lambda v: v >= 0,
-    ),
+    OptionSpec("first_player", 0, "The player who takes the first turn.", "mem.assume.first_player", at_least=0),
+    OptionSpec("columns", 0, "Cards per row (0: the squarest layout, at most 8 wide).", "mem.assume.rows", at_least=0),
 )
 
 RULEBOOK: Rulebook = Rulebook(
@@ -222,7 +201,7 @@ RULEBOOK: Rulebook = Rulebook(
     rules=RULES,
     setup=setup,
     profile=Profile(checks="idle", rules={"check": "mem.assume.end"}),
-    options=by_name(OPTIONS),
+    options=OPTIONS,
     flow=(Phase("turn", (ask_flip,), each_player=True, rule="mem.turn"),),
     tasks=tasks,
     event_handlers=EVENTS,
