@@ -36,6 +36,7 @@ from .zones import ZoneError
 if TYPE_CHECKING:
     from .scheduling import Task
     from .table import Table
+    from .tasks import TaskTable
     from .zones import Zones
 
 _COMPOSITIONS: dict[tuple, dict[str, int]] = {}  # a deck list -> its composition (sorted by card id)
@@ -308,3 +309,14 @@ class Shuffle:
         prompt = self.prompt.format(k=k, slot=slots[k])
         game.ask_draw(left, resume, prompt=prompt, rule=self.rule, args={"k": k}, labels=labels)
         return True
+
+    def task(self, tasks: TaskTable, name: str) -> Callable[..., None]:
+        """The task that deals every place and then nothing more, registered on ``tasks`` under ``name`` (the
+        name saved games hold); set-up pushes it with ``k=0``. (A rulebook that goes on once all is dealt
+        writes its own task around :meth:`deal`.)"""
+
+        def deal(game: Table, *, k: int, choice: dict | None = None) -> None:
+            self.deal(game, deal, k, choice)
+
+        deal.__doc__ = f"{self.rule}: the shuffle, as chance: the {self.field} of each place in turn, by what is left."
+        return tasks(name)(deal)

@@ -7,6 +7,8 @@ option's bounds)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from tabletop.core import (
@@ -27,6 +29,7 @@ from tabletop.core import (
     ZoneSpec,
     by_name,
     grid_view,
+    task_name,
 )
 
 RULES = RuleTable(
@@ -52,10 +55,14 @@ SHUFFLE = Shuffle(
 tasks = TaskTable()
 
 
-def setup(game: Table) -> None:
+def lay_out(game: Table) -> None:
     ZONES.setup(game)
     for slot, oid in enumerate(SLOTS):
         game.create("a", ROWS, id=oid, slot=slot, kind=None, face_up=False, vis=ZONES.vis(ROWS))
+
+
+def setup(game: Table) -> None:
+    lay_out(game)
     game.push(deal, k=0)
 
 
@@ -139,6 +146,23 @@ def test_a_shuffle_asks_the_kind_under_each_slot_in_turn_weighted_by_what_is_lef
     game.apply("x").apply("x").apply("x")  # the last slot dealt: deal() is told so (False), and the turn begins
     assert game.state.vars["dealt"] and game.state.decision["player"] == 0
     assert [game.state.objects[s]["kind"] for s in SLOTS] == ["y", "x", "x", "x"]
+
+
+def test_a_shuffles_own_task_is_registered_under_the_name_given_and_deals_every_place():
+    table = TaskTable()
+    task = SHUFFLE.task(table, "rows.own_deal")
+    assert task_name(task) == "rows.own_deal" and "rows.own_deal" in table
+
+    def own_setup(game: Table) -> None:
+        lay_out(game)
+        game.push(task, k=0)
+
+    rb = dataclasses.replace(RB, setup=own_setup, tasks={**tasks, **table})
+    game = rb.new_game(chance="manual")
+    assert game.state.decision["resume"] == ["rows.own_deal", {"k": 0}]
+    game.apply("x").apply("y").apply("x").apply("x")
+    assert [game.state.objects[s]["kind"] for s in SLOTS] == ["x", "y", "x", "x"]
+    assert game.state.decision["player"] == 0 and "dealt" not in game.state.vars
 
 
 def test_a_sampled_shuffle_deals_the_whole_multiset():

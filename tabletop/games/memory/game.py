@@ -57,12 +57,7 @@ SHUFFLE = Shuffle(  # mem.setup, shuffled well: as chance, the picture under eac
     label="picture {key}",
     value=int,
 )
-
-
-@tasks("mem.deal")
-def deal(game: Table, *, k: int, choice: dict | None = None) -> None:
-    """Shuffling, as chance (SHUFFLE): the picture under slot ``k``."""
-    SHUFFLE.deal(game, deal, k, choice)
+deal = SHUFFLE.task(tasks, "mem.deal")  # the task set-up pushes (k=0)
 
 
 # -------------------------------------------------------------------- a turn
