@@ -62,7 +62,8 @@ def test_the_table_is_built_of_the_rooms_in_order():
 def test_the_users_game_offers_no_rule_authors_verb():
     """A notebook user's tab completion on a game offers no verb that changes a position by hand."""
     verbs = {"emit", "emit_batch", "push", "then", "move", "create", "destroy", "ask", "record", "grant"}
-    verbs |= {"add_modifier", "enqueue", "activate", "delay", "end_game", "eliminate", "cancel", "caused_by"}
+    verbs |= {"add_modifier", "enqueue", "activate", "delay", "end_game", "end_on_scores", "eliminate", "cancel"}
+    verbs |= {"caused_by"}
     game = tt.rulebook("memory").new_game()
     assert verbs & {name for name in dir(game)} == set()
     assert verbs <= set(dir(game.table))

@@ -1,9 +1,9 @@
 """The rules kernel: knows no game and imports no Jupyter library."""
 
 from .abilities import Ability, Activation, Modify, Prevent, Replace
-from .boardview import board_view
+from .boardview import Grid, board_view, grid_view
 from .decision import CHANCE, Decision, Option, options_by_object
-from .deck import Deck, player_decks
+from .deck import Deck, Shuffle, player_decks
 from .errors import (
     ArgumentTypeError,
     ArgumentValueError,
@@ -27,7 +27,7 @@ from .errors import (
 from .game import Game
 from .modifiers import Explanation, ModifierOrder, compute
 from .profile import Profile
-from .rulebook import OptionSpec, Phase, Rulebook, Scenario
+from .rulebook import OptionSpec, Phase, Rulebook, Scenario, by_name
 from .rules import Rule, RuleTable
 from .scheduling import own_args
 from .state import State
@@ -49,6 +49,7 @@ __all__ = [
     "ForcedLoop",
     "Game",
     "GameOver",
+    "Grid",
     "IllegalOption",
     "Log",
     "LoopStep",
@@ -69,6 +70,7 @@ __all__ = [
     "RulebookOptionError",
     "SavedGameError",
     "Scenario",
+    "Shuffle",
     "StaleOption",
     "State",
     "StepBudgetExceeded",
@@ -83,7 +85,9 @@ __all__ = [
     "ZoneSpec",
     "Zones",
     "board_view",
+    "by_name",
     "compute",
+    "grid_view",
     "options_by_object",
     "own_args",
     "player_decks",

@@ -8,14 +8,22 @@ a rulebook passes ``describe`` to fill in what a face-up card shows (its stats, 
 ``players`` for its panel headers, or nothing at all for the generic view. The pieces
 (:func:`zone_entry`, :func:`card_entry`, :func:`decision_entry`, :func:`face_down`) serve a
 rulebook that needs a board of another shape.
+
+Cards that lie in rows (a memory game's table) are a :class:`Grid` of slots: it places and words each
+slot, and :func:`grid_view` is the "grid" board of such a game, from its zones and one function that
+names a face-up card.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from .decision import options_by_object
+from .errors import RuleError, quote
 
 if TYPE_CHECKING:
     from .table import Table
@@ -144,3 +152,102 @@ def board_view(
         "decision": decision_entry(dec, player),
         "result": st.result,
     }
+
+
+@dataclass(frozen=True)
+class Grid:
+    """``size`` slots laid out in rows of ``columns``, counted from 1 (slot 0 is row 1, column 1).
+
+    Why: a game whose cards lie in rows places each slot on the board, words it in prompts and the
+    log, and draws the rows; the arithmetic and the words are the same in every such game.
+    """
+
+    size: int
+    columns: int
+
+    def __post_init__(self) -> None:
+        if type(self.columns) is not int or self.columns < 1:
+            raise RuleError(
+                f"a grid of {self.size} slots needs a whole number of columns >= 1, not {quote(self.columns)}"
+            )
+
+    @staticmethod
+    @lru_cache(maxsize=1024)
+    def of(size: int, columns: int = 0, widest: int = 8) -> Grid:
+        """``size`` slots in rows of ``columns``, or (``columns`` 0) the squarest rows at most ``widest`` wide
+        (made once per shape: a grid is never changed)."""
+        return Grid(size, columns or min(widest, math.ceil(math.sqrt(size))))
+
+    @property
+    def rows(self) -> int:
+        """How many rows the slots fill (the last may be short)."""
+        return math.ceil(self.size / self.columns)
+
+    def position(self, slot: int) -> tuple[int, int]:
+        """(row, column) of a slot, counted from 1."""
+        row, col = divmod(slot, self.columns)
+        return row + 1, col + 1
+
+    def where(self, slot: int) -> str:
+        """A slot in words: "row 2, column 1"."""
+        row, col = self.position(slot)
+        return f"row {row}, column {col}"
+
+    def options(self, ids: tuple[str, ...], label: str) -> dict[str, dict]:
+        """The option of choosing each slot, by id: ``ids[slot]`` and ``label`` (``{where}``: the slot in words).
+        Made once per grid and wording, and shared (options are never changed): a decision offers some."""
+        return _slot_options(self, ids, label)
+
+
+@lru_cache(maxsize=1024)
+def _slot_options(grid: Grid, ids: tuple[str, ...], label: str) -> dict[str, dict]:
+    return {oid: {"id": oid, "label": label.format(where=grid.where(s))} for s, oid in enumerate(ids[: grid.size])}
+
+
+def grid_view(
+    game: Table,
+    player: int | None,
+    zones: Zones,
+    grid: Grid,
+    *,
+    name: Callable[[dict], str],
+    scores: Callable[[Table, int], Any] | None = None,
+) -> dict:
+    """A "grid" board view of ``game`` as ``player`` sees it (None: a spectator): the grid's shape, the zones
+    shown (id, label, owner), every object of the view (by id) at the position of its ``slot`` field, each
+    player's score (``scores(game, p)``, if given), the player to move, the decision and the result.
+
+    Why: the grid board of a game of cards in rows is this same walk; the game says only what a face-up
+    card is called (``name(obj)``, ``obj`` as the state holds it). A card hidden from the viewer is face
+    down and nameless; one lying face down (``face_up`` False) is drawn face down, named for a viewer
+    who may see it. A card's option is the open decision's option of the same id, if it is the viewer's.
+    """
+    st, dec = game.state, game.state.decision
+    legal = {o["id"] for o in dec["options"]} if dec and (player is None or dec["player"] == player) else set()
+    cards = []
+    for oid, obj in sorted(game.view(player)["objects"].items()):
+        hidden = obj.get("hidden")
+        cards.append(
+            {
+                "id": oid,
+                "zone": obj["zone"],
+                "pos": list(grid.position(obj["slot"])),
+                "face": "down" if hidden or not obj.get("face_up", True) else "up",
+                "name": None if hidden else name(st.objects[oid]),
+                "option": oid if oid in legal else None,
+            }
+        )
+    view = {
+        "layout": "grid",
+        "rows": grid.rows,
+        "columns": grid.columns,
+        "zones": [
+            {"id": spec.zone(p), "label": spec.board_label(p), **({} if p is None else {"owner": p})}
+            for spec, p in shown_zones(zones, len(st.players))
+        ],
+        "cards": cards,
+    }
+    if scores is not None:
+        view["scores"] = {str(p): scores(game, p) for p in range(len(st.players))}
+    view.update(to_move=None if dec is None else dec["player"], decision=decision_entry(dec, player), result=st.result)
+    return view

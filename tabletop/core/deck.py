@@ -19,11 +19,14 @@ decision it opens); the game's state holds the rest. Moves in and out of the dec
 - :meth:`Deck.left`, :meth:`Deck.size`: look at what the deck holds (the rules' look, not a player's).
 
 :func:`player_decks` makes one deck of each player.
+
+A :class:`Shuffle` is the other way to shuffle, when the places exist and are known (slots on a
+table, seats): the value under each place in turn is a chance decision, weighted by what is left.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .decision import CHANCE
@@ -33,6 +36,7 @@ from .zones import ZoneError
 if TYPE_CHECKING:
     from .scheduling import Task
     from .table import Table
+    from .tasks import TaskTable
     from .zones import Zones
 
 _COMPOSITIONS: dict[tuple, dict[str, int]] = {}  # a deck list -> its composition (sorted by card id)
@@ -256,3 +260,65 @@ def player_decks(
         )
         for p in players
     )
+
+
+class Shuffle:
+    """Known cards shuffled into places already on the table, as chance: one decision per place, in order.
+
+    Why: shuffling a known multiset into known places (the pictures under a memory game's slots, roles
+    dealt to seats) is, as chance, the value under each place in turn, weighted by how many of each kind
+    are left; a test picks each one (``chance="manual"``) and an explorer branches on each kind once.
+    Nothing more is stored: what is left is the multiset less what the places dealt so far hold.
+
+    ``field``: the field of a place's object that gets the value; ``kinds(game)``: the multiset, each
+    kind (an option id) and how many there are, in the options' order; ``slots(game)``: the places'
+    object ids, in dealing order. The decision (:meth:`Table.ask_draw`'s): ``prompt`` (``{k}``: the
+    place's number, from 0; ``{slot}``: its id), ``rule``, option labels ``label`` (``{key}``: the kind);
+    ``value(key)`` is what the field holds (by default the kind itself).
+    """
+
+    def __init__(
+        self,
+        field: str,
+        *,
+        kinds: Callable[[Table], Mapping[str, int]],
+        slots: Callable[[Table], Sequence[str]],
+        prompt: str,
+        rule: str,
+        label: str = "{key}",
+        value: Callable[[str], Any] = str,
+    ) -> None:
+        self.field, self.kinds, self.slots = field, kinds, slots
+        self.prompt, self.rule, self.label, self.value = prompt, rule, label, value
+
+    def __repr__(self) -> str:
+        return f"Shuffle({self.field!r}, rule={self.rule!r})"
+
+    def deal(self, game: Table, resume: Task, k: int, choice: dict | None = None) -> bool:
+        """Deal ``choice`` (the outcome of place ``k``'s decision, if any) to place ``k``, then open the decision of
+        the next place, which reaches task ``resume`` as ``choice`` with ``k`` in its arguments. False: every
+        place is dealt (no decision opened)."""
+        st, slots = game.state, self.slots(game)
+        if choice is not None:
+            st.update(slots[k], **{self.field: self.value(choice["id"])})
+            k += 1
+        if k >= len(slots):
+            return False
+        left = dict(self.kinds(game))
+        for oid in slots[:k]:
+            left[str(st.objects[oid][self.field])] -= 1
+        labels = {key: self.label.format(key=key) for key in left}
+        prompt = self.prompt.format(k=k, slot=slots[k])
+        game.ask_draw(left, resume, prompt=prompt, rule=self.rule, args={"k": k}, labels=labels)
+        return True
+
+    def task(self, tasks: TaskTable, name: str) -> Callable[..., None]:
+        """The task that deals every place and then nothing more, registered on ``tasks`` under ``name`` (the
+        name saved games hold); set-up pushes it with ``k=0``. (A rulebook that goes on once all is dealt
+        writes its own task around :meth:`deal`.)"""
+
+        def deal(game: Table, *, k: int, choice: dict | None = None) -> None:
+            self.deal(game, deal, k, choice)
+
+        deal.__doc__ = f"{self.rule}: the shuffle, as chance: the {self.field} of each place in turn, by what is left."
+        return tasks(name)(deal)

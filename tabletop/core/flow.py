@@ -71,6 +71,14 @@ class Flow(Values):
         self.state.result = {"winners": winners, "draw": draw, "reason": reason, "rule": rule, **extra}
         self.record("end", f"game over: {reason}", rule, winners=winners)
 
+    def end_on_scores(self, scores: dict[str, Any], *, reason: str, rule: str, tie_is_draw: bool = True) -> None:
+        """End the game won by whoever has the highest score (``scores``: by player number as text, kept
+        in the result). Why: "most points wins, a tie shares it" ends many games alike; ``tie_is_draw``:
+        players tied for the highest score share a win that counts as a draw (False: a shared win)."""
+        best = max(scores.values())
+        winners = [int(p) for p, score in scores.items() if score == best]
+        self.end_game(winners, reason=reason, rule=rule, scores=scores, draw=tie_is_draw and len(winners) > 1)
+
     def extra_turn(self) -> None:
         """The current player takes another turn after this one."""
         self.state.set_turn(again=True)

@@ -13,11 +13,12 @@ from dataclasses import dataclass, field
 from functools import partial
 from html import escape
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from .abilities import Ability
 from .boardview import board_view
 from .catalogue import with_cards
+from .decision import CHANCE
 from .errors import PlayersTypeError, RulebookOptionError, RuleError, UnknownScenario, quote
 from .flow import Phase
 from .game import Game
@@ -37,7 +38,11 @@ HTML_RENDERER: Callable[[Game, Rulebook], str] | None = None
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """A rulebook option: a variant or a documented assumption that changes outcomes."""
+    """A rulebook option: a variant or a documented assumption that changes outcomes.
+
+    ``at_least``, ``at_most``: the bounds of a number (why: most checks of a number are its range, and
+    the error then says what is allowed).
+    """
 
     name: str
     default: Any
@@ -45,6 +50,8 @@ class OptionSpec:
     rule: str | None = None
     choices: tuple | None = None  # allowed values; None: any value of the default's type
     check: Callable[[Any], bool] | None = None  # extra validation
+    at_least: int | None = None
+    at_most: int | None = None
 
     def validate(self, value: Any, rulebook: str) -> Any:
         if self.choices is not None and value not in self.choices:
@@ -56,6 +63,15 @@ class OptionSpec:
             raise RulebookOptionError(f"{rulebook}: option {self.name}={quote(value)} must be a {kind.__name__}")
         if isinstance(value, bool) is not isinstance(self.default, bool) and self.choices is None:
             raise RulebookOptionError(f"{rulebook}: option {self.name}={quote(value)} must be a {kind.__name__}")
+        low, high = self.at_least, self.at_most
+        if (low is not None and value < low) or (high is not None and value > high):
+            if low is not None and high is not None:
+                allowed = f"{low} to {high}"
+            else:
+                allowed = f"at least {low}" if high is None else f"at most {high}"
+            raise RulebookOptionError(
+                f"{rulebook}: option {self.name}={quote(value)} is not allowed: it is {allowed} ({self.doc})"
+            )
         if self.check is not None and not self.check(value):
             raise RulebookOptionError(f"{rulebook}: option {self.name}={quote(value)} is not allowed ({self.doc})")
         return value
@@ -69,6 +85,26 @@ class Scenario:
     description: str
     build: Callable[[], Game]
     rules: tuple[str, ...] = ()
+
+
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+
+N = TypeVar("N", bound=_Named)
+
+
+def by_name(*items: N) -> dict[str, N]:
+    """``items`` (option specs, scenarios) under their names, in order: a rulebook's ``options`` or
+    ``scenarios``. Why: each is declared once, not under a key that spells its name again; a name given
+    twice is an error (a dict would keep the last one silently)."""
+    named: dict[str, N] = {}
+    for item in items:
+        if item.name in named:
+            raise RuleError(f"{quote(item.name)} is declared twice")
+        named[item.name] = item
+    return named
 
 
 @dataclass
@@ -170,6 +206,22 @@ class Rulebook:
         table = game.table
         table._call(self.setup, table)
         table._run()
+        return game
+
+    def new_game_with_chance(
+        self, outcomes: Iterable[str], seed: int | str = 0, players: int | None = None, **options: Any
+    ) -> Game:
+        """A new game whose first chance decisions come out as ``outcomes`` (option ids, in order), chance
+        being sampled from then on. Why: a scenario or a test starts from a known shuffle or roll; an
+        outcome given while the open decision is a player's is an error."""
+        game = self.new_game(seed, players, chance="manual", **options)
+        for outcome in outcomes:
+            dec = game.state.decision
+            if dec is None or dec["player"] != CHANCE:
+                who = "none is open" if dec is None else f"the open one is player {dec['player']}'s"
+                raise RuleError(f"{self.id}: chance outcome {quote(outcome)} given, but {who}")
+            game.apply(outcome)
+        game.chance = "sample"
         return game
 
     def with_cards(self, folder: str | Path) -> Rulebook:

@@ -10,6 +10,7 @@ and how a card is named in the log. :class:`Zones` is that declaration, made onc
   ``vis`` field :meth:`Rulebook.visible` reads);
 - :meth:`Zones.put` moves an object and gives it its new zone's visibility (in the move's one copy
   of the object), refusing a zone that is full; :meth:`Zones.new_card` creates a card the same way;
+- :meth:`Zones.turn` turns an object face up (every player sees it) or face down again;
 - :meth:`Zones.name_of` names an object for the log ("Fireball (c12)").
 
 A zone spec's id is the zone's name, with ``{p}`` standing for a player's number in the zones every
@@ -47,7 +48,8 @@ class ZoneSpec:
     ``label``: its name on the board; a player's zone reads "``label`` of player 0".
     ``board``: whether the board view shows it; ``stack``: drawn as a pile; ``hidden``: the board
     shows it as hidden (None: hidden when nobody may see into it, or only its owner and the viewer
-    is another player).
+    is another player). ``keep_sorted``: an unordered zone whose objects are kept in id order, so
+    that two positions that differ only in the order things arrived there look equal (fingerprints).
     """
 
     id: str
@@ -58,8 +60,11 @@ class ZoneSpec:
     board: bool = True
     stack: bool = False
     hidden: bool | None = None
+    keep_sorted: bool = False
 
     def __post_init__(self) -> None:
+        if self.keep_sorted and self.ordered:
+            raise RuleError(f"zone {quote(self.id)}: only an unordered zone (ordered=False) is kept sorted")
         if self.visibility not in VISIBILITY:
             raise RuleError(
                 f"zone {quote(self.id)}: visibility {quote(self.visibility)} is not one of {', '.join(VISIBILITY)}"
@@ -222,6 +227,8 @@ class Zones:
         if "vis" not in changes and st.objects[oid].get("vis") != vis:
             changes["vis"] = vis
         game.move(oid, zone, index, **changes)
+        if spec.keep_sorted:
+            st.zones[zone] = tuple(sorted(st.zones[zone]))
 
     def new_card(
         self, game: Table, card_id: str | None, zone: str, owner: int | None, index: int | None = None, **fields: Any
@@ -240,7 +247,16 @@ class Zones:
         data.update(self.card_fields)
         data.update(fields)
         oid: str = game.create("c", zone, index=index, **data)
+        if found[0].keep_sorted:
+            game.state.zones[zone] = tuple(sorted(game.state.zones[zone]))
         return oid
+
+    def turn(self, game: Table, oid: str, up: bool) -> None:
+        """Turn ``oid`` face up (``face_up`` True, and every player sees it) or face down (it shows again what
+        its zone shows). Why: a card turned over where it lies is seen by all, and turned back it hides as
+        its zone hides; the board views read ``face_up`` (:func:`~tabletop.core.boardview.grid_view`)."""
+        vis = "all" if up else self.vis(game.state.objects[oid]["zone"])
+        game.state.update(oid, face_up=up, vis=vis)
 
     def anonymous(self, zone: str, owner: int | None) -> dict[str, Any]:
         """The fields of an anonymous card (``card: None``) of ``owner`` in ``zone``, as :meth:`new_card` gives

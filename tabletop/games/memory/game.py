@@ -2,37 +2,31 @@
 
 from __future__ import annotations
 
-import math
-from functools import cache
+from typing import Any
 
-from tabletop.core import Game, OptionSpec, Phase, Profile, Rulebook, Scenario, Table, TaskTable
-from tabletop.core.boardview import decision_entry, shown_zones
+from tabletop.core import Game, OptionSpec, Phase, Profile, Rulebook, Scenario, Table, TaskTable, by_name
+from tabletop.core.boardview import Grid, grid_view
+from tabletop.core.deck import Shuffle
 from tabletop.core.errors import RulebookOptionError
 from tabletop.core.zones import Zones, ZoneSpec
 
 from .rules import RULES
 
 GRID = "grid"  # mem.setup: the cards lie face down in rows
-PILE = ZoneSpec("pairs:{p}", "pairs", ordered=False)  # mem.match: the pairs a player keeps, face up
+PILE = ZoneSpec("pairs:{p}", "pairs", ordered=False, keep_sorted=True)  # mem.match: the pairs a player keeps
 ZONES = Zones((ZoneSpec(GRID, "table", visibility="none"), PILE))
 pile = PILE.zone  # the zone of a player's pairs
+SLOTS = tuple(f"s{slot:02d}" for slot in range(56))  # the cards' ids, slot by slot (28 pairs at most)
 tasks = TaskTable()
 
 
-def columns(game: Table) -> int:
-    """mem.assume.rows: the option's width, or the squarest layout at most 8 wide."""
-    return game.options["columns"] or min(8, math.ceil(math.sqrt(2 * game.options["pairs"])))
-
-
-def position(game: Table, slot: int) -> tuple[int, int]:
-    """(row, column) of a slot, counted from 1."""
-    row, col = divmod(slot, columns(game))
-    return row + 1, col + 1
+def grid(game: Table) -> Grid:
+    """mem.assume.rows: the cards in rows as wide as the option says, or the squarest at most 8 wide."""
+    return Grid.of(2 * game.options["pairs"], game.options["columns"], widest=8)
 
 
 def card_label(game: Table, oid: str) -> str:
-    row, col = position(game, game.state.objects[oid]["slot"])
-    return f"the card in row {row}, column {col}"
+    return f"the card in {grid(game).where(game.state.objects[oid]['slot'])}"
 
 
 def pairs(game: Table, player: int) -> int:
@@ -48,41 +42,29 @@ def setup(game: Table) -> None:
         raise RulebookOptionError(f"memory: first_player={first} but there are only {game.players} players")
     game.state.set_turn(first=first, player=first)
     ZONES.setup(game)
-    for slot in range(n):
-        game.create("s", GRID, id=f"s{slot:02d}", slot=slot, picture=None, face_up=False, vis=ZONES.vis(GRID))
+    for slot, oid in enumerate(SLOTS[:n]):
+        game.create("s", GRID, id=oid, slot=slot, picture=None, face_up=False, vis=ZONES.vis(GRID))
     game.caused_by(game.record("action", f"lay out {n} cards face down and shuffle them", "mem.setup"))
     game.push(deal, k=0)
 
 
-@tasks("mem.deal")
-def deal(game: Table, *, k: int, choice: dict | None = None) -> None:
-    """Shuffling, as chance: the picture under each slot in turn, weighted by what is left."""
-    st, n = game.state, game.options["pairs"]
-    if choice is not None:
-        st.update(f"s{k:02d}", picture=int(choice["id"]))
-        k += 1
-    if k < 2 * n:
-        left = [2] * n
-        for slot in range(k):
-            left[st.objects[f"s{slot:02d}"]["picture"]] -= 1
-        left, labels = {str(p): c for p, c in enumerate(left)}, {str(p): f"picture {p}" for p in range(n)}
-        game.ask_draw(left, deal, prompt=f"the picture under slot {k}", rule="mem.setup", args={"k": k}, labels=labels)
+SHUFFLE = Shuffle(  # mem.setup, shuffled well: as chance, the picture under each slot in turn, by what is left
+    "picture",
+    kinds=lambda game: dict.fromkeys(map(str, range(game.options["pairs"])), 2),
+    slots=lambda game: SLOTS[: 2 * game.options["pairs"]],
+    prompt="the picture under slot {k}",
+    rule="mem.setup",
+    label="picture {key}",
+    value=int,
+)
+deal = SHUFFLE.task(tasks, "mem.deal")  # the task set-up pushes (k=0)
 
 
 # -------------------------------------------------------------------- a turn
-@cache
-def flip_options(pairs: int, cols: int) -> dict[str, dict]:
-    """The flip option of every slot, made once per board shape (options are never changed)."""
-    return {
-        f"s{s:02d}": {"id": f"s{s:02d}", "label": f"flip the card in row {s // cols + 1}, column {s % cols + 1}"}
-        for s in range(2 * pairs)
-    }
-
-
 @tasks("mem.first_flip")
 def ask_flip(game: Table, *, first: str | None = None) -> None:
     """mem.turn: the player to move flips a first card, then a second."""
-    options = flip_options(game.options["pairs"], columns(game))
+    options = grid(game).options(SLOTS, "flip the card in {where}")
     offered = [options[oid] for oid in game.state.zones[GRID] if oid != first]
     prompt = "flip a first card" if first is None else "flip a second card"
     game.ask(game.state.turn["player"], "action", offered, flip, prompt=prompt, rule="mem.turn", args={"first": first})
@@ -111,11 +93,8 @@ def flip(game: Table, *, first: str | None, choice: dict) -> None:
 
 # ------------------------------------------------------------ events, the end
 def on_take_pair(game: Table, ev: dict) -> None:
-    zone = pile(ev["player"])
-    for c in ev["cards"]:
-        ZONES.put(game, c, zone)  # (a pile is public: the pair stays face up)
-    # the order of a pile carries no meaning: keep it sorted, so equal positions look equal
-    game.state.zones[zone] = tuple(sorted(game.state.zones[zone]))
+    for card in ev["cards"]:  # (a pile is public, so the pair stays face up; it is kept sorted: PILE)
+        ZONES.put(game, card, pile(ev["player"]))
 
 
 def all_taken(game: Table) -> list[dict]:
@@ -126,11 +105,9 @@ def all_taken(game: Table) -> list[dict]:
 
 
 def on_all_taken(game: Table, ev: dict) -> None:
-    scores = {str(p): pairs(game, p) for p in range(game.players)}
-    winners = [int(p) for p, s in scores.items() if s == max(scores.values())]
     # players tied for most pairs share the win: a tie, which this rulebook counts as a draw
-    reason = f"all cards taken; pairs {scores}"
-    game.end_game(winners, reason=reason, rule="mem.assume.end", scores=scores, draw=len(winners) > 1)
+    scores = {str(p): pairs(game, p) for p in range(game.players)}
+    game.end_on_scores(scores, reason=f"all cards taken; pairs {scores}", rule="mem.assume.end")
 
 
 def flip_text(game: Table, ev: dict) -> str:
@@ -140,8 +117,8 @@ def flip_text(game: Table, ev: dict) -> str:
 
 
 EVENTS = {  # what each event does
-    "flip": lambda game, ev: game.state.update(ev["card"], face_up=True, vis="all"),  # mem.assume.public_flip: all see
-    "turn_down": lambda game, ev: game.state.update(ev["card"], face_up=False, vis=ZONES.vis(GRID)),
+    "flip": lambda game, ev: ZONES.turn(game, ev["card"], up=True),  # mem.assume.public_flip: all see it
+    "turn_down": lambda game, ev: ZONES.turn(game, ev["card"], up=False),
     "take_pair": on_take_pair,
     "all_taken": on_all_taken,
 }
@@ -155,46 +132,15 @@ EVENT_TEXT = {
 }
 
 
-# ---------------------------------------------------------------- board view
 def board(game: Table, player: int | None = None) -> dict:
-    """The board view: a grid of slots, each player's pile, and the legal flips."""
-    st, dec = game.state, game.state.decision
-    legal = {o["id"] for o in dec["options"]} if dec and (player is None or dec["player"] == player) else set()
-    cards = [
-        {
-            "id": oid,
-            "zone": obj["zone"],
-            "pos": list(position(game, obj["slot"])),
-            "face": "down" if obj.get("hidden") or (not obj["face_up"] and obj["zone"] == GRID) else "up",
-            "name": None if obj.get("hidden") else f"picture {obj['picture']}",
-            "option": oid if oid in legal else None,
-        }
-        for oid, obj in sorted(game.view(player)["objects"].items())
-    ]
-    return {
-        "layout": "grid",
-        "rows": math.ceil(2 * game.options["pairs"] / columns(game)),
-        "columns": columns(game),
-        "zones": [
-            {"id": spec.zone(p), "label": spec.board_label(p), **({} if p is None else {"owner": p})}
-            for spec, p in shown_zones(ZONES, game.players)
-        ],
-        "cards": cards,
-        "scores": {str(p): pairs(game, p) for p in range(game.players)},
-        "to_move": None if dec is None else dec["player"],
-        "decision": decision_entry(dec, player),
-        "result": st.result,
-    }
+    """The board view: a grid of slots, each player's pile (their score) and the legal flips."""
+    return grid_view(game, player, ZONES, grid(game), name=lambda obj: f"picture {obj['picture']}", scores=pairs)
 
 
 # ----------------------------------------------------------------- scenarios
-def dealt(pictures: list[int], players: int = 2, **options) -> Game:
+def dealt(pictures: list[int], players: int = 2, **options: Any) -> Game:
     """A game whose shuffle gave ``pictures`` (slot by slot), ready for the first flip."""
-    game = RULEBOOK.new_game(seed=0, players=players, chance="manual", pairs=len(pictures) // 2, **options)
-    for pic in pictures:
-        game.apply(str(pic))
-    game.chance = "sample"
-    return game
+    return RULEBOOK.new_game_with_chance(map(str, pictures), players=players, pairs=len(pictures) // 2, **options)
 
 
 def _match(extra: bool) -> Game:
@@ -202,42 +148,35 @@ def _match(extra: bool) -> Game:
     return dealt([0, 1, 2, 0, 1, 2], extra_turn_on_match=extra).apply("s00")
 
 
-SCENARIOS = {
-    s.name: s
-    for s in (
-        Scenario(
-            "small-board",
-            "Three pairs on a 2x3 board, freshly shuffled, player 0 to flip.",
-            lambda: RULEBOOK.new_game(seed=3, pairs=3),
-            ("mem.setup", "mem.turn"),
-        ),
-        Scenario(
-            "match-official",
-            "Player 0 has flipped one card; its twin is at row 2, column 1. "
-            "Under the official rule a match gives another turn.",
-            lambda: _match(True),
-            ("mem.match", "mem.extra_turn"),
-        ),
-        Scenario(
-            "match-house-rule",
-            "The same position under the house rule: the turn ends after a match.",
-            lambda: _match(False),
-            ("mem.match", "mem.house_rule"),
-        ),
-        Scenario(
-            "last-pair", "One pair is left; whoever takes it ends the game.", lambda: dealt([0, 0]), ("mem.assume.end",)
-        ),
-    )
-}
+SCENARIOS = by_name(
+    Scenario(
+        "small-board",
+        "Three pairs on a 2x3 board, freshly shuffled, player 0 to flip.",
+        lambda: RULEBOOK.new_game(seed=3, pairs=3),
+        ("mem.setup", "mem.turn"),
+    ),
+    Scenario(
+        "match-official",
+        "Player 0 has flipped one card; its twin is at row 2, column 1. "
+        "Under the official rule a match gives another turn.",
+        lambda: _match(True),
+        ("mem.match", "mem.extra_turn"),
+    ),
+    Scenario(
+        "match-house-rule",
+        "The same position under the house rule: the turn ends after a match.",
+        lambda: _match(False),
+        ("mem.match", "mem.house_rule"),
+    ),
+    Scenario(
+        "last-pair", "One pair is left; whoever takes it ends the game.", lambda: dealt([0, 0]), ("mem.assume.end",)
+    ),
+)
 
 
-OPTIONS = (
+OPTIONS = by_name(
     OptionSpec(
-        "pairs",
-        28,
-        "Number of pairs (the text's sticker book makes 28).",
-        "mem.components",
-        check=lambda v: 1 <= v <= 28,
+        "pairs", 28, "Number of pairs (the text's sticker book makes 28).", "mem.components", at_least=1, at_most=28
     ),
     OptionSpec(
         "extra_turn_on_match",
@@ -245,19 +184,11 @@ OPTIONS = (
         "A match gives another turn (official rule); False is the author's house rule.",
         "mem.extra_turn",
     ),
-    OptionSpec(
-        "first_player", 0, "The player who takes the first turn.", "mem.assume.first_player", check=lambda v: v >= 0
-    ),
-    OptionSpec(
-        "columns",
-        0,
-        "Cards per row (0: the squarest layout, at most 8 wide).",
-        "mem.assume.rows",
-        check=lambda v: v >= 0,
-    ),
+    OptionSpec("first_player", 0, "The player who takes the first turn.", "mem.assume.first_player", at_least=0),
+    OptionSpec("columns", 0, "Cards per row (0: the squarest layout, at most 8 wide).", "mem.assume.rows", at_least=0),
 )
 
-RULEBOOK = Rulebook(
+RULEBOOK: Rulebook = Rulebook(
     id="memory",
     title="DIY Minions memory game",
     source="000_7fc8e0fd1bcbc422.txt L1515-1525",
@@ -265,7 +196,7 @@ RULEBOOK = Rulebook(
     rules=RULES,
     setup=setup,
     profile=Profile(checks="idle", rules={"check": "mem.assume.end"}),
-    options={o.name: o for o in OPTIONS},
+    options=OPTIONS,
     flow=(Phase("turn", (ask_flip,), each_player=True, rule="mem.turn"),),
     tasks=tasks,
     event_handlers=EVENTS,
