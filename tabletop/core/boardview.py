@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -164,6 +164,11 @@ class Grid:
 
     size: int
     columns: int
+    # label -> (the ids, their options), made by options(): asked at every decision, so looked up by the
+    # label and the ids' identity, not by hashing the ids
+    _options: dict[str, tuple[tuple[str, ...], dict[str, dict]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
 
     def __post_init__(self) -> None:
         if type(self.columns) is not int or self.columns < 1:
@@ -196,12 +201,13 @@ class Grid:
     def options(self, ids: tuple[str, ...], label: str) -> dict[str, dict]:
         """The option of choosing each slot, by id: ``ids[slot]`` and ``label`` (``{where}``: the slot in words).
         Made once per grid and wording, and shared (options are never changed): a decision offers some."""
-        return _slot_options(self, ids, label)
-
-
-@lru_cache(maxsize=1024)
-def _slot_options(grid: Grid, ids: tuple[str, ...], label: str) -> dict[str, dict]:
-    return {oid: {"id": oid, "label": label.format(where=grid.where(s))} for s, oid in enumerate(ids[: grid.size])}
+        made = self._options.get(label)
+        if made is None or (made[0] is not ids and made[0] != ids):
+            options = {
+                oid: {"id": oid, "label": label.format(where=self.where(s))} for s, oid in enumerate(ids[: self.size])
+            }
+            made = self._options[label] = (ids, options)
+        return made[1]
 
 
 def grid_view(

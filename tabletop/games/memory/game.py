@@ -22,7 +22,7 @@ tasks = TaskTable()
 
 def grid(game: Table) -> Grid:
     """mem.assume.rows: the cards in rows as wide as the option says, or the squarest at most 8 wide."""
-    return Grid.of(2 * game.options["pairs"], game.options["columns"], widest=8)
+    return Grid.of(2 * game.options["pairs"], game.options["columns"], 8)
 
 
 def card_label(game: Table, oid: str) -> str:
