@@ -204,7 +204,8 @@ class Table(Flow):
         # moving on (a turn ends that nobody hears of): they are not run again before it moves on once
         # more, since nothing they could look at has changed
         checked = False
-        plain = not tracing and self._fp is None  # (no cause to set, no footprint to record)
+        fp = self._fp  # a footprint recorder (the ordering explorer measures), attached only between runs
+        plain = not tracing and fp is None  # (no cause to set, no footprint to record)
         while st.decision is None and st.result is None:
             if work:
                 checked = False
@@ -212,18 +213,21 @@ class Table(Flow):
                 mark = self._mark = len(work)
                 if not plain:
                     self._cause = cause
-                fn = keyword.get(name) if self._fp is None else None
+                fn = keyword.get(name) if fp is None else None
                 if fn is not None:
-                    fn(self, **args)  # (a task function, called as its handler would, one call fewer)
+                    # (a task function, called as its handler would, one call fewer)
+                    if args:
+                        fn(self, **args)
+                    else:
+                        fn(self)
                 else:
-                    try:
-                        handler = tasks[name]
-                    except KeyError:
-                        raise RuleError(f"no task handler {name!r} in rulebook {self.rulebook.id!r}") from None
-                    if self._fp is None:
+                    handler = tasks.get(name)
+                    if handler is None:
+                        raise RuleError(f"no task handler {name!r} in rulebook {self.rulebook.id!r}")
+                    if fp is None:
                         handler(self, args)
                     else:
-                        self._fp.run(self, handler, args, cause)  # (footprints: the ordering explorer measures)
+                        fp.run(self, handler, args, cause)  # (footprints: the ordering explorer measures)
                 if len(work) - mark > 1:
                     work[mark:] = work[mark:][::-1]
             elif st.queue:
