@@ -290,6 +290,7 @@ class Shuffle:
     ) -> None:
         self.field, self.kinds, self.slots = field, kinds, slots
         self.prompt, self.rule, self.label, self.value = prompt, rule, label, value
+        self._labels: dict[str, str] = {}  # kind -> its option's label (made once: it depends on the kind alone)
 
     def __repr__(self) -> str:
         return f"Shuffle({self.field!r}, rule={self.rule!r})"
@@ -307,7 +308,10 @@ class Shuffle:
         left = dict(self.kinds(game))
         for oid in slots[:k]:
             left[str(st.objects[oid][self.field])] -= 1
-        labels = {key: self.label.format(key=key) for key in left}
+        labels = self._labels
+        for key in left:
+            if key not in labels:
+                labels[key] = self.label.format(key=key)
         prompt = self.prompt.format(k=k, slot=slots[k])
         game.ask_draw(left, resume, prompt=prompt, rule=self.rule, args={"k": k}, labels=labels)
         return True
