@@ -31,7 +31,7 @@ class Recording:
     trace: Trace
     history: SharedList[dict]
     _tasks: dict[str, Task]
-    _keyword: dict[str, Callable[..., None]]
+    _calls: dict[str, tuple[Callable[..., None], bool]]
     _index_cache: dict[str, list] | None
     _cause: int | None
     _left: list | None

@@ -71,7 +71,7 @@ class Table(Flow):
         self.trace = trace if trace is not None else Trace(rulebook.rules)
         self.history: SharedList[dict] = SharedList(history) if history is not None else SharedList()
         self._tasks = task_table(rulebook)
-        self._keyword = keyword_tasks(rulebook)
+        self._calls = task_calls(rulebook)
         self._index_cache = None
         self._fp = None  # a footprint recorder, while the ordering explorer measures (footprint.py)
         self._cause = None
@@ -97,7 +97,7 @@ class Table(Flow):
         new.trace = self.trace.copy() if new.tracing else Trace(self.rulebook.rules)
         new.history = self.history.copy()
         new._tasks = self._tasks
-        new._keyword = self._keyword
+        new._calls = self._calls
         new._index_cache = self._index_cache
         new._cause = None
         new._left = None
@@ -184,7 +184,7 @@ class Table(Flow):
     def _run(self) -> None:
         st = self.state
         tasks = self._tasks
-        keyword = self._keyword
+        calls = self._calls
         steps = 0
         prof = self.profile
         budget = prof.step_budget
@@ -213,21 +213,18 @@ class Table(Flow):
                 mark = self._mark = len(work)
                 if not plain:
                     self._cause = cause
-                fn = keyword.get(name) if fp is None else None
-                if fn is not None:
-                    # (a task function, called as its handler would, one call fewer)
-                    if args:
-                        fn(self, **args)
-                    else:
-                        fn(self)
+                try:
+                    fn, keywords = calls[name]
+                except KeyError:
+                    raise RuleError(f"no task handler {name!r} in rulebook {self.rulebook.id!r}") from None
+                if fp is not None:
+                    fp.run(self, tasks[name], args, cause)  # (footprints: the ordering explorer measures)
+                elif not keywords:
+                    fn(self, args)  # (a (table, args) handler: the kernel's tasks)
+                elif args:
+                    fn(self, **args)  # (a task function, called as its handler would, one call fewer)
                 else:
-                    handler = tasks.get(name)
-                    if handler is None:
-                        raise RuleError(f"no task handler {name!r} in rulebook {self.rulebook.id!r}")
-                    if fp is None:
-                        handler(self, args)
-                    else:
-                        fp.run(self, handler, args, cause)  # (footprints: the ordering explorer measures)
+                    fn(self)
                 if len(work) - mark > 1:
                     work[mark:] = work[mark:][::-1]
             elif st.queue:
@@ -305,9 +302,17 @@ KERNEL_TASKS: dict[str, Callable[[Table, dict], None]] = {
 }
 
 
-def keyword_tasks(rulebook: Rulebook) -> dict[str, Callable[..., None]]:
-    """The rulebook's task functions by name (:attr:`TaskTable.keyword`), which the run calls directly."""
-    return getattr(rulebook.tasks, "keyword", {})
+def task_calls(rulebook: Rulebook) -> dict[str, tuple[Callable[..., None], bool]]:
+    """How the run calls each task, by name: (a task function, True: with its arguments as keywords,
+    :attr:`TaskTable.keyword`) or (a ``(table, args)`` handler, False). Made once per rulebook."""
+    calls = rulebook.__dict__.get("_task_calls")
+    if calls is None:
+        keyword = getattr(rulebook.tasks, "keyword", {})
+        calls = {
+            name: (keyword[name], True) if name in keyword else (h, False) for name, h in task_table(rulebook).items()
+        }
+        rulebook.__dict__["_task_calls"] = calls
+    return calls
 
 
 def task_table(rulebook: Rulebook) -> dict[str, Task]:
