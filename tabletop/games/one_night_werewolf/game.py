@@ -636,11 +636,7 @@ def dealt(deal_: list[str], **options) -> Game:
     n = len(deal_) - 3
     if not options.get("roles") and sorted(deal_) != role_set(n):
         options["roles"] = ",".join(sorted(deal_))
-    game = RULEBOOK.new_game(seed=0, players=n, chance="manual", **options)
-    for r in deal_:
-        game.apply(r)
-    game.chance = "sample"
-    return game
+    return RULEBOOK.new_game_with_chance(deal_, players=n, **options)
 
 
 ROBBER_FIRST = "doppelganger,werewolf,minion,mason,seer,troublemaker,robber,drunk,insomniac,doppel_insomniac"
