@@ -162,15 +162,16 @@ OPTIONS = {
         0,
         "Coins each player has in the play zone at the start.",
         "bh.assume.setup",
-        check=lambda v: 0 <= v <= 20,
+        at_least=0,
+        at_most=20,
     ),
     "coin_supply": OptionSpec(
-        "coin_supply", 20, "Coins in each player's supply.", "bh.assume.setup", check=lambda v: 10 <= v <= 40
+        "coin_supply", 20, "Coins in each player's supply.", "bh.assume.setup", at_least=10, at_most=40
     ),
     "starting_hand": OptionSpec(
-        "starting_hand", 4, "Cards each player draws at the start.", "bh.assume.setup", check=lambda v: 0 <= v <= 10
+        "starting_hand", 4, "Cards each player draws at the start.", "bh.assume.setup", at_least=0, at_most=10
     ),
-    "hero_life": OptionSpec("hero_life", 20, "Life of each hero.", "bh.assume.setup", check=lambda v: 1 <= v <= 99),
+    "hero_life": OptionSpec("hero_life", 20, "Life of each hero.", "bh.assume.setup", at_least=1, at_most=99),
     "hero0": OptionSpec("hero0", "warrior", "Player 0's hero.", "bh.warrior", choices=HEROES),
     "hero1": OptionSpec("hero1", "mage", "Player 1's hero.", "bh.mage", choices=HEROES),
     "scenario": OptionSpec(

@@ -155,7 +155,7 @@ OPTIONS = {
     "deck0": OptionSpec("deck0", "mage", "Player 0's deck (and hero).", "hs.deck", choices=tuple(CARDS.decks)),
     "deck1": OptionSpec("deck1", "paladin", "Player 1's deck (and hero).", "hs.deck", choices=tuple(CARDS.decks)),
     "hero_health": OptionSpec(
-        "hero_health", 30, "Health each hero starts with (L1507: thirty).", "hs.win", check=lambda v: 1 <= v <= 99
+        "hero_health", 30, "Health each hero starts with (L1507: thirty).", "hs.win", at_least=1, at_most=99
     ),
     "first": OptionSpec(
         "first",
@@ -200,7 +200,8 @@ OPTIONS = {
         "The most cards a hand holds (the real game: 10; the text gives none); a card drawn or given to a full "
         "hand is destroyed.",
         "hs.assume.hand_limit",
-        check=lambda v: 1 <= v <= 99,
+        at_least=1,
+        at_most=99,
     ),
     "battlecry": OptionSpec(
         "battlecry",
