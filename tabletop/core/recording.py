@@ -81,7 +81,7 @@ class Recording:
             "rule": rule,
             "cause": self._cause if cause == "current" else cause,
             "player": player,
-            "step": len(self.history),
+            "step": self.history.size,
             "data": data,
         }
         i = rec["i"] = self.trace.records.add(rec)

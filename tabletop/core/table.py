@@ -164,7 +164,7 @@ class Table(Flow):
             if self.tracing and st.events
             else {}
         )
-        point = st.clone(), len(records), len(self.history), pending
+        point = st.clone(), records.size, self.history.size, pending
         try:
             self._decide(index)
         except BaseException:

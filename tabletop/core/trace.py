@@ -64,10 +64,11 @@ class SharedList(Sequence[T]):
     (O(1)); an append costs one, plus, once every 64 appends, a new tuple of the chunks (amortised,
     1/4096 of the length); setting an item in a frozen chunk replaces that chunk and the tuple of
     chunks (copy-on-write), so no copy sees another's change. Reads are those of a list: ``x[i]``,
-    slices (lists), iteration, ``len``, and equality with a list or another SharedList.
+    slices (lists), iteration, ``len``, and equality with a list or another SharedList. ``size`` is
+    ``len(x)`` as an attribute (the kernel's hot paths read it without a call).
     """
 
-    __slots__ = ("_chunks", "_frozen", "_tail")
+    __slots__ = ("_chunks", "_frozen", "_tail", "size")
 
     def __init__(self, items: Iterable[T] = ()):
         items = list(items)
@@ -75,6 +76,7 @@ class SharedList(Sequence[T]):
         self._chunks: tuple[tuple[T, ...], ...] = tuple(tuple(items[k : k + _CHUNK]) for k in range(0, full, _CHUNK))
         self._frozen = full  # how many items the frozen chunks hold
         self._tail: list[T] = items[full:]
+        self.size = len(items)
 
     def copy(self) -> SharedList[T]:
         """An independent copy that shares this one's frozen chunks (see the class docstring)."""
@@ -82,11 +84,13 @@ class SharedList(Sequence[T]):
         new._chunks = self._chunks
         new._frozen = self._frozen
         new._tail = self._tail.copy()
+        new.size = self.size
         return new
 
     def append(self, item: T) -> None:
         tail = self._tail
         tail.append(item)
+        self.size += 1
         if len(tail) == _CHUNK:
             self._chunks += (tuple(tail),)
             self._frozen += _CHUNK
@@ -97,6 +101,7 @@ class SharedList(Sequence[T]):
         game records every step)."""
         tail = self._tail
         tail.append(item)
+        self.size += 1
         n = len(tail)
         if n == _CHUNK:
             self._chunks += (tuple(tail),)
@@ -110,11 +115,12 @@ class SharedList(Sequence[T]):
         frozen = self._frozen
         if n >= frozen:
             del self._tail[n - frozen :]
-            return
-        j = n >> _SHIFT
-        self._tail = list(self._chunks[j][: n & _MASK])
-        self._chunks = self._chunks[:j]
-        self._frozen = j << _SHIFT
+        else:
+            j = n >> _SHIFT
+            self._tail = list(self._chunks[j][: n & _MASK])
+            self._chunks = self._chunks[:j]
+            self._frozen = j << _SHIFT
+        self.size = self._frozen + len(self._tail)
 
     def shared_with(self, other: SharedList[T]) -> int:
         """How many leading items this list and ``other`` keep in the same frozen chunks (not copied)."""
@@ -133,7 +139,7 @@ class SharedList(Sequence[T]):
         return out
 
     def __len__(self) -> int:
-        return self._frozen + len(self._tail)
+        return self.size
 
     def __iter__(self) -> Iterator[T]:
         return chain(chain.from_iterable(self._chunks), self._tail)

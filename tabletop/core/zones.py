@@ -275,5 +275,7 @@ class Zones:
         card_id = obj.get("card")
         card = game.rulebook.cards.get(card_id) if card_id is not None else None
         if card is None:
-            return self.unknown.format(id=oid)
+            return oid if self.unknown == "{id}" else self.unknown.format(id=oid)
+        if self.named == "{name} ({id})":  # (the usual wording, as an f-string: the log names objects often)
+            return f"{card['name']} ({oid})"
         return self.named.format(name=card["name"], id=oid)
