@@ -13,6 +13,7 @@ from tabletop.core import (
     Profile,
     Rulebook,
     RulebookOptionError,
+    RuleError,
     Scenario,
     Table,
     TaskTable,
@@ -337,6 +338,8 @@ def act(game: Table, *, i: int, role: str, player: int, doppel: bool, choice: di
     """
     p, cid = player, choice["id"]
     rule = "onw.doppel.immediate" if doppel else {"lone_wolf": "onw.lone_wolf"}.get(role, RULE_OF.get(role))
+    if rule is None:  # only roles that wake and act are asked (ask_role), and RULE_OF names them all
+        raise RuleError(f"no rule for the night action of {role!r}")
     me = seat(p)
     if role == "doppelganger" and cid == "pass":  # option doppel_may_pass (onw.assume.doppel_must)
         game.record("action", lambda: f"player {p} (Doppelganger) copies nobody", "onw.assume.doppel_must", player=p)
@@ -695,7 +698,7 @@ SCENARIOS = {
 }
 
 
-RULEBOOK = Rulebook(
+RULEBOOK: Rulebook = Rulebook(
     id="one_night_werewolf",
     title="One Night Ultimate Werewolf",
     source="000_7fc8e0fd1bcbc422.txt L159-233",
