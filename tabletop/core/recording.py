@@ -57,7 +57,7 @@ class Recording:
     def record(
         self,
         kind: str,
-        summary: str | Callable[[], str],
+        summary: str | Callable[..., str],
         rule: str,
         *,
         cause: int | str | None = "current",
@@ -68,7 +68,9 @@ class Recording:
 
         ``summary`` may be a function that makes the text (``lambda: f"..."``): it is called only
         when the game is traced, so rule code needs no ``if game.tracing:`` to spare an untraced
-        game the cost of describing what happens.
+        game the cost of describing what happens. It is called with no arguments; it is typed
+        ``Callable[..., str]`` so that a lambda in a loop may bind the loop's values as defaults
+        (``lambda t=t: ...``), which mypy cannot match against ``Callable[[], str]``.
         """
         if not self.tracing:
             return None
