@@ -16,12 +16,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from itertools import combinations
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from tabletop.core import CHANCE, RuleError, Table, TaskTable, Zones, ZoneSpec, player_decks
 from tabletop.core.modifiers import Explanation, Step
 
 from .vocabulary import AURAS, EFFECTS, TARGETS
+
+if TYPE_CHECKING:
+    from .catalogue import HearthstoneCards
 
 PLAYERS = (0, 1)
 BOARD_LIMIT = 7  # L26
@@ -167,7 +170,7 @@ def explain(game: Table, obj: dict, stat: str) -> Explanation:
     fields (``atk``, ``hp``, ``dmg``, ``aura``, ``dur``), so the steps end exactly at those; a value a
     scenario set directly shows as a step of its own."""
     oid = obj["id"]
-    card = game.rulebook.cards.get(obj.get("card"), {})
+    card = game.rulebook.cards.get(obj.get("card", ""), {})  # (no card id is "": a token gets {})
     kind = obj.get("kind")
     if stat == "cost" and kind != "hero":
         cost = card["power"]["cost"] if kind == "power" else card.get("cost")
@@ -262,7 +265,7 @@ def refresh_auras(game: Table, player: int | None = None) -> None:
     other row's values are already right and are not recomputed."""
     st = game.state
     objects = st.objects
-    cards = game.rulebook.cards
+    cards = cast("HearthstoneCards", game.rulebook.cards)
     aura_cards = cards.aura_cards
     for p in PLAYERS if player is None else (player,):
         row = st.zones[BOARD_ZONES[p]]
@@ -1102,7 +1105,7 @@ def main_options(game: Table, p: int) -> list[dict]:
     mana = pl["mana"]
     row = zones[BOARD_ZONES[p]]
     options: list[dict] = []
-    cards = game.rulebook.cards
+    cards = cast("HearthstoneCards", game.rulebook.cards)
     if _made > _OPTIONS_MAX:
         _clear_options(cards)
     n_row = len(row)
@@ -1226,16 +1229,17 @@ def play_minion(game: Table, p: int, oid: str, pos: int) -> None:
     pay(game, p, card["cost"])
     if game.tracing:  # (hot: an untraced playout skips the record)
         game.record("action", f"player {p} plays {name_of(game, oid)} for {card['cost']} mana", "hs.play", player=p)
-    need = game.rulebook.cards.battlecry_target.get(card["id"])
+    need = cast("HearthstoneCards", game.rulebook.cards).battlecry_target.get(card["id"])
     full = len(game.state.zones[BOARD_ZONES[p]]) >= BOARD_LIMIT  # (option play_onto_full_board: no Battlecry)
     targets = chosen_targets(game, need, p) if need is not None and not full else None
     if targets:  # hs.assume.battlecry: a Battlecry with a chosen target asks for it as the minion is played
+        # (targets only when need is set)
         game.ask(
             p,
             "target",
             [{"id": t, "label": name_of(game, t)} for t in targets],
             t_battlecry_target,
-            prompt=f"choose {TARGET_TEXT[need]} for the Battlecry of {name_of(game, oid)}",
+            prompt=f"choose {TARGET_TEXT[cast(str, need)]} for the Battlecry of {name_of(game, oid)}",
             rule="hs.assume.battlecry",
             args={"player": p, "card": oid, "position": pos, "need": need},
         )
@@ -1320,7 +1324,8 @@ def attack(game: Table, p: int, attacker: str, target: str) -> None:
     if game.tracing:  # (hot: an untraced playout skips the record)
         game.record("action", f"{name_of(game, attacker)} attacks {name_of(game, target)}", "hs.combat", player=p)
     if a_obj["kind"] == "hero":
-        lose_durability(game, weapon(game, p), "hs.durability")
+        # a hero attacks only with attack, and a hero's attack is his weapon's (attack_of): he has one
+        lose_durability(game, cast(str, weapon(game, p)), "hs.durability")
     events = [{"type": "damage", "source": attacker, "target": target, "amount": dealt, "player": p}]
     if back > 0:
         events.append({"type": "damage", "source": target, "target": attacker, "amount": back, "player": p})

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table, options_by_object
 from tabletop.core import board_view as zones_board
 
@@ -16,7 +18,7 @@ def setup(game: Table) -> None:
     """hs.deck, hs.win, hs.coin_toss: heroes at 30, shuffled 30-card decks, then the coin toss."""
     st = game.state
     opts = game.options
-    decks = game.rulebook.cards.decks
+    decks = cast(HearthstoneCards, game.rulebook.cards).decks
     if opts["effects"] != game.profile.container:  # hs.assume.queue: where triggered effects wait
         game.profile = game.profile.replace(container=opts["effects"])
     E.ZONES.setup(game)
@@ -234,7 +236,7 @@ OPTIONS = {
 
 
 # the decks a scenario is meant for (a weapon of the paladin's wants the paladin's hero power beside it)
-SCENARIO_DECKS = {"sword-and-juggler": {"deck0": "paladin"}}
+SCENARIO_DECKS: dict[str, dict[str, Any]] = {"sword-and-juggler": {"deck0": "paladin"}}
 
 
 def _scenarios(rb: Rulebook) -> dict[str, Scenario]:

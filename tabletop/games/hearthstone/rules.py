@@ -8,6 +8,7 @@ well-known rules of the real game rather than from the text are also ``outside_t
 """
 
 from tabletop.core import Rule, RuleTable
+from tabletop.core.rules import LinesGiven
 
 SEED = "000_7fc8e0fd1bcbc422.txt"
 
@@ -20,7 +21,7 @@ def _a(
     rule_id: str,
     text: str,
     term: str = "",
-    lines: tuple[int, int] | None = None,
+    lines: LinesGiven | None = None,
     outside: bool = True,
     option: str = "",
     fixed: str = "",
