@@ -9,7 +9,7 @@ not an event is a ``game.record`` citing its rule.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from tabletop.core import Prevent, Table, TaskTable, Zones, ZoneSpec, player_decks
 from tabletop.core.modifiers import Explanation, compute
@@ -55,7 +55,7 @@ def zone_kind(zone: str | None) -> str:
 
 def card_data(game: Table, oid: str) -> dict:
     """The catalogue entry of an object ({} for a coin or a card whose identity is unknown)."""
-    return game.rulebook.cards.get(game.state.objects[oid].get("card"), {})
+    return game.rulebook.cards.get(game.state.objects[oid].get("card", ""), {})  # (no card id is "")
 
 
 def name_of(game: Table, oid: str) -> str:
@@ -406,7 +406,7 @@ def t_effects(
         if src not in legal_targets(game, "self", p, src, spell):
             game.record(
                 "resolution",
-                lambda: f"{effect_text(spec)}: {name_of(game, src)} is gone; nothing happens",
+                lambda: f"{effect_text(spec)}: {name_of(game, cast(str, src))} is gone; nothing happens",
                 "bh.assume.cards",
             )
             game.push(t_effects, **{**rest, "i": i + 1})
@@ -432,7 +432,9 @@ def t_effects(
     elif kind is not None and target not in legal_targets(game, kind, p, src, spell):
         game.record(
             "resolution",
-            lambda: f"{effect_text(spec)}: target {name_of(game, target)} is no longer legal; nothing happens",
+            lambda: (
+                f"{effect_text(spec)}: target {name_of(game, cast(str, target))} is no longer legal; nothing happens"
+            ),
             "bh.assume.constructor_targets",
         )
         game.push(t_effects, **{**rest, "i": i + 1})
@@ -475,13 +477,19 @@ def _lose_coin_text(spec: dict, tgt: str) -> str:
 # the fields a card must give with it, ``text``: how it reads (card.schema.json's clauses are generated).
 @EFFECTS.register("wound", requires=("amount", "target"), text=lambda s, t: f"{s['amount']} wound(s) to {t}")
 def _e_wound(game: Table, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
-    game.emit("wound", rule="bh.assume.cards", **wound_fields(game, source, target, spec["amount"]))
+    game.emit("wound", rule="bh.assume.cards", **wound_fields(game, source, cast(str, target), spec["amount"]))
 
 
 @EFFECTS.register("modify", requires=("stat", "op", "value", "target"), text=_modify_text)
 def _e_modify(game: Table, spec: dict, source: str | None, player: int, target: str | None, spell: bool) -> None:
     game.add_modifier(
-        target, spec["stat"], spec["op"], spec["value"], source=source, until=spec.get("until"), rule="bh.521.1"
+        cast(str, target),
+        spec["stat"],
+        spec["op"],
+        spec["value"],
+        source=source,
+        until=spec.get("until"),
+        rule="bh.521.1",
     )
 
 
@@ -530,7 +538,7 @@ def _e_take_control(game: Table, spec: dict, source: str | None, player: int, ta
 def _e_grant_vanguard(
     game: Table, spec: dict, source: str | None, player: int, target: str | None, spell: bool
 ) -> None:
-    grant_vanguard(game, target, spec["value"])
+    grant_vanguard(game, cast(str, target), spec["value"])
 
 
 @EFFECTS.register(
@@ -1039,7 +1047,9 @@ def main_options(game: Table, p: int) -> list[dict]:
             continue
         options.append({"id": f"play:{oid}", "label": f"play {card['name']} ({oid}) for {cost}"})
     for act in game.activatable(p):
-        options.append({"id": f"use:{act.key}", "label": f"use {act.ability.name} of {name_of(game, act.source)}"})
+        options.append(
+            {"id": f"use:{act.key}", "label": f"use {act.ability.name} of {name_of(game, cast(str, act.source))}"}
+        )
     q = other(p)
     for oid in creatures(game, p):
         if not can_attack(game, oid):
@@ -1079,7 +1089,7 @@ def t_act(game: Table, *, choice: dict) -> None:
         attack(game, attacker, target)
     elif verb == "use":
         ab, src = game.ability(rest)
-        effects = activated_effects(game, src, ab.name)
+        effects = activated_effects(game, cast(str, src), ab.name)  # (a played ability is a card's)
         game.push(t_targets, effects=effects, i=0, targets={}, player=p, card=src, spell=False, then=rest)
     else:
         oid = rest

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import cast
 
 from tabletop.core import ModifierOrder, OptionSpec, Phase, Profile, Rulebook, Scenario, Table, board_view
 
@@ -37,7 +38,7 @@ def setup(game: Table) -> None:
         builder(game)
         return
     for p in E.PLAYERS:
-        E.DECKS[p].fill(game, game.rulebook.cards.deck)
+        E.DECKS[p].fill(game, cast(BerserkCards, game.rulebook.cards).deck)
     game.then(*[(E.t_draw, {"player": p}) for p in E.PLAYERS for _ in range(opts["starting_hand"])])
 
 

@@ -7,6 +7,7 @@ from general knowledge of the game rather than from the text are also ``outside_
 """
 
 from tabletop.core import Rule, RuleTable
+from tabletop.core.rules import LinesGiven
 
 SEED = "001_240eaaff2b2d73c1.txt"
 
@@ -15,7 +16,7 @@ def _a(
     rule_id: str,
     text: str,
     term: str = "",
-    lines: tuple[int, int] | None = None,
+    lines: LinesGiven | None = None,
     outside: bool = False,
     option: str = "",
     fixed: str = "",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from tabletop.core import Table
+from tabletop.core import RuleError, Table
 
 from . import engine as E
 
@@ -24,6 +24,8 @@ def coins(game: Table, player: int, n: int, until: str | None = None) -> list[st
     out = []
     for _ in range(n):
         cid = E.give_coin_silently(game, player, until, "bh.520.4", tag=f"setup{game.state.next_ts()}")
+        if cid is None:  # a scenario that asks for more coins than the supply holds is wrong
+            raise RuleError(f"scenario set-up: the coin supply of player {player} is empty")
         out.append(cid)
     return out
 
