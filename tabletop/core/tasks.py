@@ -35,7 +35,12 @@ TASK_NAMES: dict[object, str] = {}
 
 
 def task_name(task: str | Callable[..., Any]) -> str:
-    """The name a task is scheduled under: a name as given, or the name its function was registered with."""
+    """The name a task is scheduled under: a name as given, or the name its function was registered with
+    (push and ask call it for every task function they are given: the common case comes first)."""
+    try:
+        return TASK_NAMES[task]
+    except (KeyError, TypeError):
+        pass
     if type(task) is str:
         return task
     name: str | None = getattr(task, "__task__", None)
