@@ -102,7 +102,8 @@ def by_name(*items: N) -> dict[str, N]:
     named: dict[str, N] = {}
     for item in items:
         if item.name in named:
-            raise RuleError(f"{quote(item.name)} is declared twice")
+            kind = type(item).__name__
+            raise RuleError(f"{kind} {quote(item.name)} is declared twice (the second: {item!r})")
         named[item.name] = item
     return named
 

@@ -262,7 +262,9 @@ def test_the_highest_score_wins_and_a_tie_for_it_is_shared(scores, tie_is_draw, 
 def test_by_name_keys_declarations_by_their_names_in_order_and_refuses_a_name_twice():
     specs = [OptionSpec("b", 1, "B."), OptionSpec("a", 2, "A.")]
     assert list(by_name(*specs)) == ["b", "a"] and by_name(*specs)["a"] is specs[1]
-    with pytest.raises(RuleError, match="'b' is declared twice"):
+    with pytest.raises(
+        RuleError, match=r"OptionSpec 'b' is declared twice \(the second: OptionSpec\(name='b', default=3"
+    ):
         by_name(*specs, OptionSpec("b", 3, "B again."))
 
 
