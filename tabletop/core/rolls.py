@@ -239,12 +239,17 @@ class Roll:
         roll["ways"], roll["of"] = choice["ways"], choice["of"]
         st.vars[self.var] = roll
         p = Fraction(choice["ways"], choice["of"])
+        kept = len(roll["dice"]) - len(landed or ())
         game.record(
             "chance",
-            lambda: f"{self.name}: rolled {choice['label']} (probability {p})",
+            lambda: (
+                f"{self.name}: rolled {choice['label']} (probability {p})"
+                + (f"; the dice show {' '.join(d[2] for d in roll['dice'])}" if kept else "")
+            ),
             self.rule,
             roll=self.name,
             faces=landed,
+            showing=[[k, f] for k, _, f in roll["dice"]],
             group=roll["group"],
             ways=choice["ways"],
             of=choice["of"],

@@ -257,7 +257,7 @@ def test_dice_kept_and_thrown_again_reach_the_same_position_whichever_came_first
 
 
 def test_attempts_are_set_per_throw_and_a_grouped_roll_cannot_be_thrown_again():
-    def entangled(game):  # Entanglement (002 L332): one roll attempt fewer
+    def entangled(game):  # Entanglement (002 L329): one roll attempt fewer
         p = game.state.turn["player"]
         ATTACK.throw(game, attack_hits, player=p, args={"player": p}, attempts=1)
 
@@ -461,3 +461,15 @@ def test_random_playouts_of_the_duel_end_and_round_trip(seed):
 @pytest.mark.parametrize("seed", range(4))
 def test_a_duel_untraced_plays_as_a_traced_one(seed):
     check_tracing_off_matches(DUEL, {"seed": seed}, random.Random(seed))
+
+
+# ------------------------------------------------------------------ the documentation's example
+def test_the_example_of_docs_dice_md_runs():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "dice.md").read_text(encoding="utf-8")
+    code = text.split("```python\n", 1)[1].split("```", 1)[0]
+    log = text.split("Its log:\n\n```\n", 1)[1].split("```", 1)[0]
+    scope: dict = {}
+    exec(compile(code, "docs/dice.md", "exec"), scope)
+    assert str(scope["game"].log) + "\n" == log
