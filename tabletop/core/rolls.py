@@ -161,6 +161,7 @@ class Roll:
         if self.var in st.vars and not st.vars[self.var].get("used"):
             raise RuleError(f"roll {quote(self.name)} is thrown again before its last throw was used")
         pool = self.pool if dice is None else tuple(dice)
+        self.options(pool, context)  # (checks the pool before anything changes)
         st.vars[self.var] = {
             "by": player,
             "dice": [],

@@ -432,6 +432,10 @@ def test_misuse_of_a_roll_is_refused_with_the_roll_named():
         Roll("loose", (D6,), rule="toy.script").throw(game.table, attack_hits)
     with pytest.raises(RuleError, match="does not throw dice of kind 'd20'"):
         ATTACK.options((D20,))
+    fp = game.fingerprint()
+    with pytest.raises(RuleError, match="does not throw dice of kind 'd6' like this one"):
+        STRIKE.throw(game.table, strike_hits, args={"player": 0}, dice=(Die.numbered("d6", 4),))
+    assert game.fingerprint() == fp  # refused before anything changed
     with pytest.raises(RuleError, match="is not on the table"):
         STRIKE.faces(game.table)
 
