@@ -306,6 +306,12 @@ def test_a_modifier_adds_to_the_total_and_a_double_is_read_on_the_natural_faces(
     game.apply(game.legal()[0])
     # Hex blanked both 6s (the total is 0 + 1) so nothing hits, though the natural faces are a double
     assert game.state.vars["seen"] == [BLANK, BLANK] and "damage" not in game.obj("A")
+    game = DUEL.new_game(chance="manual").apply("end").apply("go:attack").apply("3,4").apply("stop")
+    ATTACK.change(game.table, "3", "4", why="a nudge")  # (in the window, as an ability would)
+    game.apply(game.legal()[0])  # 4+4+1 = 9 hits; the natural faces 3 4 are no double: 1 damage, not 2
+    assert game.state.vars["seen"] == ["4", "4"] and game.obj("A")["damage"] == 1
+    game = DUEL.new_game(chance="manual").apply("go:attack").apply("4,4").apply("stop")
+    assert game.obj("B")["damage"] == 2  # a natural double of 8
 
 
 def test_a_natural_1_misses_whatever_the_bonus_and_a_natural_20_hits():
