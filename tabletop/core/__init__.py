@@ -4,6 +4,7 @@ from .abilities import Ability, Activation, Modify, Prevent, Replace
 from .boardview import Grid, board_view, grid_view
 from .decision import CHANCE, Decision, Option, options_by_object
 from .deck import Deck, Shuffle, player_decks
+from .dice import Die, Face
 from .errors import (
     ArgumentTypeError,
     ArgumentValueError,
@@ -27,6 +28,7 @@ from .errors import (
 from .game import Game
 from .modifiers import Explanation, ModifierOrder, compute
 from .profile import Profile
+from .rolls import Roll
 from .rulebook import OptionSpec, Phase, Rulebook, Scenario, by_name
 from .rules import Rule, RuleTable
 from .scheduling import own_args
@@ -45,7 +47,9 @@ __all__ = [
     "CardDataError",
     "Decision",
     "Deck",
+    "Die",
     "Explanation",
+    "Face",
     "ForcedLoop",
     "Game",
     "GameOver",
@@ -63,6 +67,7 @@ __all__ = [
     "Prevent",
     "Profile",
     "Replace",
+    "Roll",
     "Rule",
     "RuleError",
     "RuleTable",
