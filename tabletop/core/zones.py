@@ -146,6 +146,7 @@ class Zones:
         self.board_order = tuple(by_id[z] for z in order)
         # zone name -> (spec, vis, limit): looked up for every move, so resolved once per zone name
         self._resolved: dict[str, tuple[ZoneSpec, str, int | None]] = {}
+        self._ids_of: dict[int, tuple[str, ...]] = {}  # (number of players -> every zone's name: see _ids)
 
     # ------------------------------------------------------------ lookups
     def spec(self, zone: str) -> ZoneSpec:
@@ -178,13 +179,18 @@ class Zones:
 
     def ids(self, players: int) -> Iterator[str]:
         """Every zone's name for a game of ``players``: the shared ones, then each player's, in declared order."""
-        for s in self.specs:
-            if not s.per_player:
-                yield s.id
-        for p in range(players):
-            for s in self.specs:
-                if s.per_player:
-                    yield s.zone(p)
+        return iter(self._ids(players))
+
+    def _ids(self, players: int) -> tuple[str, ...]:
+        # (made once per number of players: every game's set-up names them)
+        ids = self._ids_of.get(players)
+        if ids is None:
+            shared = [s.id for s in self.specs if not s.per_player]
+            ids = self._ids_of[players] = (
+                *shared,
+                *(s.zone(p) for p in range(players) for s in self.specs if s.per_player),
+            )
+        return ids
 
     def room(self, game: Table, zone: str) -> int | None:
         """How many more objects ``zone`` takes (None: no limit)."""
@@ -206,9 +212,7 @@ class Zones:
     # ------------------------------------------------------------ set-up and moves
     def setup(self, game: Table) -> None:
         """Make every zone of the game, empty, in declared order (shared zones first, then each player's)."""
-        zones = game.state.zones
-        for zone in self.ids(len(game.state.players)):
-            zones[zone] = ()
+        game.state.zones.update(dict.fromkeys(self._ids(len(game.state.players)), ()))
 
     def put(self, game: Table, oid: str, zone: str, index: int | None = None, **changes: Any) -> None:
         """Move ``oid`` to ``zone`` (at ``index``), showing what that zone shows; ``changes``: more fields it
