@@ -23,6 +23,15 @@ A board view is the dict a rulebook's ``board(game, player)`` returns. The rende
 ``cells``, ``tokens``, ``highlights``
     optional board cells (with ``pos``, ``label``, ``option``; a cell without ``label`` shows its
     coordinates, ``""`` shows nothing), free tokens, and ids of elements to mark (e.g. the last move).
+``hex`` maps and ``lanes`` with positions (:mod:`tabletop.core.hexes`, :mod:`tabletop.core.lanes`)
+    a hex cell's ``kind`` (``dark``, ``entry``, ``exit``, ``boost``, ``blank``, ``defeat``, ``water``,
+    ``numbered`` are coloured; any other is drawn plain, and every kind is named in ``data-kind``);
+    a card's ``cells`` (a list of ``[q, r]``) is a piece covering several cells: their union is shaded
+    and outlined and the piece drawn at its middle. A ``lane`` zone with a ``length`` is drawn as that
+    many positions, position 0 at the bottom; a card's ``pos`` is its position on its lane (a card
+    without one is drawn off the lanes), a cell with ``lane`` and ``pos`` labels a position or offers
+    an option there, and ``bridges`` (``[[lane, pos], [lane, pos]]`` or ``{"from", "to", "label",
+    "option"}``) join two positions.
 ``players``, ``scores``, ``turn``, ``to_move``, ``decision``, ``result``
     drawn as the status line and the panel headers.
 
@@ -84,6 +93,17 @@ STYLE = (
     ".tt-highlight{fill:none;stroke:#e07b00;stroke-width:3}"
     ".tt-option{cursor:pointer}.tt-option:hover .tt-highlight{stroke:#ff3d00}"
     ".tt-marked{fill:none;stroke:#2a9d4b;stroke-width:2.5;stroke-dasharray:5 3}"
+)
+
+# only in boards that draw hex cell kinds, multi-cell pieces or lane positions (see _geometry_style)
+GEOMETRY_STYLE = (
+    ".tt-kind-dark{fill:#5d5a55;stroke:#3b3934}.tt-kind-entry{fill:#cfe6c4}.tt-kind-exit{fill:#f2d39b}"
+    ".tt-kind-boost{fill:#ddd0f0}.tt-kind-blank{fill:#ffffff}.tt-kind-defeat{fill:#cfcac0;stroke:#8d877b}"
+    ".tt-kind-water{fill:#bfd8ee}.tt-kind-numbered{fill:#f4efe2}"
+    ".tt-footprint-cell{fill:#c9503c;fill-opacity:.22;stroke:none}"
+    ".tt-footprint-edge{fill:none;stroke:#9b2f1f;stroke-width:2.5;stroke-linejoin:round}"
+    ".tt-lane-pos{fill:#f8f9fc;stroke:#c3cad8}"
+    ".tt-bridge{stroke:#8a6d3b;stroke-width:9;stroke-opacity:.55;stroke-linecap:round}"
 )
 
 HTML_STYLE = (
@@ -259,6 +279,8 @@ def _norm_item(entry: dict, index: int) -> dict:
         "value": entry.get("value"),
         "count": entry.get("count"),
     }
+    if entry.get("cells"):  # a piece covering several hex cells
+        item["cells"] = [rc for rc in (_rc(c) for c in entry["cells"]) if rc is not None]
     if not down:
         item.update(
             name=None if entry.get("name") is None else str(entry["name"]),
@@ -641,11 +663,39 @@ def _grid_area(view: dict, items: list[dict], marked: set[str]) -> tuple[list, f
 
 
 SQ3 = math.sqrt(3)
+# the two corners (numbered k at 60k - 30 degrees, y down) of the border with each axial neighbour
+_EDGE_CORNERS = {(1, 0): (0, 1), (0, 1): (1, 2), (-1, 1): (2, 3), (-1, 0): (3, 4), (0, -1): (4, 5), (1, -1): (5, 0)}
+
+
+def _slug(value: Any) -> str:
+    """A class-name-safe form of a kind: lower case, anything but letters, digits, ``_`` and ``-`` as ``-``."""
+    return re.sub(r"[^a-z0-9_-]", "-", str(value).lower()) or "-"
+
+
+def _footprint(item: dict, centres: list[tuple[float, float]], size: float) -> str:
+    """The cells a piece covers, shaded, and the outline of their union (the borders not shared inside it)."""
+    inside = set(item["cells"])
+    shade, edges = [], []
+    for (q, r), (cx, cy) in zip(item["cells"], centres):
+        corner = [
+            (cx + size * math.cos(math.radians(60 * k - 30)), cy + size * math.sin(math.radians(60 * k - 30)))
+            for k in range(6)
+        ]
+        shade.append(f'<polygon class="tt-footprint-cell" points="{" ".join(f"{_n(x)},{_n(y)}" for x, y in corner)}"/>')
+        for (dq, dr), (a, b) in _EDGE_CORNERS.items():
+            if (q + dq, r + dr) not in inside:
+                edges.append(f"M{_n(corner[a][0])} {_n(corner[a][1])}L{_n(corner[b][0])} {_n(corner[b][1])}")
+    owner = "" if item.get("owner") is None else f' data-owner="{_e(item["owner"])}"'
+    return (
+        f'<g class="tt-footprint" data-footprint="{_e(item["id"])}"{owner}>{"".join(shade)}'
+        f'<path class="tt-footprint-edge" d="{"".join(edges)}"/></g>'
+    )
 
 
 def _hex_area(view: dict, items: list[dict], marked: set[str]) -> tuple[list, float, float]:
     size = CARD_H * HEX_SCALE * 0.75  # centre to corner
-    places, loose = _by_position(items)
+    spread = [it for it in items if it.get("cells")]  # pieces covering several cells
+    places, loose = _by_position([it for it in items if not it.get("cells")])
     cells = {}
     for c in view["cells"]:
         rc = _rc(c.get("pos"))
@@ -658,6 +708,9 @@ def _hex_area(view: dict, items: list[dict], marked: set[str]) -> tuple[list, fl
                 cells.setdefault((q, r), {"options": []})
     for rc in places:
         cells.setdefault(rc, {"options": []})
+    for it in spread:
+        for rc in it["cells"]:
+            cells.setdefault(rc, {"options": []})
     if not cells:
         return [], 0, 0
 
@@ -677,18 +730,31 @@ def _hex_area(view: dict, items: list[dict], marked: set[str]) -> tuple[list, fl
         )
         options = cell.get("options", [])
         cls = "tt-hex" + (" tt-option" if options else "")
+        kind = cell.get("kind")
+        data, poly = "", "tt-hex"
+        if kind is not None:  # a kind of cell: dark, entry, exit... (attributes only where a view names one)
+            data, poly = f' data-kind="{_e(kind)}"', f"tt-hex tt-kind-{_slug(kind)}"
         parts.append(
-            f'<g class="{cls}" data-pos="{q},{r}"{_option_attrs(options)}><polygon class="tt-hex" points="{corners}"/>'
+            f'<g class="{cls}" data-pos="{q},{r}"{data}{_option_attrs(options)}>'
+            f'<polygon class="{poly}" points="{corners}"/>'
             + _text(cx, cy + size - 8, cell.get("label") or f"{q},{r}", "tt-cell-label", "middle")
             + (f'<polygon class="tt-highlight" points="{corners}"/>' if options else "")
             + "</g>"
         )
+    for it in spread:
+        parts.append(_footprint(it, [(centre(q, r)[0] + ox, centre(q, r)[1] + oy) for q, r in it["cells"]], size))
     for (q, r), its in sorted(places.items()):
         cx, cy = centre(q, r)
         w, h = _size(its[0])
         x = cx + ox - w * HEX_SCALE / 2
         y = cy + oy - (h if its[0]["kind"] not in PIECES else w) * HEX_SCALE / 2 - 4
         parts.append(_stack(its, x, y, marked, HEX_SCALE))
+    for it in spread:  # the piece at the middle of its cells
+        mx = sum(centre(q, r)[0] for q, r in it["cells"]) / len(it["cells"]) + ox
+        my = sum(centre(q, r)[1] for q, r in it["cells"]) / len(it["cells"]) + oy
+        w, h = _size(it)
+        y = my - (h if it["kind"] not in PIECES else w) * HEX_SCALE / 2 - 4
+        parts.append(_draw_item(it, mx - w * HEX_SCALE / 2, y, marked, HEX_SCALE))
     width = max(xs) + ox + size * SQ3 / 2 + 2
     height = max(ys) + oy + size + 2
     if loose:
@@ -786,7 +852,10 @@ def _ranks_area(view: dict, zones: list[dict], by_zone: dict, bottom: Any, marke
 
 
 def _lanes_area(view: dict, zones: list[dict], by_zone: dict, bottom: Any, marked: set[str]):
-    """Lanes side by side: the other side fills each lane from the top, ``bottom``'s side from the bottom."""
+    """Lanes side by side: the other side fills each lane from the top, ``bottom``'s side from the bottom
+    (lanes with a ``length``: positions along them, :func:`_positioned_lanes`)."""
+    if any(isinstance(z.get("length"), int) for z in zones):
+        return _positioned_lanes(view, zones, by_zone, marked)
 
     def side(it: dict) -> str:
         owner = it.get("owner")
@@ -822,6 +891,115 @@ def _lanes_area(view: dict, zones: list[dict], by_zone: dict, bottom: Any, marke
         parts.append(f'<g transform="translate({_n(x)} 0)">{framed[0]}{bg}{framed[1]}</g>')
         x += fw + GAP
     return parts, max(0.0, x - GAP), content_h + LABEL_H + GAP
+
+
+def _lane_place(value: Any) -> tuple[str, int] | None:
+    """``[lane, pos]`` (or a dict with ``lane`` and ``pos``) as (lane id, position), else None."""
+    if isinstance(value, dict):
+        value = [value.get("lane"), value.get("pos")]
+    if isinstance(value, list | tuple) and len(value) == 2 and value[0] is not None:
+        try:
+            return str(value[0]), int(value[1])
+        except (TypeError, ValueError):
+            return None
+    return None
+
+
+def _positioned_lanes(view: dict, zones: list[dict], by_zone: dict, marked: set[str]):
+    """Lanes of positions side by side, position 0 at the bottom; each card at its ``pos``, bridges between."""
+    step = round(CARD_H * HEX_SCALE) + GAP
+    lane_w = CARD_H
+    longest = max(int(z.get("length") or 1) for z in zones)
+    content_h = longest * step - GAP
+    given = {}
+    for cell in view["cells"]:
+        place = _lane_place(cell)
+        if place is not None:
+            given[place] = cell
+    centres: dict[tuple[str, int], tuple[float, float]] = {}
+    frames, slots, pieces, loose = [], [], [], []
+    x = 0.0
+    for z in zones:
+        length = int(z.get("length") or 1)
+        frame, fw, _fh = _labelled(z, [], lane_w, content_h, marked)
+        frames.append(
+            f'<g transform="translate({_n(x)} 0)">{frame[0]}'
+            f'<rect class="tt-lane-bg" x="{GAP}" y="{LABEL_H}" width="{lane_w}" height="{_n(content_h)}"/></g>'
+        )
+        left = x + GAP
+        for k in range(length):
+            top = LABEL_H + content_h - (k + 1) * step + GAP
+            centres[(z["id"], k)] = (left + lane_w / 2, top + (step - GAP) / 2)
+            cell = given.get((z["id"], k), {"options": []})
+            options = cell.get("options", [])
+            cls = "tt-lane-pos" + (" tt-option" if options else "")
+            label = cell.get("label")
+            slots.append(
+                f'<g class="{cls}" data-lane-pos="{_e(z["id"])}:{k}"{_option_attrs(options)}>'
+                f'<rect class="tt-lane-pos" x="{_n(left + 2)}" y="{_n(top)}" width="{lane_w - 4}" '
+                f'height="{step - GAP}" rx="4"/>'
+                + _text(left + 5, top + 10, k if label is None else label, "tt-cell-label")
+                + (
+                    f'<rect class="tt-highlight" x="{_n(left + 2)}" y="{_n(top)}" width="{lane_w - 4}" '
+                    f'height="{step - GAP}" rx="4"/>'
+                    if options
+                    else ""
+                )
+                + "</g>"
+            )
+        at: dict[int, list[dict]] = {}
+        for it in by_zone.get(z["id"], []):
+            k = _slot_index(it)
+            if k is None or not 0 <= k < length:
+                loose.append(it)
+            else:
+                at.setdefault(k, []).append(it)
+        for k, its in sorted(at.items()):
+            cx, cy = centres[(z["id"], k)]
+            w, h = _size(its[0])
+            tall = h if its[0]["kind"] not in PIECES else w
+            pieces.append(_stack(its, cx - w * HEX_SCALE / 2, cy - tall * HEX_SCALE / 2, marked, HEX_SCALE))
+        x += fw + GAP
+    bridges = []
+    for b in view.get("bridges") or ():
+        ends = [b.get("from"), b.get("to")] if isinstance(b, dict) else list(b) if isinstance(b, list | tuple) else []
+        one, two = (_lane_place(e) for e in ends) if len(ends) == 2 else (None, None)
+        if one is None or two is None or one not in centres or two not in centres:
+            continue
+        (x1, y1), (x2, y2) = centres[one], centres[two]
+        options = _option_ids(b.get("option"), b.get("options")) if isinstance(b, dict) else []
+        label = b.get("label") if isinstance(b, dict) else None
+        name = f"{one[0]}:{one[1]}-{two[0]}:{two[1]}"
+        bridges.append(
+            f'<g class="tt-bridge{" tt-option" if options else ""}" data-bridge="{_e(name)}"{_option_attrs(options)}>'
+            f"<title>{_e(label or 'bridge ' + name)}</title>"
+            f'<line class="tt-bridge" x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}"/>'
+            + (
+                f'<line class="tt-highlight" x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}"/>'
+                if options
+                else ""
+            )
+            + "</g>"
+        )
+    width, height = max(0.0, x - GAP), content_h + LABEL_H + GAP
+    parts = frames + slots + bridges + pieces
+    if loose:
+        lparts, lh = _flow([{"id": "", "label": "off the lanes", "options": []}], {"": loose}, max(width, 400), marked)
+        parts.append(f'<g transform="translate(0 {_n(height + GAP)})">{"".join(lparts)}</g>')
+        height += GAP + lh
+    return parts, width, height
+
+
+def _geometry_style(view: dict) -> str:
+    """The extra style a view needs for hex cell kinds, multi-cell pieces and lane positions ("" if none:
+    boards that use neither are drawn exactly as before)."""
+    if view["layout"] == "hex":
+        used = any(c.get("kind") is not None for c in view["cells"]) or any(c.get("cells") for c in view["cards"])
+    elif view["layout"] == "lanes":
+        used = any(isinstance(z.get("length"), int) for z in view["zones"])
+    else:
+        used = False
+    return f"<style>{GEOMETRY_STYLE}</style>" if used else ""
 
 
 # -------------------------------------------------------------- the board
@@ -928,7 +1106,7 @@ def board_svg(view: dict) -> str:
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="tt-svg tt-layout-{layout}" '
         f'width="{_n(width)}" height="{_n(height)}" viewBox="0 0 {_n(width)} {_n(height)}" '
-        f'data-layout="{layout}"><style>{STYLE}</style>'
+        f'data-layout="{layout}"><style>{STYLE}</style>{_geometry_style(v)}'
         f'<rect width="{_n(width)}" height="{_n(height)}" fill="#fbfaf7"/>'
     )
     if status:
@@ -946,6 +1124,9 @@ def _decision_panel(view: dict) -> str:
         on_board.update(_option_ids(c.get("option"), c.get("options")))
     for c in view.get("cells") or ():
         on_board.update(_option_ids(c.get("option"), c.get("options")))
+    for b in view.get("bridges") or ():
+        if isinstance(b, dict):
+            on_board.update(_option_ids(b.get("option"), b.get("options")))
     buttons = []
     for o in dec.get("options") or ():
         oid = str(o.get("id")) if isinstance(o, dict) else str(o)
