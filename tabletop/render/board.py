@@ -824,7 +824,9 @@ def _labelled(zone: dict, parts: list, w: float, h: float, marked: set[str]) -> 
 
 
 def _ranks_area(view: dict, zones: list[dict], by_zone: dict, bottom: Any, marked: set[str]):
-    """Each side's ranks as rows, front ranks facing each other across the middle."""
+    """Each side's ranks as rows, front ranks facing each other across the middle. Two or more opponents
+    (three or four players) stand side by side above the middle, each front rank nearest it, so every
+    front rank faces every other (Warlord, seed 004 L106; :mod:`tabletop.core.ranks`)."""
     owners = [*_owner_order((z["owner"] for z in zones), bottom)]
     if any(z["owner"] is None for z in zones):
         owners.append(None)
@@ -835,19 +837,41 @@ def _ranks_area(view: dict, zones: list[dict], by_zone: dict, bottom: Any, marke
         r = z.get("rank")
         return int(r) if isinstance(r, int) else zones.index(z) + 1000
 
-    parts: list[str] = []
-    y, width = 0.0, 0.0
-    for owner in owners:
+    def army(owner: Any, y: float = 0.0) -> tuple[list[str], float, float]:
+        """One owner's ranks stacked down from ``y`` (an opponent's front rank last, nearest the middle); its
+        rows, width and where it ends."""
         mine = sorted((z for z in zones if z["owner"] == owner), key=rank_key)  # front rank first
         if owner != bottom and owner is not None:
             mine = mine[::-1]  # an opponent's front rank is nearest the middle
+        rows: list[str] = []
+        width = 0.0
         for z in mine:
             inner, w, h = _row_of_slots(z, by_zone.get(z["id"], []), marked)
             framed, fw, fh = _labelled(z, inner, w, h, marked)
-            parts.append(f'<g transform="translate(0 {_n(y)})">{"".join(framed)}</g>')
+            rows.append(f'<g transform="translate(0 {_n(y)})">{"".join(framed)}</g>')
             y += fh + GAP
             width = max(width, fw)
+        return rows, width, y
+
+    parts: list[str] = []
+    y, width = 0.0, 0.0
+    opponents = [o for o in owners if o is not None and o != bottom]
+    if len(opponents) >= 2:  # side by side, each front rank on the line nearest the middle
+        blocks = [(o, *army(o)) for o in opponents]  # each ends at its height
+        band = max(h for *_, h in blocks)
+        x = 0.0
+        for owner, rows, w, h in blocks:
+            head = _text(GAP, 12, f"player {owner}", "tt-zone-label")
+            parts.append(f'<g class="tt-army" data-owner="{_e(owner)}" transform="translate({_n(x)} 0)">{head}')
+            parts.append(f'<g transform="translate(0 {_n(16 + band - h)})">{"".join(rows)}</g></g>')
+            x += w + 2 * GAP
+        y, width = 16 + band + GAP, x - 2 * GAP
+        owners = [o for o in owners if o not in opponents]
+    for owner in owners:
+        rows, w, y = army(owner, y)
+        parts += rows
         y += GAP
+        width = max(width, w)
     return parts, width, max(0.0, y - 2 * GAP)
 
 

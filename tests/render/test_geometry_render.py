@@ -144,3 +144,38 @@ def test_bridges_join_two_positions():
     assert line.get("y1") == line.get("y2") and float(line.get("x1")) < float(line.get("x2"))
     buttons = board_html(view).split("</svg>")[1]
     assert 'data-option="wait"' in buttons and 'data-option="hold"' not in buttons
+
+
+def zone_places(svg: str) -> dict[str, tuple[float, float]]:
+    """Where each zone's frame is drawn on the page: the sum of the translations around it."""
+    out: dict[str, tuple[float, float]] = {}
+
+    def walk(el: ET.Element, x: float, y: float) -> None:
+        if el.get("transform", "").startswith("translate("):
+            dx, dy = translate(el)
+            x, y = x + dx, y + dy
+        if el.get("data-zone"):
+            out[el.get("data-zone")] = (x, y)
+        for child in el:
+            walk(child, x, y)
+
+    walk(ET.fromstring(svg), 0.0, 0.0)
+    return out
+
+
+def test_ranks_of_four_armies_put_every_front_rank_at_the_middle():
+    """Seed 004 L106/L276: every player's front rank is adjacent to every other player's front rank."""
+    zones, cards = [], []
+    for p, sizes in enumerate([[3, 2, 1], [2, 1], [3, 1, 1], [1]]):
+        for k, n in enumerate(sizes, 1):
+            zid = f"rank:{p}:{k}"
+            zones.append({"id": zid, "kind": "rank", "rank": k, "owner": p, "label": f"rank {k}", "slots": 3})
+            cards += [{"id": f"c{p}{k}{i}", "zone": zid, "pos": i + 1, "name": f"P{p}"} for i in range(n)]
+    svg = board_svg({"layout": "ranks", "zones": zones, "cards": cards, "viewer": 0})
+    at = zone_places(svg)
+    assert sorted(groups(svg, "data-owner")) == ["1", "2", "3"]  # the opponents, side by side
+    fronts = [at[f"rank:{p}:1"] for p in (1, 2, 3)]
+    assert len({y for _x, y in fronts}) == 1 and fronts == sorted(fronts)  # one line, left to right
+    assert all(at[f"rank:{p}:2"][1] < at[f"rank:{p}:1"][1] for p in (1, 2))  # back ranks further away
+    mine = [at[f"rank:0:{k}"][1] for k in (1, 2, 3)]
+    assert fronts[0][1] < mine[0] < mine[1] < mine[2]  # the viewer's front rank just below the middle
