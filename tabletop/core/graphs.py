@@ -25,8 +25,8 @@ anyone who comes under them" (L95), which a walk treats as a blocked place. Lane
 
 from __future__ import annotations
 
-from collections.abc import Collection, Hashable
-from typing import TYPE_CHECKING, TypeVar
+from collections.abc import Collection, Hashable, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -152,3 +152,25 @@ def components(graph: nx.Graph[N], blocked: Collection[N] = ()) -> list[list[N]]
     order = {n: i for i, n in enumerate(graph.nodes)}
     groups = [sorted(c, key=order.__getitem__) for c in nx.connected_components(view)]
     return sorted(groups, key=lambda c: order[c[0]])
+
+
+def board_entries(graph: nx.Graph[N], options: Mapping[N, str] | None = None) -> dict[str, list[Any]]:
+    """The ``places`` and ``edges`` of a ``graph`` board view (drawn by :func:`tabletop.render.board.board_svg`):
+    every node as ``{"id", ...}`` with its ``label``, ``kind`` and ``pos`` attributes if it has them, and the
+    option ``options[node]`` offered there; every edge as ``[a, b]`` (node ids as strings, in the graph's order).
+
+    >>> import networkx as nx
+    >>> g = nx.Graph([("well", "core")]); g.nodes["well"]["kind"] = "spawn"
+    >>> board_entries(g, {"core": "move:core"})
+    {'places': [{'id': 'well', 'kind': 'spawn'}, {'id': 'core', 'option': 'move:core'}], 'edges': [['well', 'core']]}
+    """
+    places: list[dict[str, Any]] = []
+    for node, data in graph.nodes(data=True):
+        entry: dict[str, Any] = {"id": str(node)}
+        for key in ("label", "kind", "pos"):
+            if key in data:
+                entry[key] = list(data[key]) if key == "pos" else data[key]
+        if options and node in options:
+            entry["option"] = options[node]
+        places.append(entry)
+    return {"places": places, "edges": [[str(a), str(b)] for a, b in graph.edges]}

@@ -5,8 +5,9 @@ A board view is the dict a rulebook's ``board(game, player)`` returns. The rende
 ``layout``
     ``zones`` (labelled zones in panels, one panel per owner), ``grid`` (cells addressed by
     ``pos: [row, column]``), ``hex`` (hexagons addressed by axial ``pos: [q, r]``), ``ranks``
-    (each player's formation as rows of slots, front ranks facing each other) or ``lanes``
-    (columns shared by the players, each side filling its lane from its own edge).
+    (each player's formation as rows of slots, front ranks facing each other), ``lanes``
+    (columns shared by the players, each side filling its lane from its own edge) or ``graph``
+    (places joined by edges, a map such as Paragon's; :mod:`tabletop.core.graphs`).
 ``zones``
     ``{"id", "label", "owner", "kind", "count", "hidden", "stack", "option"}``. Zones whose
     ``kind`` (or ``id``) is the layout name, or that say ``"board": true``, are the board of
@@ -32,6 +33,10 @@ A board view is the dict a rulebook's ``board(game, player)`` returns. The rende
     without one is drawn off the lanes), a cell with ``lane`` and ``pos`` labels a position or offers
     an option there, and ``bridges`` (``[[lane, pos], [lane, pos]]`` or ``{"from", "to", "label",
     "option"}``) join two positions.
+``places``, ``edges`` (the ``graph`` layout)
+    places ``{"id", "label", "kind", "pos": [x, y], "option"}`` (without a ``pos`` on every place, they
+    stand on a circle in the order given, the first at the top) and edges ``[a, b]`` or ``{"from",
+    "to", "label", "kind", "option"}``; a card's ``pos`` is the id of the place it is on.
 ``players``, ``scores``, ``turn``, ``to_move``, ``decision``, ``result``
     drawn as the status line and the panel headers.
 
@@ -57,7 +62,7 @@ from typing import Any
 
 __all__ = ["LAYOUTS", "board_html", "board_svg", "normalise"]
 
-LAYOUTS = ("zones", "grid", "hex", "ranks", "lanes")
+LAYOUTS = ("zones", "grid", "hex", "ranks", "lanes", "graph")
 TURNED = ("tapped", "closed", "spent", "stunned", "exhausted", "exerted", "rotated")
 PIECES = ("coin", "token", "die")
 
@@ -97,13 +102,16 @@ STYLE = (
 
 # only in boards that draw hex cell kinds, multi-cell pieces or lane positions (see _geometry_style)
 GEOMETRY_STYLE = (
+    ".tt-place{fill:#e9efe2;stroke:#8d9c7f;stroke-width:1.5}"
     ".tt-kind-dark{fill:#5d5a55;stroke:#3b3934}.tt-kind-entry{fill:#cfe6c4}.tt-kind-exit{fill:#f2d39b}"
     ".tt-kind-boost{fill:#ddd0f0}.tt-kind-blank{fill:#ffffff}.tt-kind-defeat{fill:#cfcac0;stroke:#8d877b}"
     ".tt-kind-water{fill:#bfd8ee}.tt-kind-numbered{fill:#f4efe2}"
     ".tt-footprint-cell{fill:#c9503c;fill-opacity:.22;stroke:none}"
     ".tt-footprint-edge{fill:none;stroke:#9b2f1f;stroke-width:2.5;stroke-linejoin:round}"
-    ".tt-lane-pos{fill:#f8f9fc;stroke:#c3cad8}"
-    ".tt-bridge{stroke:#8a6d3b;stroke-width:9;stroke-opacity:.55;stroke-linecap:round}"
+    "rect.tt-lane-pos{fill:#f8f9fc;stroke:#c3cad8}"
+    "line.tt-bridge{stroke:#8a6d3b;stroke-width:9;stroke-opacity:.55;stroke-linecap:round}"
+    "line.tt-edge{stroke:#a39a86;stroke-width:3}"
+    ".tt-place-label{fill:#444;font-size:10px;text-anchor:middle}"
 )
 
 HTML_STYLE = (
@@ -250,7 +258,14 @@ def normalise(view: dict) -> dict:
         {**cell, "options": _option_ids(cell.get("option"), cell.get("options"))} for cell in view.get("cells") or ()
     ]
     marked = {str(h) for h in (view.get("highlights") or ())}
-    return {**view, "layout": layout, "cards": cards, "zones": zones, "cells": cells, "highlights": marked}
+    out = {**view, "layout": layout, "cards": cards, "zones": zones, "cells": cells, "highlights": marked}
+    if layout == "graph":
+        out["places"] = [
+            {**p, "id": str(p["id"]), "options": _option_ids(p.get("option"), p.get("options"))}
+            for p in view.get("places") or ()
+            if isinstance(p, dict) and p.get("id") is not None
+        ]
+    return out
 
 
 def _norm_item(entry: dict, index: int) -> dict:
@@ -1014,6 +1029,104 @@ def _positioned_lanes(view: dict, zones: list[dict], by_zone: dict, marked: set[
     return parts, width, height
 
 
+PLACE_R = 30  # a place of a graph board
+
+
+def _graph_area(view: dict, items: list[dict], marked: set[str]) -> tuple[list, float, float]:
+    """Places joined by edges: at their ``pos`` scaled into the board, or on a circle; pieces on their place."""
+    places = view["places"]
+    index = {p["id"]: p for p in places}
+    on: dict[str, list[dict]] = {}
+    loose = []
+    for it in items:
+        pos = it["pos"]
+        key = str(pos) if isinstance(pos, str | int) and not isinstance(pos, bool) else None
+        if key is not None and key in index:
+            on.setdefault(key, []).append(it)
+        else:
+            loose.append(it)
+    if not places:
+        if not loose:
+            return [], 0, 0
+        lparts, lh = _flow([{"id": "", "label": "off the map", "options": []}], {"": loose}, 400, marked)
+        return lparts, 400, lh
+    margin = PLACE_R + 16
+    given = [_xy(p.get("pos")) for p in places]
+    if all(g is not None for g in given):
+        xs, ys = [g[0] for g in given if g], [g[1] for g in given if g]
+        sx, sy = (max(xs) - min(xs)) or 1.0, (max(ys) - min(ys)) or 1.0
+        scale = min(860 / sx, 520 / sy)
+        at = {
+            p["id"]: ((g[0] - min(xs)) * scale + margin, (g[1] - min(ys)) * scale + margin)
+            for p, g in zip(places, given)
+            if g
+        }
+    else:
+        radius = max(120.0, len(places) * (2 * PLACE_R + 40) / (2 * math.pi))  # room for each place and its label
+        at = {
+            p["id"]: (
+                margin + radius + radius * math.cos(math.radians(-90 + 360 * i / len(places))),
+                margin + radius + radius * math.sin(math.radians(-90 + 360 * i / len(places))),
+            )
+            for i, p in enumerate(places)
+        }
+    parts = []
+    for e in view.get("edges") or ():
+        ends = [e.get("from"), e.get("to")] if isinstance(e, dict) else list(e) if isinstance(e, list | tuple) else []
+        if len(ends) != 2 or str(ends[0]) not in at or str(ends[1]) not in at:
+            continue
+        a, b = str(ends[0]), str(ends[1])
+        (x1, y1), (x2, y2) = at[a], at[b]
+        options = _option_ids(e.get("option"), e.get("options")) if isinstance(e, dict) else []
+        kind = e.get("kind") if isinstance(e, dict) else None
+        cls = "tt-edge" + (f" tt-edge-{_slug(kind)}" if kind is not None else "")
+        label = e.get("label") if isinstance(e, dict) else None
+        line = f'x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}"'
+        parts.append(
+            f'<g class="tt-edge{" tt-option" if options else ""}" data-edge="{_e(a)}|{_e(b)}"{_option_attrs(options)}>'
+            + (f"<title>{_e(label)}</title>" if label else "")
+            + f'<line class="{cls}" {line}/>'
+            + (f'<line class="tt-highlight" {line}/>' if options else "")
+            + "</g>"
+        )
+    for p in places:
+        cx, cy = at[p["id"]]
+        kind = p.get("kind")
+        data = "" if kind is None else f' data-kind="{_e(kind)}"'
+        cls = "tt-place" + (f" tt-place-{_slug(kind)} tt-kind-{_slug(kind)}" if kind is not None else "")
+        label = p.get("label", p["id"])
+        parts.append(
+            f'<g class="tt-node{" tt-option" if p["options"] else ""}" data-place="{_e(p["id"])}"{data}'
+            f"{_option_attrs(p['options'])}><title>{_e(label)}</title>"
+            f'<circle class="{cls}" cx="{_n(cx)}" cy="{_n(cy)}" r="{PLACE_R}"/>'
+            + _text(cx, cy + PLACE_R + 12, _short(str(label), 18), "tt-place-label")
+            + (f'<circle class="tt-highlight" cx="{_n(cx)}" cy="{_n(cy)}" r="{PLACE_R + 3}"/>' if p["options"] else "")
+            + "</g>"
+        )
+    for pid, its in on.items():
+        cx, cy = at[pid]
+        w, h = _size(its[0])
+        tall = h if its[0]["kind"] not in PIECES else w
+        parts.append(_stack(its, cx - w * HEX_SCALE / 2, cy - tall * HEX_SCALE / 2, marked, HEX_SCALE))
+    width = max(x for x, _ in at.values()) + margin
+    height = max(y for _, y in at.values()) + margin
+    if loose:
+        lparts, lh = _flow([{"id": "", "label": "off the map", "options": []}], {"": loose}, max(width, 400), marked)
+        parts.append(f'<g transform="translate(0 {_n(height + GAP)})">{"".join(lparts)}</g>')
+        height += GAP + lh
+    return parts, width, height
+
+
+def _xy(pos: Any) -> tuple[float, float] | None:
+    """A place's ``[x, y]`` as two floats, else None."""
+    if isinstance(pos, list | tuple) and len(pos) == 2:
+        try:
+            return float(pos[0]), float(pos[1])
+        except (TypeError, ValueError):
+            return None
+    return None
+
+
 def _geometry_style(view: dict) -> str:
     """The extra style a view needs for hex cell kinds, multi-cell pieces and lane positions ("" if none:
     boards that use neither are drawn exactly as before)."""
@@ -1021,6 +1134,8 @@ def _geometry_style(view: dict) -> str:
         used = any(c.get("kind") is not None for c in view["cells"]) or any(c.get("cells") for c in view["cards"])
     elif view["layout"] == "lanes":
         used = any(isinstance(z.get("length"), int) for z in view["zones"])
+    elif view["layout"] == "graph":
+        used = True
     else:
         used = False
     return f"<style>{GEOMETRY_STYLE}</style>" if used else ""
@@ -1073,8 +1188,9 @@ def board_svg(view: dict) -> str:
     bottom = v.get("viewer") if v.get("viewer") in owners else (min(owners, key=str) if owners else None)
 
     main_kinds = {"grid": ("grid", "board"), "hex": ("hex", "map", "board"), "ranks": ("rank",), "lanes": ("lane",)}
+    main_kinds["graph"] = ("graph", "map", "board")
     main_ids: list[str] = []
-    if layout in ("grid", "hex"):
+    if layout in ("grid", "hex", "graph"):
         main_ids = _board_zone_ids(v, main_kinds[layout])
         if not main_ids and zones and not unzoned:
             main_ids = [zones[0]["id"]]
@@ -1088,9 +1204,9 @@ def board_svg(view: dict) -> str:
     blocks: list[tuple[list[str], float, float]] = []  # (parts at origin, width, height)
     # the main area first, so panels know the width to fill
     main: tuple[list[str], float, float] | None = None
-    if layout in ("grid", "hex"):
+    if layout in ("grid", "hex", "graph"):
         items = [it for z in main_zones for it in by_zone.get(z["id"], [])] + unzoned
-        main = (_grid_area if layout == "grid" else _hex_area)(v, items, marked)
+        main = {"grid": _grid_area, "hex": _hex_area, "graph": _graph_area}[layout](v, items, marked)
     elif layout == "ranks" and main_zones:
         main = _ranks_area(v, main_zones, by_zone, bottom, marked)
     elif layout == "lanes" and main_zones:
@@ -1148,7 +1264,7 @@ def _decision_panel(view: dict) -> str:
         on_board.update(_option_ids(c.get("option"), c.get("options")))
     for c in view.get("cells") or ():
         on_board.update(_option_ids(c.get("option"), c.get("options")))
-    for b in view.get("bridges") or ():
+    for b in [*(view.get("bridges") or ()), *(view.get("places") or ()), *(view.get("edges") or ())]:
         if isinstance(b, dict):
             on_board.update(_option_ids(b.get("option"), b.get("options")))
     buttons = []

@@ -179,3 +179,66 @@ def test_ranks_of_four_armies_put_every_front_rank_at_the_middle():
     assert all(at[f"rank:{p}:2"][1] < at[f"rank:{p}:1"][1] for p in (1, 2))  # back ranks further away
     mine = [at[f"rank:0:{k}"][1] for k in (1, 2, 3)]
     assert fronts[0][1] < mine[0] < mine[1] < mine[2]  # the viewer's front rank just below the middle
+
+
+def agora_view() -> dict:
+    """A toy of Paragon's Agora (seed 000 L81, L85-L91) as a graph board, built from a networkx graph."""
+    import networkx as nx
+
+    from tabletop.core import graphs
+
+    g = nx.Graph()
+    at = {"well": (0, 4), "core": (8, 0), "left": (1, 1), "mid": (4, 2), "right": (6, 4), "jungle": (3, 0)}
+    g.add_edges_from([("well", "left"), ("well", "mid"), ("well", "right"), ("left", "core"), ("mid", "core")])
+    g.add_edges_from([("right", "core"), ("left", "jungle"), ("jungle", "mid")])
+    for node, xy in at.items():
+        g.nodes[node]["pos"] = xy
+    g.nodes["mid"]["kind"] = "tower"
+    near = graphs.within(g, "well", 1, blocked={"mid"})
+    return {
+        "layout": "graph",
+        "zones": [{"id": "map", "kind": "graph"}],
+        **graphs.board_entries(g, {n: f"move:{n}" for n in near if n != "well"}),
+        "cards": [
+            {"id": "hero", "zone": "map", "pos": "well", "kind": "token", "label": "H"},
+            {"id": "orb", "zone": "map", "pos": "nowhere", "name": "Orb Prime"},
+        ],
+    }
+
+
+def place_centres(svg: str) -> dict[str, tuple[float, float]]:
+    return {
+        pid: (float(g.find(f"{SVG}circle").get("cx")), float(g.find(f"{SVG}circle").get("cy")))
+        for pid, g in groups(svg, "data-place").items()
+    }
+
+
+def test_a_graph_board_draws_places_edges_and_pieces():
+    view = agora_view()
+    svg = board_svg(view)
+    places = groups(svg, "data-place")
+    assert sorted(places) == sorted(["well", "core", "left", "mid", "right", "jungle"])
+    assert places["mid"].get("data-kind") == "tower"
+    assert {p for p, g in places.items() if g.get("data-option")} == {"left", "right"}  # the tower blocks mid
+    assert len(groups(svg, "data-edge")) == 8
+    centres = place_centres(svg)
+    assert centres["well"][0] < centres["left"][0] < centres["mid"][0] < centres["core"][0]  # x as given
+    assert centres["core"][1] < centres["mid"][1] < centres["well"][1]  # y as given, down the page
+    hero = groups(svg, "data-id")["hero"]
+    assert abs(translate(hero)[0] - centres["well"][0]) < 20  # on its place
+    assert "off the map" in svg  # a piece on no place
+    assert board_svg(view) == svg and GEOMETRY_STYLE in svg
+
+
+def test_places_without_positions_stand_on_a_circle():
+    view = {
+        "layout": "graph",
+        "places": [{"id": str(k)} for k in range(6)],
+        "edges": [[str(k), str((k + 1) % 6)] for k in range(6)],
+    }
+    svg = board_svg(view)
+    centres = place_centres(svg)
+    xs = sorted({round(x) for x, _ in centres.values()})
+    assert centres["0"][1] == min(y for _, y in centres.values())  # the first at the top
+    assert len(xs) == 3  # a regular hexagon of places: three columns
+    assert board_svg(view) == svg
