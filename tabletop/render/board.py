@@ -33,6 +33,10 @@ A board view is the dict a rulebook's ``board(game, player)`` returns. The rende
     without one is drawn off the lanes), a cell with ``lane`` and ``pos`` labels a position or offers
     an option there, and ``bridges`` (``[[lane, pos], [lane, pos]]`` or ``{"from", "to", "label",
     "option"}``) join two positions.
+``host`` (on a card)
+    the id of the card it is attached to (equipment, an attached event): drawn under its host, its top
+    edge and name showing above it, in the order of the view (an attachment of an attachment hangs
+    under the first host).
 ``places``, ``edges`` (the ``graph`` layout)
     places ``{"id", "label", "kind", "pos": [x, y], "option"}`` (without a ``pos`` on every place, they
     stand on a circle in the order given, the first at the top) and edges ``[a, b]`` or ``{"from",
@@ -74,6 +78,7 @@ LABEL_H = 20
 WIDTH = 1000
 MAX_SPREAD = 10  # a zone with more items than this and no options is drawn as a pile
 HEX_SCALE = 0.55
+PEEK = 20  # how much of an attached card shows above its host
 
 STYLE = (
     ".tt-svg{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:11px}"
@@ -236,6 +241,8 @@ def normalise(view: dict) -> dict:
         raise ValueError(f"unknown board layout {layout!r}; known layouts: {', '.join(LAYOUTS)}")
     cards = [_norm_item(c, i) for i, c in enumerate(view.get("cards") or ())]
     cards += [_norm_item({"kind": "token", **t}, len(cards) + i) for i, t in enumerate(view.get("tokens") or ())]
+    if any("host" in c for c in cards):  # attachments go under their host (only in views that name hosts)
+        cards = _attach(cards)
     zones = []
     seen = set()
     for z in view.get("zones") or ():
@@ -294,6 +301,8 @@ def _norm_item(entry: dict, index: int) -> dict:
         "value": entry.get("value"),
         "count": entry.get("count"),
     }
+    if entry.get("host") is not None:  # attached to another card (equipment, an attached event)
+        item["host"] = str(entry["host"])
     if entry.get("cells"):  # a piece covering several hex cells
         item["cells"] = [rc for rc in (_rc(c) for c in entry["cells"]) if rc is not None]
     if not down:
@@ -332,10 +341,30 @@ def _classes(base: str, item: dict, marked: set[str]) -> str:
 
 
 def _size(item: dict) -> tuple[int, int]:
-    """The slot an item needs in a row (a turned card lies on its side)."""
+    """The slot an item needs in a row (a turned card lies on its side; attachments peek out above it)."""
     if item["kind"] in PIECES:
-        return PIECE + 4, PIECE + 4
-    return (CARD_H, CARD_H) if item["turned"] else (CARD_W, CARD_H)
+        return PIECE + 4, PIECE + 4 + PEEK * len(item.get("attached", ()))
+    w, h = (CARD_H, CARD_H) if item["turned"] else (CARD_W, CARD_H)
+    return w, h + PEEK * len(item.get("attached", ()))
+
+
+def _attach(cards: list[dict]) -> list[dict]:
+    """The cards with each attachment moved under its host (``attached``, in the view's order); an attachment
+    whose host is not on the board, or that would hang under itself, stays where it is."""
+    by_id = {c["id"]: c for c in cards}
+    out = []
+    for c in cards:
+        host, seen = c.get("host"), {c["id"]}
+        while host in by_id and host not in seen:  # the card it finally hangs under
+            seen.add(host)
+            if by_id[host].get("host") is None:
+                break
+            host = by_id[host].get("host")
+        if host in by_id and by_id[host].get("host") is None:
+            by_id[host].setdefault("attached", []).append(c)
+        else:
+            out.append(c)
+    return out
 
 
 def _title(item: dict) -> str:
@@ -370,10 +399,15 @@ def _title(item: dict) -> str:
 
 
 def _draw_item(item: dict, x: float, y: float, marked: set[str], scale: float = 1.0) -> str:
-    """An item whose slot's top-left corner is (x, y)."""
+    """An item whose slot's top-left corner is (x, y); its attachments first, each a strip higher, under it."""
+    under = ""
+    attached = item.get("attached", ())
+    for k, att in enumerate(attached):
+        under += _draw_item({**att, "attached": ()}, x, y + k * PEEK * scale, marked, scale)
+    y += len(attached) * PEEK * scale
     if item["kind"] in PIECES:
-        return _draw_piece(item, x, y, marked, scale)
-    return _draw_card(item, x, y, marked, scale)
+        return under + _draw_piece(item, x, y, marked, scale)
+    return under + _draw_card(item, x, y, marked, scale)
 
 
 def _draw_card(item: dict, x: float, y: float, marked: set[str], scale: float) -> str:
@@ -494,8 +528,9 @@ def _draw_pile(items: list[dict], count: int, x: float, y: float, marked: set[st
 def _zone_box(zone: dict, items: list[dict], max_w: float, marked: set[str]) -> tuple[list, float, float]:
     """A zone drawn at the origin: returns (parts drawn relative to (0, 0), width, height)."""
     count = zone.get("count")
-    count = len(items) if not isinstance(count, int) else max(count, len(items))
-    label = zone["label"] + (f" ({count})" if count != len(items) or count > 1 or zone.get("count") is not None else "")
+    shown = len(items) + sum(len(i.get("attached", ())) for i in items)  # attachments are in the zone too
+    count = shown if not isinstance(count, int) else max(count, shown)
+    label = zone["label"] + (f" ({count})" if count != shown or count > 1 or zone.get("count") is not None else "")
     pile = bool(zone.get("stack")) or (
         (len(items) > MAX_SPREAD and not any(i["options"] for i in items)) or (not items and count > 0)
     )

@@ -242,3 +242,29 @@ def test_places_without_positions_stand_on_a_circle():
     assert centres["0"][1] == min(y for _, y in centres.values())  # the first at the top
     assert len(xs) == 3  # a regular hexagon of places: three columns
     assert board_svg(view) == svg
+
+
+def test_attachments_are_drawn_under_their_host():
+    """Equipment attached to a character (Nebozhiteli) lies under it, its name showing above it."""
+    view = {
+        "layout": "zones",
+        "zones": [{"id": "field:0", "label": "field", "owner": 0}, {"id": "hand:0", "label": "hand", "owner": 0}],
+        "cards": [
+            {"id": "sword", "zone": "field:0", "name": "Sword", "host": "hero"},
+            {"id": "hero", "zone": "field:0", "name": "Hero"},
+            {"id": "rune", "zone": "field:0", "name": "Rune", "host": "sword"},  # hangs under the first host
+            {"id": "lost", "zone": "hand:0", "name": "Lost", "host": "nobody"},  # no such host: stays in hand
+            {"id": "a", "zone": "hand:0", "name": "A", "host": "b"},  # a loop of hosts: both stay
+            {"id": "b", "zone": "hand:0", "name": "B", "host": "a"},
+        ],
+    }
+    svg = board_svg(view)
+    pieces = groups(svg, "data-id")
+    assert set(pieces) == {"sword", "hero", "rune", "lost", "a", "b"}
+    assert svg.index('data-id="sword"') < svg.index('data-id="rune"') < svg.index('data-id="hero"')
+    ys = {k: translate(pieces[k])[1] for k in ("sword", "rune", "hero")}
+    xs = {k: translate(pieces[k])[0] for k in ("sword", "rune", "hero")}
+    assert ys["sword"] < ys["rune"] < ys["hero"] and len(set(xs.values())) == 1
+    plain = board_svg({**view, "cards": [{**c, "host": None} for c in view["cards"]]})
+    assert float(ET.fromstring(svg).get("height")) > float(ET.fromstring(plain).get("height"))
+    assert board_svg(view) == svg
