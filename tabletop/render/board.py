@@ -33,10 +33,11 @@ A board view is the dict a rulebook's ``board(game, player)`` returns. The rende
     without one is drawn off the lanes), a cell with ``lane`` and ``pos`` labels a position or offers
     an option there, and ``bridges`` (``[[lane, pos], [lane, pos]]`` or ``{"from", "to", "label",
     "option"}``) join two positions.
-``host`` (on a card)
+``attached_to`` (on a card)
     the id of the card it is attached to (equipment, an attached event): drawn under its host, its top
     edge and name showing above it, in the order of the view (an attachment of an attachment hangs
-    under the first host).
+    under the first host). A card's ``host`` field (Marvel Champions' views have one) draws nothing
+    of this kind: a view asks for it by name.
 ``places``, ``edges`` (the ``graph`` layout)
     places ``{"id", "label", "kind", "pos": [x, y], "option"}`` (without a ``pos`` on every place, they
     stand on a circle in the order given, the first at the top) and edges ``[a, b]`` or ``{"from",
@@ -241,7 +242,7 @@ def normalise(view: dict) -> dict:
         raise ValueError(f"unknown board layout {layout!r}; known layouts: {', '.join(LAYOUTS)}")
     cards = [_norm_item(c, i) for i, c in enumerate(view.get("cards") or ())]
     cards += [_norm_item({"kind": "token", **t}, len(cards) + i) for i, t in enumerate(view.get("tokens") or ())]
-    if any("host" in c for c in cards):  # attachments go under their host (only in views that name hosts)
+    if any("attached_to" in c for c in cards):  # attachments go under their host (only where a view asks)
         cards = _attach(cards)
     zones = []
     seen = set()
@@ -301,8 +302,8 @@ def _norm_item(entry: dict, index: int) -> dict:
         "value": entry.get("value"),
         "count": entry.get("count"),
     }
-    if entry.get("host") is not None:  # attached to another card (equipment, an attached event)
-        item["host"] = str(entry["host"])
+    if entry.get("attached_to") is not None:  # drawn under another card (equipment, an attached event)
+        item["attached_to"] = str(entry["attached_to"])
     if entry.get("cells"):  # a piece covering several hex cells
         item["cells"] = [rc for rc in (_rc(c) for c in entry["cells"]) if rc is not None]
     if not down:
@@ -354,13 +355,13 @@ def _attach(cards: list[dict]) -> list[dict]:
     by_id = {c["id"]: c for c in cards}
     out = []
     for c in cards:
-        host, seen = c.get("host"), {c["id"]}
+        host, seen = c.get("attached_to"), {c["id"]}
         while host in by_id and host not in seen:  # the card it finally hangs under
             seen.add(host)
-            if by_id[host].get("host") is None:
+            if by_id[host].get("attached_to") is None:
                 break
-            host = by_id[host].get("host")
-        if host in by_id and by_id[host].get("host") is None:
+            host = by_id[host].get("attached_to")
+        if host in by_id and by_id[host].get("attached_to") is None:
             by_id[host].setdefault("attached", []).append(c)
         else:
             out.append(c)

@@ -250,12 +250,12 @@ def test_attachments_are_drawn_under_their_host():
         "layout": "zones",
         "zones": [{"id": "field:0", "label": "field", "owner": 0}, {"id": "hand:0", "label": "hand", "owner": 0}],
         "cards": [
-            {"id": "sword", "zone": "field:0", "name": "Sword", "host": "hero"},
+            {"id": "sword", "zone": "field:0", "name": "Sword", "attached_to": "hero"},
             {"id": "hero", "zone": "field:0", "name": "Hero"},
-            {"id": "rune", "zone": "field:0", "name": "Rune", "host": "sword"},  # hangs under the first host
-            {"id": "lost", "zone": "hand:0", "name": "Lost", "host": "nobody"},  # no such host: stays in hand
-            {"id": "a", "zone": "hand:0", "name": "A", "host": "b"},  # a loop of hosts: both stay
-            {"id": "b", "zone": "hand:0", "name": "B", "host": "a"},
+            {"id": "rune", "zone": "field:0", "name": "Rune", "attached_to": "sword"},  # hangs under the first host
+            {"id": "lost", "zone": "hand:0", "name": "Lost", "attached_to": "nobody"},  # no such host: stays in hand
+            {"id": "a", "zone": "hand:0", "name": "A", "attached_to": "b"},  # a loop of hosts: both stay
+            {"id": "b", "zone": "hand:0", "name": "B", "attached_to": "a"},
         ],
     }
     svg = board_svg(view)
@@ -265,6 +265,6 @@ def test_attachments_are_drawn_under_their_host():
     ys = {k: translate(pieces[k])[1] for k in ("sword", "rune", "hero")}
     xs = {k: translate(pieces[k])[0] for k in ("sword", "rune", "hero")}
     assert ys["sword"] < ys["rune"] < ys["hero"] and len(set(xs.values())) == 1
-    plain = board_svg({**view, "cards": [{**c, "host": None} for c in view["cards"]]})
+    plain = board_svg({**view, "cards": [{**c, "attached_to": None} for c in view["cards"]]})
     assert float(ET.fromstring(svg).get("height")) > float(ET.fromstring(plain).get("height"))
     assert board_svg(view) == svg
