@@ -241,6 +241,8 @@ def _walk(
     if allowance is not None and allowance < 0:
         raise ValueError(f"a movement allowance is at least 0, not {allowance}")
     on_map = None if cells is None else (cells if isinstance(cells, set | frozenset) else set(cells))
+    if on_map is not None and start not in on_map:
+        raise ValueError(f"{start} is not a cell of the map: a piece off the map enters from a cell of it")
     stop = set(blocked)
     steps = {start: 0}
     parent: dict[Hex, Hex] = {}

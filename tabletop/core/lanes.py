@@ -50,7 +50,7 @@ class Lanes:
     ValueError: lane 'mid' needs a length of at least 1, not 0
     """
 
-    lengths: Mapping[str, int]
+    lengths: Mapping[str, int] = field(hash=False)  # a dict: equal fields, equal hashes all the same
     bridges: tuple[Bridge, ...] = ()
     _joined: dict[Position, tuple[Position, ...]] = field(default_factory=dict, init=False, repr=False, compare=False)
 

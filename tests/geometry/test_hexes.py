@@ -123,6 +123,8 @@ def test_an_open_grid_needs_an_allowance():
         hexes.reachable((0, 0))
     with pytest.raises(ValueError, match="at least 0"):
         hexes.reachable((0, 0), -1)
+    with pytest.raises(ValueError, match="not a cell of the map"):
+        hexes.reachable((9, 9), cells=hexes.hexagon(1))
 
 
 # ---------------------------------------------------------------- offset rows and reading order

@@ -62,6 +62,12 @@ def test_a_bridge_is_one_step_between_lanes():
         FIELD.move(("top", 0), 1)
 
 
+def test_lanes_are_values():
+    same = Lanes({"left": 7, "mid": 9, "right": 7}, [(("left", 3), ("mid", 4)), (("mid", 4), ("right", 3))])
+    assert same == FIELD and hash(same) == hash(FIELD) and list(FIELD) == ["left", "mid", "right"]
+    assert Lanes({"left": 7}) != Lanes({"left": 8})
+
+
 def test_the_pieces_ahead_are_nearest_first():
     pieces = {"orc": ("mid", 6), "elf": ("mid", 2), "imp": ("left", 5), "ogre": ("mid", 3)}
     assert FIELD.ahead(("mid", 1), 5, pieces) == ["elf", "ogre", "orc"]
