@@ -15,7 +15,7 @@ from html import escape
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from .abilities import Ability
+from .abilities import PERIODS, Ability
 from .boardview import board_view
 from .catalogue import with_cards
 from .decision import CHANCE
@@ -148,6 +148,9 @@ class Rulebook:
     evaluate: Callable[[Table, int], float] | None = None
     # state variables renamed since a saved game's older format: old name -> new (load_game renames them)
     renamed_vars: Mapping[str, str] = field(default_factory=dict)
+    # periods of the rulebook's own, beside the kernel's turn, phase, round and game, that use limits may
+    # name ("once per roll phase of this hero": ("roll", 1)); rule code ends one with Table.expire(name, owner=...)
+    periods: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if self.board is None and self.zones is not None:
@@ -163,6 +166,13 @@ class Rulebook:
         self.has_zoned_abilities = any(ab.zones is not None for ab in statics)
         for name in self.rule_abilities:
             self.named_ability(name)
+        periods = (*PERIODS, *self.periods)
+        for ab in statics:
+            if ab.limit is not None and ab.limit[0] not in periods:
+                raise RuleError(
+                    f"{self.id}: ability {ab.name!r} is limited per {ab.limit[0]!r}, which is not one of the periods "
+                    f"{periods} (declare a period of the rulebook's own in Rulebook.periods)"
+                )
 
     # ------------------------------------------------------------- public API
     def new_game(
