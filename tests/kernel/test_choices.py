@@ -368,3 +368,11 @@ def test_traced_and_untraced_play_alike(subset_mode, split_mode):
 
 def test_private_names_a_variable_for_one_player():
     assert private(0, "x") == "_0:x"
+
+
+def test_the_example_of_docs_choices_md_runs():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "choices.md").read_text(encoding="utf-8")
+    code = text.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(code, "docs/choices.md", "exec"), {})
