@@ -19,6 +19,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from .asking import ASKING_TASKS
+from .choices import CHOICES_TASKS
 from .errors import (
     ArgumentTypeError,
     ArgumentValueError,
@@ -130,8 +131,11 @@ class Table(Flow):
                 objects[oid] = {k: obj[k] for k in rb.public_fields if k in obj} | {"hidden": True}
         dec = st.decision
         if dec is not None and dec.get("player") != player:
-            dec = {"player": dec.get("player"), "kind": dec.get("kind"), "prompt": dec.get("prompt")}
-        return {
+            shown = {"player": dec.get("player"), "kind": dec.get("kind"), "prompt": dec.get("prompt")}
+            if "commit" in dec:  # (who has committed, not what: choices.Commit)
+                shown["commit"] = dec["commit"]
+            dec = shown
+        view = {
             "player": player,
             "players": st.players,
             "turn": st.turn,
@@ -142,6 +146,12 @@ class Table(Flow):
             "decision": dec,
             "result": st.result,
         }
+        if player is not None:  # the variables kept for this player alone (choices.private), e.g. his commits
+            own = f"_{player}:"
+            mine = {k[len(own) :]: v for k, v in st.vars.items() if k.startswith(own)}
+            if mine:
+                view["private"] = mine
+        return view
 
     def _decide(self, index: int) -> None:
         """Make option ``index`` of the open decision and run on to the next one (unchecked, no undo)."""
@@ -303,6 +313,7 @@ class Table(Flow):
 # the kernel's own tasks, by the names saved games hold
 KERNEL_TASKS: dict[str, Callable[[Table, dict], None]] = {
     **ASKING_TASKS,
+    **CHOICES_TASKS,
     **PIPELINE_TASKS,
     **TRIGGER_TASKS,
     **FLOW_TASKS,

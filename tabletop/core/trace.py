@@ -33,10 +33,11 @@ RECORD_KINDS = (
     "flow",
     "expire",
     "end",
+    "excluded",  # options a decision does not offer, with the rule that excludes each (choices.ask)
 )
 # the node kind of each record kind in the graph of causes
 NODE_KINDS = ("action", "event", "trigger", "window", "resolution", "replacement", "check", "decision", "chance")
-NODE_KIND = {"flow": "action", "modifier": "event", "expire": "event", "end": "event"}
+NODE_KIND = {"flow": "action", "modifier": "event", "expire": "event", "end": "event", "excluded": "decision"}
 EDGE_KINDS = ("caused", "triggered", "replaced", "prevented", "cancelled", "chose")
 # the edge a cause draws to a record of this kind in the graph of causes
 EDGE_KIND = {
