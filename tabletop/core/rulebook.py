@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from html import escape
 from pathlib import Path
+from string import Formatter
 from typing import Any, Protocol, TypeVar
 
 from .abilities import Ability
@@ -103,16 +104,41 @@ class EventSpec:
             raise RuleError(f"event {quote(name)}: words ({', '.join(words)}) word a text template, not a function")
         self.name, self.does, self.text, self.words = name, does, text, words
         # the text as the kernel calls it, (game, ev) -> str: a template made into such a function once
-        self.describe: Callable[[Table, dict], str] | None
-        if not isinstance(text, str):
-            self.describe = text
-        elif not words:
-            self.describe = lambda game, ev: text.format_map(ev)
-        else:
-            self.describe = lambda game, ev: text.format_map({**ev, **{f: w(game, ev[f]) for f, w in words.items()}})
+        self.describe = _template(name, text, words) if isinstance(text, str) else text
 
     def __repr__(self) -> str:
         return f"EventSpec({self.name!r}, {self.does!r}, {self.text!r})"
+
+
+def _template(event: str, text: str, words: Mapping[str, Callable[[Table, Any], str]]) -> Callable[[Table, dict], str]:
+    """``text`` formatted with an event's fields (and ``words``) as a function. A template of plain fields is
+    cut into its pieces once (a traced game words every event twice: as fast as the f-string it replaces);
+    one with a format spec, a conversion or an index falls back to :meth:`str.format_map`."""
+    parsed = list(Formatter().parse(text))
+    names = {name for _, name, _, _ in parsed if name is not None}
+    unknown = sorted(set(words) - names)
+    if unknown:
+        raise RuleError(f"event {quote(event)}: words for fields its text does not name: {', '.join(unknown)}")
+    if any(name is not None and (spec or conv or not name.isidentifier()) for _, name, spec, conv in parsed):
+
+        def formatted(game: Table, ev: dict) -> str:
+            return text.format_map({**ev, **{f: word(game, ev[f]) for f, word in words.items()}})
+
+        return formatted
+    if not names:
+        const = "".join(literal for literal, _, _, _ in parsed)
+        return lambda game, ev: const
+    pieces = tuple((literal, name, None if name is None else words.get(name)) for literal, name, _, _ in parsed)
+
+    def joined(game: Table, ev: dict) -> str:
+        out = ""
+        for literal, name, word in pieces:
+            out += literal
+            if name is not None:
+                out += format(ev[name]) if word is None else word(game, ev[name])
+        return out
+
+    return joined
 
 
 @dataclass(frozen=True)

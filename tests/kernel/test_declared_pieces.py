@@ -130,6 +130,18 @@ def test_an_event_spec_fills_in_the_rulebooks_handlers_and_texts():
         EventSpec("look", None, lambda game, ev: "", card=label)
 
 
+def test_a_template_words_plain_fields_fast_and_anything_else_as_str_format_does():
+    table = RB.new_game().table
+    ev = {"type": "t", "player": 1, "card": "a1", "cards": ["a0", "a3"], "n": 7}
+    text = EventSpec("t", None, "{{{player}}} has {n} and {card}", card=label).describe
+    assert text is not None and text(table, ev) == "{1} has 7 and the card in row 1, column 2"
+    text = EventSpec("t", None, "{n:>3}|{cards[1]}|{card!r}|{player}", player=lambda game, p: f"P{p}").describe
+    assert text is not None and text(table, ev) == "  7|a3|'a1'|P1"
+    assert EVENTS["over"].describe is not None and EVENTS["over"].describe(table, ev) == "no card is left"
+    with pytest.raises(RuleError, match="event 't': words for fields its text does not name: crad"):
+        EventSpec("t", None, "{card}", crad=label)
+
+
 def test_zone_handlers_turn_a_card_back_down_and_put_cards_into_a_shared_zone():
     game = RB.new_game().apply("a2")
     table = game.table
