@@ -4,6 +4,7 @@ from .abilities import Ability, Activation, Modify, Prevent, Replace
 from .boardview import Grid, GridBoard, board_view, grid_view
 from .decision import CHANCE, Decision, Option, options_by_object
 from .deck import Deck, Shuffle, player_decks
+from .dice import Die, Face
 from .errors import (
     ArgumentTypeError,
     ArgumentValueError,
@@ -28,6 +29,7 @@ from .flow import ends_on_scores, when_empty
 from .game import Game
 from .modifiers import Explanation, ModifierOrder, compute
 from .profile import Profile
+from .rolls import Roll
 from .rulebook import EventSpec, OptionSpec, Phase, Rulebook, Scenario, by_name
 from .rules import Rule, RuleTable
 from .scheduling import own_args
@@ -46,8 +48,10 @@ __all__ = [
     "CardDataError",
     "Decision",
     "Deck",
+    "Die",
     "EventSpec",
     "Explanation",
+    "Face",
     "ForcedLoop",
     "Game",
     "GameOver",
@@ -66,6 +70,7 @@ __all__ = [
     "Prevent",
     "Profile",
     "Replace",
+    "Roll",
     "Rule",
     "RuleError",
     "RuleTable",
