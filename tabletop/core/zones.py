@@ -11,6 +11,8 @@ and how a card is named in the log. :class:`Zones` is that declaration, made onc
 - :meth:`Zones.put` moves an object and gives it its new zone's visibility (in the move's one copy
   of the object), refusing a zone that is full; :meth:`Zones.new_card` creates a card the same way;
 - :meth:`Zones.turn` turns an object face up (every player sees it) or face down again;
+- :meth:`Zones.turning` and :meth:`Zones.putting_into` are those moves as the handlers of a rulebook's
+  events (a card flipped, cards kept), which a rulebook names instead of writing;
 - :meth:`Zones.name_of` names an object for the log ("Fireball (c12)").
 
 A zone spec's id is the zone's name, with ``{p}`` standing for a player's number in the zones every
@@ -20,7 +22,7 @@ player has (``"hand:{p}"`` is ``hand:0``, ``hand:1``, ...). The board view built
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +30,8 @@ from .errors import RuleError, quote
 
 if TYPE_CHECKING:
     from .table import Table
+
+EventHandler = Callable[["Table", dict], None]  # what an event does: the table, and the event
 
 # what a spec says -> what an object stores in its ``vis`` field (the state's spelling)
 VISIBILITY = {"public": "all", "owner": "owner", "none": "none"}
@@ -261,6 +265,31 @@ class Zones:
         its zone hides; the board views read ``face_up`` (:func:`~tabletop.core.boardview.grid_view`)."""
         vis = "all" if up else self.vis(game.state.objects[oid]["zone"])
         game.state.update(oid, face_up=up, vis=vis)
+
+    def turning(self, up: bool, card: str = "card") -> EventHandler:
+        """The handler of an event that turns its ``card`` field's object face up (``up``) or face down where it
+        lies (:meth:`turn`). Why: a card turned over is an event of many games (a memory game's flip, a
+        face-down card revealed), the same move in each; a rulebook names the handler instead of writing it."""
+
+        def handler(game: Table, ev: dict) -> None:
+            self.turn(game, ev[card], up)
+
+        handler.__qualname__ = handler.__name__ = f"turning(up={up})"
+        return handler
+
+    def putting_into(self, spec: ZoneSpec, cards: str = "cards", player: str = "player") -> EventHandler:
+        """The handler of an event that puts the objects its ``cards`` field lists, in order, into ``spec``'s zone
+        (for a zone of each player, the event's ``player``'s), each as :meth:`put` does (it shows what that
+        zone shows; a zone kept sorted stays sorted). Why: cards kept, won or discarded together are an
+        event of many games, the same moves in each; a rulebook names the handler instead of writing it."""
+
+        def handler(game: Table, ev: dict) -> None:
+            zone = spec.zone(ev[player]) if spec.per_player else spec.id
+            for oid in ev[cards]:
+                self.put(game, oid, zone)
+
+        handler.__qualname__ = handler.__name__ = f"putting_into({spec.id!r})"
+        return handler
 
     def anonymous(self, zone: str, owner: int | None) -> dict[str, Any]:
         """The fields of an anonymous card (``card: None``) of ``owner`` in ``zone``, as :meth:`new_card` gives
