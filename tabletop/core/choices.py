@@ -149,7 +149,35 @@ def _picked(pick: list[str], labels: Mapping[str, str]) -> dict:
     return {"id": "pick:" + ("+".join(pick) or "none"), "label": words, "picked": pick}
 
 
-class Subset:
+class _Builder:
+    """What Subset and Distribute share: a name, a rule, a mode among ``MODES``, and one step registered
+    as task ``<name>.<STEP>`` (the name saved games hold)."""
+
+    MODES: tuple[str, ...] = ()
+    WORD = STEP = WHAT = ""
+
+    def __init__(self, name: str, *, rule: str, prompt: str, mode: str, kind: str) -> None:
+        if mode not in self.MODES:
+            allowed = " or ".join(repr(m) for m in self.MODES)
+            raise RuleError(f"{self.WORD} {quote(name)}: mode must be {allowed}, not {quote(mode)}")
+        self.name, self.rule, self.mode, self.kind, self.prompt = name, rule, mode, kind, prompt
+
+    def tasks(self, table: TaskTable) -> TaskTable:
+        """Register the builder's step (``<name>.<STEP>``) on ``table``."""
+
+        def handler(game: Table, *, ask: dict, choice: dict) -> None:
+            self._step(game, ask, choice)
+
+        handler.__name__ = self.STEP
+        handler.__doc__ = f"{self.rule}: {self.WORD} {self.name}, {self.WHAT}."
+        table(f"{self.name}.{self.STEP}")(handler)
+        return table
+
+    def _step(self, game: Table, state: dict, choice: dict) -> None:
+        raise NotImplementedError
+
+
+class Subset(_Builder):
     """A choice of a subset of items (declare attackers, discards, dice to reroll).
 
     ``mode="one"``: one decision over every canonical subset of ``least`` to ``most`` items (C(n, k) options;
@@ -158,21 +186,10 @@ class Subset:
     that pick the same items meet in one position, but each set picked so far is a position of its own).
     """
 
+    MODES, WORD, STEP, WHAT = ("one", "toggle"), "subset", "toggle", "a toggle"
+
     def __init__(self, name: str, *, rule: str, prompt: str = "", mode: str = "one", kind: str = "subset") -> None:
-        if mode not in ("one", "toggle"):
-            raise RuleError(f"subset {quote(name)}: mode must be 'one' or 'toggle', not {quote(mode)}")
-        self.name, self.rule, self.mode, self.kind = name, rule, mode, kind
-        self.prompt = prompt or f"{name}: choose"
-
-    def tasks(self, table: TaskTable) -> TaskTable:
-        """Register the subset's step (``<name>.toggle``, the name saved games hold) on ``table``."""
-
-        def toggle(game: Table, *, ask: dict, choice: dict) -> None:
-            self._toggled(game, ask, choice)
-
-        toggle.__doc__ = f"{self.rule}: subset {self.name}, a toggle."
-        table(f"{self.name}.toggle")(toggle)
-        return table
+        super().__init__(name, rule=rule, prompt=prompt or f"{name}: choose", mode=mode, kind=kind)
 
     def ask(
         self,
@@ -237,7 +254,7 @@ class Subset:
             excluded=excluded,
         )
 
-    def _toggled(self, game: Table, state: dict, choice: dict) -> None:
+    def _step(self, game: Table, state: dict, choice: dict) -> None:
         cid = choice["id"]
         if cid == "done":
             name, args = state["then"]
@@ -276,7 +293,7 @@ def split_options(
     return [_split(dict(zip(targets, c, strict=True)), targets, names) for c in compositions(points, limits)]
 
 
-class Distribute:
+class Distribute(_Builder):
     """Distributing ``points`` among targets, each up to its cap (damage among blockers, healing among heroes).
 
     ``mode="one"``: one decision over every composition (C(n + k - 1, k - 1) options at most). ``mode="each"``:
@@ -285,21 +302,10 @@ class Distribute:
     graph is a tree of partial splits; a target that can take no more is not offered.
     """
 
+    MODES, WORD, STEP, WHAT = ("one", "each"), "distribute", "give", "a point"
+
     def __init__(self, name: str, *, rule: str, prompt: str = "", mode: str = "one", kind: str = "distribute") -> None:
-        if mode not in ("one", "each"):
-            raise RuleError(f"distribute {quote(name)}: mode must be 'one' or 'each', not {quote(mode)}")
-        self.name, self.rule, self.mode, self.kind = name, rule, mode, kind
-        self.prompt = prompt or f"{name}: distribute"
-
-    def tasks(self, table: TaskTable) -> TaskTable:
-        """Register the step (``<name>.give``, the name saved games hold) on ``table``."""
-
-        def give(game: Table, *, ask: dict, choice: dict) -> None:
-            self._given(game, ask, choice)
-
-        give.__doc__ = f"{self.rule}: distribute {self.name}, a point."
-        table(f"{self.name}.give")(give)
-        return table
+        super().__init__(name, rule=rule, prompt=prompt or f"{name}: distribute", mode=mode, kind=kind)
 
     def ask(
         self,
@@ -353,7 +359,7 @@ class Distribute:
             auto=state["auto"],
         )
 
-    def _given(self, game: Table, state: dict, choice: dict) -> None:
+    def _step(self, game: Table, state: dict, choice: dict) -> None:
         target = choice["id"].split(":", 1)[1]
         split = {**state["split"], target: state["split"].get(target, 0) + 1}
         self._ask_point(game, {**state, "split": split, "left": state["left"] - 1})
