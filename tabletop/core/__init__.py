@@ -25,7 +25,7 @@ from .errors import (
     UnknownScenario,
 )
 from .game import Game
-from .modifiers import Explanation, ModifierOrder, compute
+from .modifiers import Explanation, ModifierOrder, Stage, compute
 from .profile import Profile
 from .rulebook import OptionSpec, Phase, Rulebook, Scenario, by_name
 from .rules import Rule, RuleTable
@@ -71,6 +71,7 @@ __all__ = [
     "SavedGameError",
     "Scenario",
     "Shuffle",
+    "Stage",
     "StaleOption",
     "State",
     "StepBudgetExceeded",
