@@ -195,7 +195,8 @@ class Size(Constraint):
     def find(self, entries: Sequence[Entry], size: int) -> Iterator[Found]:
         low, high = _bounds("Size", self.exactly, self.at_least, self.at_most)
         if (limit := _outside(size, low, high)) is not None:
-            yield self._found(-1, None, f"{size} cards; {_range(low, high)}", count=size, limit=limit)
+            cards = "1 card" if size == 1 else f"{size} cards"
+            yield self._found(-1, None, f"{cards}; {_range(low, high)}", count=size, limit=limit)
 
 
 @dataclass(frozen=True)
