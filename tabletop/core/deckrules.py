@@ -283,7 +283,7 @@ class Count(Constraint):
 
 @dataclass(frozen=True)
 class Share(Constraint):
-    """No value of ``by`` (of ``values``, default every value found) on more than ``at_most`` of the deck
+    """No value of ``by`` (of ``values``, default every value a card has) on more than ``at_most`` of the deck
     (a fraction: ``Fraction(1, 2)`` for half). Names the first card past the share."""
 
     by: str = "type"
@@ -303,7 +303,8 @@ class Share(Constraint):
         for e in entries:
             have = e.card.get(self.by)
             for value in dict.fromkeys(have if isinstance(have, list | tuple) else (have,)):
-                if self.values is None or value in self.values:
+                counted = value is not None if self.values is None else value in self.values
+                if counted:
                     holders.setdefault(value, []).append(e)
         for value, held in holders.items():
             if len(held) > limit:

@@ -319,3 +319,10 @@ def test_matches():
     assert matches(card, None) and matches(card, {"traits": "Orc"}) and matches(card, {"level": {2, 3}})
     assert not matches(card, {"traits": "Elf"}) and not matches(card, {"faction": "Orc"})
     assert matches(card, lambda c: c["level"] > 2)
+
+
+def test_a_share_counts_only_the_cards_that_have_the_field():
+    cards = {"x": {"type": "action"}, "token": {}}
+    assert DeckRules(Share(at_most=HALF)).check(["x", "token", "token", "token"], cards) == []
+    [v] = DeckRules(Share(at_most=HALF)).check(["x", "x", "x", "token"], cards)
+    assert (v.card, v.at, v.problem) == ("x", 2, "3 of the 4 cards have type 'action'; at most 2")

@@ -208,3 +208,7 @@ def test_modifiers_without_a_stage_leave_the_state_as_before():
     game = game_of(Profile(), [creature("S", 0, base={"damage": 3, "hp": 1})], scripts={"buff": buff}).apply("go:buff")
     assert "stage" not in game.state.modifiers[0]
     assert "stage" not in game.trace.of_kind("modifier")[0]
+
+
+def test_an_order_without_named_stages_ignores_a_modifiers_stage():
+    assert compute(3, [WEAKNESS, VULNERABILITY], ModifierOrder()).value == 3  # one ("mul", "div") stage
