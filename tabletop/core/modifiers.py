@@ -96,6 +96,16 @@ class ModifierOrder:
         """Whether any stage is a named :class:`Stage` (otherwise each operation has one stage)."""
         return any(isinstance(s, Stage) for s in self.stages)
 
+    @functools.cached_property
+    def plan(self) -> tuple[tuple[tuple[str, ...], str | None, str, str], ...]:
+        """Each stage as (its operations, its name or None, its rounding, the rule its rounding cites)."""
+        return tuple(
+            (s.ops, s.name, s.rounding or self.rounding, s.rule or self.rule)
+            if isinstance(s, Stage)
+            else (s, None, self.rounding, self.rule)
+            for s in self.stages
+        )
+
     def stage_of(self, mod: dict) -> int | None:
         """The index of the stage ``mod`` applies in (None: no stage has its operation, so it is ignored).
 
@@ -238,12 +248,11 @@ def compute(base: Any, modifiers: list[dict], order: ModifierOrder, obj: str = "
                 by_stage.setdefault(at, []).append(mod)
         else:
             by_op.setdefault(mod["op"], []).append(mod)
-    for at, stage in enumerate(order.stages):
+    for at, (ops, name, how, rule) in enumerate(order.plan):
         if staged:
             mods = sorted(by_stage.get(at, ()), key=lambda m: m.get("ts", 0))
         else:
-            mods = sorted((m for op in _ops(stage) for m in by_op.get(op, ())), key=lambda m: m.get("ts", 0))
-        name = _name(stage)
+            mods = sorted((m for op in ops for m in by_op.get(op, ())), key=lambda m: m.get("ts", 0))
         divided = False
         for mod in mods:
             before = value
@@ -262,9 +271,6 @@ def compute(base: Any, modifiers: list[dict], order: ModifierOrder, obj: str = "
                 value = Fraction(amount)
             steps.append(Step(op, amount, _show(before), _show(value), mod.get("source"), mod.get("rule"), stage=name))
         if divided or any(m["op"] == "mul" for m in mods):
-            how, rule = order.rounding, order.rule
-            if isinstance(stage, Stage):
-                how, rule = stage.rounding or how, stage.rule or rule
             rounded = _round(Fraction(value), how)
             if rounded != value or not isinstance(rounded, int):
                 steps.append(Step("round", how, _show(value), _show(rounded), rule=rule, stage=name))
