@@ -71,7 +71,7 @@ test-compiled: $(COMPILED_STAMP)
 lab: $(STAMP)
 	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) notebooks/
 
-# ruff, then mypy on what pyproject's [tool.mypy] names (tabletop/core); make test runs both too
+# ruff, then mypy on what pyproject's [tool.mypy] names (tabletop/core, tabletop/games); make test runs both too
 # (tests/test_lint.py).
 lint: $(STAMP)
 	$(VENV)/bin/ruff check tabletop tests bench hatch_build.py .ci/toolchain.py

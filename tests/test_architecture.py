@@ -63,7 +63,7 @@ def test_the_users_game_offers_no_rule_authors_verb():
     """A notebook user's tab completion on a game offers no verb that changes a position by hand."""
     verbs = {"emit", "emit_batch", "push", "then", "move", "create", "destroy", "ask", "record", "grant"}
     verbs |= {"add_modifier", "enqueue", "activate", "delay", "end_game", "end_on_scores", "eliminate", "cancel"}
-    verbs |= {"caused_by"}
+    verbs |= {"caused_by", "emit_each"}
     game = tt.rulebook("memory").new_game()
     assert verbs & {name for name in dir(game)} == set()
     assert verbs <= set(dir(game.table))

@@ -26,16 +26,19 @@ def mypy(*args: str, cwd: pathlib.Path = ROOT) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "mypy", *args], cwd=cwd, capture_output=True, text=True)
 
 
-def test_mypy_passes_on_the_kernel():
-    """Every file [tool.mypy] names (tabletop/core, under the kernel's strict settings) type-checks."""
+def test_mypy_passes_on_the_kernel_and_the_rulebooks():
+    """Every file [tool.mypy] names (tabletop/core, under the kernel's strict settings, and the rulebooks,
+    tabletop/games) type-checks."""
     files = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mypy"]["files"]
-    assert "tabletop/core" in files, f"[tool.mypy] files no longer names tabletop/core: {files}"
+    for folder in ("tabletop/core", "tabletop/games"):
+        assert folder in files, f"[tool.mypy] files no longer names {folder}: {files}"
     out = mypy()
     assert out.returncode == 0, out.stdout + out.stderr
-    # every module of the kernel was read (none left out by an exclude)
+    # every module of the kernel and of the rulebooks was read (none left out by an exclude)
     checked = re.search(r"Success: no issues found in (\d+) source files", out.stdout)
     assert checked, out.stdout + out.stderr
-    assert int(checked[1]) >= len(list((ROOT / "tabletop" / "core").glob("*.py")))
+    modules = [*(ROOT / "tabletop" / "core").glob("*.py"), *(ROOT / "tabletop" / "games").rglob("*.py")]
+    assert int(checked[1]) >= len(modules)
 
 
 PROBE = """

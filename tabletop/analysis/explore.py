@@ -90,7 +90,7 @@ class StateGraph:
         """States ``player`` cannot tell apart (same view), among those where ``player`` decides."""
         sets: dict[str, list[str]] = {}
         for n, d in self.graph.nodes(data=True):
-            if d["to_move"] != player:
+            if d["to_move"] != player and player not in d.get("committers", ()):
                 continue
             view = self.games[n].view(player)
             view.pop("decision", None)
@@ -126,7 +126,7 @@ def _describe(game: Game) -> dict[str, Any]:
     st = game.state
     dec = st.decision
     result = st.result
-    return {
+    described = {
         "to_move": None if dec is None else dec["player"],
         "kind": None if dec is None else dec["kind"],
         "summary": (dec.get("prompt") or dec["kind"]) if dec else f"over: {result.get('reason', '')}",
@@ -135,6 +135,32 @@ def _describe(game: Game) -> dict[str, Any]:
         if result is None
         else ("draw" if not result["winners"] else ",".join(map(str, result["winners"]))),
     }
+    if dec is not None and "commit" in dec:  # (a group of commits: each of its players decides here)
+        described["committers"] = dec["commit"]["players"]
+    return described
+
+
+def _joint(game: Game) -> list[dict]:
+    """Every combination of the commits of the group open at ``game`` (``choices.Commit``), each as the option
+    of one joint step: ``{"id": "0=a+1=b", "label", "game"}`` (the game once all have committed). The positions
+    between one player's commit and the next are not states of the graph: the group is one simultaneous step."""
+    name = game.state.decision["commit"]["name"]
+    out: list[dict] = []
+    stack: list[tuple[Game, list[tuple[Any, dict]]]] = [(game, [])]
+    while stack:
+        at, made = stack.pop()
+        dec = at.state.decision
+        group = None if dec is None else dec.get("commit")
+        if group is None or group["name"] != name or len(group["done"]) != len(made):
+            ids = "+".join(f"{p}={o['id']}" for p, o in made)
+            labels = "; ".join(f"player {p}: {o.get('label', o['id'])}" for p, o in made)
+            out.append({"id": ids, "label": labels, "game": at})
+            continue
+        for i in reversed(range(len(dec["options"]))):
+            child = at.clone()
+            child.play(i)
+            stack.append((child, [*made, (dec["player"], dec["options"][i])]))
+    return out
 
 
 def explore(
@@ -187,12 +213,16 @@ def explore(
             continue
         probs = dec.get("probs")
         sampled = chance == "sample" and dec["player"] == CHANCE
-        for i, opt in enumerate(dec["options"]):
-            child = parent.clone()
-            if sampled:  # one outcome, drawn from the game's own stream as play would draw it
-                i = child.draw()
-                opt = dec["options"][i]
-            child.play(i)
+        joint = _joint(parent) if "commit" in dec else None
+        for i, opt in enumerate(dec["options"] if joint is None else joint):
+            if joint is not None:  # a group of simultaneous commits: one joint step (see _joint)
+                child = opt.pop("game")
+            else:
+                child = parent.clone()
+                if sampled:  # one outcome, drawn from the game's own stream as play would draw it
+                    i = child.draw()
+                    opt = dec["options"][i]
+                child.play(i)
             fp = child.fingerprint()
             if fp not in graph:
                 if graph.number_of_nodes() >= limit:
@@ -213,9 +243,11 @@ def explore(
             edge = {
                 "option": opt["id"],
                 "label": opt.get("label", opt["id"]),
-                "player": dec["player"],
+                "player": dec["player"] if joint is None else "joint",
                 "multiplicity": 1,
             }
+            if joint is not None:
+                edge["players"] = dec["commit"]["players"]
             if dec["player"] == CHANCE and probs:
                 edge["probability"] = probs[i]
             graph.add_edge(node, fp, **edge)

@@ -1,9 +1,10 @@
 """The rules kernel: knows no game and imports no Jupyter library."""
 
 from .abilities import Ability, Activation, Modify, Prevent, Replace
-from .boardview import Grid, board_view, grid_view
+from .boardview import Grid, GridBoard, board_view, grid_view
 from .decision import CHANCE, Decision, Option, options_by_object
 from .deck import Deck, Shuffle, player_decks
+from .dice import Die, Face
 from .errors import (
     ArgumentTypeError,
     ArgumentValueError,
@@ -24,10 +25,12 @@ from .errors import (
     UnknownRulebook,
     UnknownScenario,
 )
+from .flow import ends_on_scores, when_empty
 from .game import Game
 from .modifiers import Explanation, ModifierOrder, Stage, compute
 from .profile import Profile
-from .rulebook import OptionSpec, Phase, Rulebook, Scenario, by_name
+from .rolls import Roll
+from .rulebook import EventSpec, OptionSpec, Phase, Rulebook, Scenario, by_name
 from .rules import Rule, RuleTable
 from .scheduling import own_args
 from .state import State
@@ -45,11 +48,15 @@ __all__ = [
     "CardDataError",
     "Decision",
     "Deck",
+    "Die",
+    "EventSpec",
     "Explanation",
+    "Face",
     "ForcedLoop",
     "Game",
     "GameOver",
     "Grid",
+    "GridBoard",
     "IllegalOption",
     "Log",
     "LoopStep",
@@ -63,6 +70,7 @@ __all__ = [
     "Prevent",
     "Profile",
     "Replace",
+    "Roll",
     "Rule",
     "RuleError",
     "RuleTable",
@@ -88,9 +96,11 @@ __all__ = [
     "board_view",
     "by_name",
     "compute",
+    "ends_on_scores",
     "grid_view",
     "options_by_object",
     "own_args",
     "player_decks",
     "task_name",
+    "when_empty",
 ]

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 KINDS = ("static", "triggered", "activated", "replacement")
 TIMINGS = ("when", "after")
-PERIODS = ("turn", "phase", "round", "game")
+PERIODS = ("turn", "phase", "round", "game")  # the kernel's periods (a rulebook adds its own: Rulebook.periods)
 
 
 @dataclass(frozen=True)
@@ -62,8 +62,9 @@ class Ability:
             raise ValueError(f"ability {self.name!r}: kind {self.kind!r} is not one of {KINDS}")
         if self.timing not in TIMINGS:
             raise ValueError(f"ability {self.name!r}: timing {self.timing!r} is not one of {TIMINGS}")
-        if self.limit is not None and self.limit[0] not in PERIODS:
-            raise ValueError(f"ability {self.name!r}: limit period {self.limit[0]!r} is not one of {PERIODS}")
+        # (a rulebook may name periods of its own, Rulebook.periods: it checks the name against them)
+        if self.limit is not None and (not isinstance(self.limit[0], str) or not self.limit[0]):
+            raise ValueError(f"ability {self.name!r}: limit period {self.limit[0]!r} is not a period's name")
 
     @cached_property  # (read for every event an index or window looks at; the ability never changes)
     def events(self) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ rulebook that needs a board of another shape.
 
 Cards that lie in rows (a memory game's table) are a :class:`Grid` of slots: it places and words each
 slot, and :func:`grid_view` is the "grid" board of such a game, from its zones and one function that
-names a face-up card.
+names a face-up card; :class:`GridBoard` declares that board for a rulebook (``Rulebook.board``).
 """
 
 from __future__ import annotations
@@ -257,3 +257,21 @@ def grid_view(
         view["scores"] = {str(p): scores(game, p) for p in range(len(st.players))}
     view.update(to_move=None if dec is None else dec["player"], decision=decision_entry(dec, player), result=st.result)
     return view
+
+
+@dataclass(frozen=True)
+class GridBoard:
+    """A rulebook's "grid" board view, declared: give it to :class:`~tabletop.core.rulebook.Rulebook` as
+    ``board``, and ``board(game, player)`` is :func:`grid_view` of ``zones``, the game's ``grid(game)``
+    (its size may follow the options), ``name`` and ``scores``.
+
+    Why: a game of cards in rows wrote a board function only to pass its declarations to :func:`grid_view`.
+    """
+
+    zones: Zones
+    grid: Callable[[Table], Grid]
+    name: Callable[[dict], str]
+    scores: Callable[[Table, int], Any] | None = None
+
+    def __call__(self, game: Table, player: int | None = None) -> dict:
+        return grid_view(game, player, self.zones, self.grid(game), name=self.name, scores=self.scores)

@@ -40,6 +40,9 @@ if TYPE_CHECKING:
     from .zones import Zones
 
 _COMPOSITIONS: dict[tuple, dict[str, int]] = {}  # a deck list -> its composition (sorted by card id)
+_NOTHING: dict[str, int] = {}  # (an empty composition, read only)
+# (cache_options) a card set, its draw options by the kinds left, and each key's option
+_Options = tuple[object, dict[tuple[str, ...], tuple[dict, ...]], dict[str, dict]]
 
 
 class Deck:
@@ -79,7 +82,8 @@ class Deck:
         # (cache_options) id of a card set -> (that card set, kinds left -> options, key -> option): the labels
         # name cards, so each card set has its own (two rulebooks with other cards under the same ids may
         # play side by side, rb.with_cards); the entry holds the card set, so its id cannot be reused
-        self._by_cards: dict[int, tuple[object, dict[tuple[str, ...], tuple[dict, ...]], dict[str, dict]]] = {}
+        self._by_cards: dict[int, _Options] = {}
+        self._last: _Options = (None, {}, {})  # (the entry of the card set drawn with last: checked first)
         # (last object id number, last timestamp, cards) -> the anonymous objects by id: every game sets its
         # decks up with the same ids and timestamps, and objects are never changed in place (the kernel copies
         # an object to change it, as a game's clones share them), so one set of objects serves every game
@@ -91,6 +95,7 @@ class Deck:
     def forget(self) -> None:
         """Drop the cached options (their labels name cards: after the cards changed)."""
         self._by_cards.clear()
+        self._last = (None, {}, {})
 
     # ------------------------------------------------------------ looking
     def left(self, game: Table) -> dict[str, int]:
@@ -103,7 +108,8 @@ class Deck:
 
     def empty(self, game: Table) -> bool:
         """No card to draw (no object, or nothing left in the composition)."""
-        return not game.state.zones.get(self.zone) or not game.state.vars.get(self.var)
+        st = game.state
+        return not st.zones.get(self.zone) or not st.vars.get(self.var)
 
     # ------------------------------------------------------------ set-up
     def fill(self, game: Table, keys: Iterable[str]) -> None:
@@ -146,19 +152,13 @@ class Deck:
         if not comp or not st.zones.get(self.zone):
             raise ZoneError(f"deck {quote(self.zone)} is empty: there is no card to draw (ask Deck.empty first)")
         if self.cache_options:
+            mine = self._last
             cards = game.rulebook.cards
-            mine = self._by_cards.get(id(cards))
-            if mine is None or mine[0] is not cards:
-                mine = self._by_cards[id(cards)] = (cards, {}, {})
-            names = tuple(comp)
-            options = mine[1].get(names)
+            if mine[0] is not cards:
+                mine = self._options_of(cards)
+            options = mine[1].get(tuple(comp))
             if options is None:
-                sets, cache = mine[1], mine[2]
-                if len(sets) > 100_000:
-                    sets.clear()
-                options = sets[names] = tuple(
-                    cache.get(k) or cache.setdefault(k, {"id": k, "label": self.label(game, k)}) for k in comp
-                )
+                options = self._cache_options(game, mine, comp)
             listed = list(options)
         else:
             listed = [{"id": k, "label": self.label(game, k)} for k in comp]
@@ -176,26 +176,47 @@ class Deck:
             stream=self.stream,
         )
 
+    def _options_of(self, cards: object) -> _Options:
+        """The cached draw options of card set ``cards`` (see ``_by_cards``), now the last drawn with."""
+        mine = self._by_cards.get(id(cards))
+        if mine is None or mine[0] is not cards:
+            mine = self._by_cards[id(cards)] = (cards, {}, {})
+        self._last = mine
+        return mine
+
+    def _cache_options(self, game: Table, mine: _Options, comp: dict[str, int]) -> tuple[dict, ...]:
+        sets, cache = mine[1], mine[2]
+        if len(sets) > 100_000:
+            sets.clear()
+        options = sets[tuple(comp)] = tuple(
+            cache.get(k) or cache.setdefault(k, {"id": k, "label": self.label(game, k)}) for k in comp
+        )
+        return options
+
     def take(self, game: Table, key: str) -> str:
         """The top card is ``key``: it leaves the composition; returns the top object's id (still in the zone,
         still anonymous: the caller moves it and gives it its card)."""
         st = game.state
-        comp = st.vars.get(self.var) or {}
+        var = self.var
+        comp: dict[str, int] = st.vars.get(var) or _NOTHING
+        objects = st.zones.get(self.zone)
         left = comp.get(key, 0)
-        if left <= 0:
-            what = ", ".join(f"{k} x{n}" for k, n in comp.items()) or "nothing"
-            raise ZoneError(f"deck {quote(self.zone)} holds no {quote(key)} to take (it holds {what})")
-        objects = st.zones.get(self.zone, ())
-        if not objects:
-            raise ZoneError(f"deck {quote(self.zone)} has no object left to take {quote(key)} as")
+        if left <= 0 or not objects:
+            raise self._cannot_take(key, comp, objects)
         comp = dict(comp)  # (copy on write: a snapshot of the state may share the old dict)
         if left > 1:
             comp[key] = left - 1
         else:
             del comp[key]
-        st.vars[self.var] = comp
+        st.vars[var] = comp
         oid: str = objects[0]
         return oid
+
+    def _cannot_take(self, key: str, comp: dict[str, int], objects: tuple | None) -> ZoneError:
+        if not comp.get(key):
+            what = ", ".join(f"{k} x{n}" for k, n in comp.items()) or "nothing"
+            return ZoneError(f"deck {quote(self.zone)} holds no {quote(key)} to take (it holds {what})")
+        return ZoneError(f"deck {quote(self.zone)} has no object left to take {quote(key)} as")
 
     def shuffle_in(
         self,

@@ -1,5 +1,10 @@
 """The flow of a game: the turn structure (rounds, phases, turns, steps), period ends, state
-checks, eliminations and the end of the game."""
+checks, eliminations and the end of the game.
+
+Two declared pieces end a game the way many do, so a rulebook names them instead of writing them:
+:func:`when_empty` is a state check (the game ends once a zone is empty: the cards are all taken, the
+supply is out) and :func:`ends_on_scores` the handler of the event it sends (the highest score wins).
+"""
 
 from __future__ import annotations
 
@@ -33,6 +38,37 @@ class Phase:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "steps", tuple(task_name(step) for step in self.steps))
+
+
+def when_empty(zone: str, event: str, *, rule: str) -> Callable[[Table], list[dict]]:
+    """A state check: once ``zone`` is empty, in a game that has objects (its set-up has made them) and has
+    not ended, it sends one event of type ``event`` (citing ``rule``). Give it to ``Rulebook.checks``,
+    and the event's handler (:func:`ends_on_scores`, say) ends the game. Why: "the game ends when the
+    cards are all taken" is a check of many games, the same in each; a rulebook declares it."""
+
+    def check(game: Table) -> list[dict]:
+        st = game.state
+        over = not st.zones.get(zone) and st.result is None and st.objects
+        return [{"type": event, "rule": rule}] if over else []
+
+    check.__qualname__ = check.__name__ = f"when_empty({zone!r})"
+    return check
+
+
+def ends_on_scores(
+    score: Callable[[Table, int], Any], reason: str, rule: str, *, tie_is_draw: bool = True
+) -> Callable[[Table, dict], None]:
+    """The handler of an event that ends the game won by the highest score: ``score(game, player)`` of each
+    player (the result keeps them, by player number as text), ``reason`` worded with them (``{scores}``),
+    ``tie_is_draw`` as :meth:`Flow.end_on_scores` takes it. Why: "most points wins, a tie shares it" is
+    how many games end; a rulebook names this handler (for :func:`when_empty`'s event) instead of writing it."""
+
+    def handler(game: Table, ev: dict) -> None:
+        scores = {str(p): score(game, p) for p in range(game.players)}
+        game.end_on_scores(scores, reason=reason.format(scores=scores), rule=rule, tie_is_draw=tie_is_draw)
+
+    handler.__qualname__ = handler.__name__ = f"ends_on_scores({getattr(score, '__name__', 'score')})"
+    return handler
 
 
 class Flow(Values):

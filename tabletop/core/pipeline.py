@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any, cast
 
 from .abilities import Activation, Modify, Prevent, Replace
@@ -60,6 +60,12 @@ class Pipeline(Triggers):
         else:
             self.push("k.happen", batch=ids)
         return ids
+
+    def emit_each(self, type_: str, key: str, values: Iterable[Any], *, rule: str, **fields: Any) -> list[str]:
+        """Send one event of ``type_`` for each of ``values`` (the event's ``key`` field), with ``fields`` in
+        common, all at once (one batch, :meth:`emit_batch`). Why: the same thing happening to several
+        objects at once (both cards turned back, every minion at 0 health dying) is a batch of one type."""
+        return self.emit_batch([{"type": type_, **fields, key: value} for value in values], rule=rule)
 
     def _new_event(self, ev: dict, *, applied: list, cause: int | str | None) -> str:
         """Give ``ev`` an id, trace it (as pending) and put it into the pipeline's table."""

@@ -76,6 +76,7 @@ class Recording:
             return None
         if callable(summary):
             summary = summary()
+        history = self.history
         rec = {
             "i": 0,  # (its index, set below: the key stays first, as saved games have it)
             "kind": kind,
@@ -83,7 +84,7 @@ class Recording:
             "rule": rule,
             "cause": self._cause if cause == "current" else cause,
             "player": player,
-            "step": self.history.size,
+            "step": history._frozen + len(history._tail),  # (its length, with no call: every record reads it)
             "data": data,
         }
         i = rec["i"] = self.trace.records.add(rec)

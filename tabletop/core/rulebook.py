@@ -2,8 +2,9 @@
 
 Like a boardgame.io game, a :class:`Rulebook` is data, not a class tree: metadata, a timing
 :class:`Profile`, options (variants and documented assumptions), a set-up function, the turn
-structure as :class:`Phase` entries, task handlers for its steps, handlers for its events, its
-abilities, state checks, rule references, scenarios and a board view.
+structure as :class:`Phase` entries, task handlers for its steps, its events (:class:`EventSpec`:
+what each does and how the log words it), its abilities, state checks, rule references, scenarios
+and a board view.
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from dataclasses import dataclass, field
 from functools import partial
 from html import escape
 from pathlib import Path
+from string import Formatter
 from typing import Any, Protocol, TypeVar
 
-from .abilities import Ability
+from .abilities import PERIODS, Ability
 from .boardview import board_view
 from .catalogue import with_cards
 from .decision import CHANCE
@@ -77,6 +79,68 @@ class OptionSpec:
         return value
 
 
+class EventSpec:
+    """One kind of event of a rulebook: its type, what it does (``does(game, ev)``, None: nothing, a signal)
+    and how the log words it (``text``).
+
+    ``text`` is a function ``text(game, ev)``, or a template formatted with the event's fields
+    (``"player {player} passes"``); ``words`` say how the template words a field (``card=label``: the
+    field's value ``v`` as ``label(game, v)``, a card's name rather than its id). Why: a rulebook
+    declared an event's handler and its text in two tables that had to agree, and wrote a function
+    for a text that only formats fields; give the specs to :class:`Rulebook` as ``events``
+    (:func:`by_name`), which fills in ``event_handlers`` and ``event_text``.
+    """
+
+    __slots__ = ("describe", "does", "name", "text", "words")
+
+    def __init__(
+        self,
+        name: str,
+        does: Callable[[Table, dict], None] | None = None,
+        text: str | Callable[[Table, dict], str] | None = None,
+        **words: Callable[[Table, Any], str],
+    ) -> None:
+        if words and not isinstance(text, str):
+            raise RuleError(f"event {quote(name)}: words ({', '.join(words)}) word a text template, not a function")
+        self.name, self.does, self.text, self.words = name, does, text, words
+        # the text as the kernel calls it, (game, ev) -> str: a template made into such a function once
+        self.describe = _template(name, text, words) if isinstance(text, str) else text
+
+    def __repr__(self) -> str:
+        return f"EventSpec({self.name!r}, {self.does!r}, {self.text!r})"
+
+
+def _template(event: str, text: str, words: Mapping[str, Callable[[Table, Any], str]]) -> Callable[[Table, dict], str]:
+    """``text`` formatted with an event's fields (and ``words``) as a function. A template of plain fields is
+    cut into its pieces once (a traced game words every event twice: as fast as the f-string it replaces);
+    one with a format spec, a conversion or an index falls back to :meth:`str.format_map`."""
+    parsed = list(Formatter().parse(text))
+    names = {name for _, name, _, _ in parsed if name is not None}
+    unknown = sorted(set(words) - names)
+    if unknown:
+        raise RuleError(f"event {quote(event)}: words for fields its text does not name: {', '.join(unknown)}")
+    if any(name is not None and (spec or conv or not name.isidentifier()) for _, name, spec, conv in parsed):
+
+        def formatted(game: Table, ev: dict) -> str:
+            return text.format_map({**ev, **{f: word(game, ev[f]) for f, word in words.items()}})
+
+        return formatted
+    if not names:
+        const = "".join(literal for literal, _, _, _ in parsed)
+        return lambda game, ev: const
+    pieces = tuple((literal, name, None if name is None else words.get(name)) for literal, name, _, _ in parsed)
+
+    def joined(game: Table, ev: dict) -> str:
+        out = ""
+        for literal, name, word in pieces:
+            out += literal
+            if name is not None:
+                out += format(ev[name]) if word is None else word(game, ev[name])
+        return out
+
+    return joined
+
+
 @dataclass(frozen=True)
 class Scenario:
     """A ready position for notebooks and tests."""
@@ -124,6 +188,8 @@ class Rulebook:
     tasks: Mapping[str, Task] = field(default_factory=dict)
     event_handlers: Mapping[str, Callable[[Table, dict], None]] = field(default_factory=dict)
     event_text: Mapping[str, Callable[[Table, dict], str]] = field(default_factory=dict)
+    # the events declared whole (EventSpec: what each does and its text), added to the two tables above
+    events: Mapping[str, EventSpec] = field(default_factory=dict)
     card_ability_table: Mapping[str, tuple[Ability, ...]] = field(default_factory=dict)
     named_abilities: Mapping[str, Ability] = field(default_factory=dict)
     rule_abilities: tuple[str, ...] = ()  # named abilities that belong to the game itself
@@ -148,8 +214,29 @@ class Rulebook:
     evaluate: Callable[[Table, int], float] | None = None
     # state variables renamed since a saved game's older format: old name -> new (load_game renames them)
     renamed_vars: Mapping[str, str] = field(default_factory=dict)
+    # periods of the rulebook's own, beside the kernel's turn, phase, round and game, that use limits may
+    # name ("once per roll phase of this hero": ("roll", 1)); rule code ends one with Table.expire(name, owner=...)
+    periods: tuple[str, ...] = ()
+    # the option that names who takes the first turn (and so begins the seat order): new_game checks it
+    # against the number of players and sets the turn's ``first`` and ``player`` before the set-up runs
+    first_player_option: str | None = None
 
     def __post_init__(self) -> None:
+        if self.events:
+            self.event_handlers = {**self.event_handlers}
+            self.event_text = {**self.event_text}
+            for name, spec in self.events.items():  # (a copy made by dataclasses.replace finds its own entries)
+                if (
+                    self.event_handlers.get(name, spec.does) is not spec.does
+                    or self.event_text.get(name, spec.describe) is not spec.describe
+                ):
+                    raise RuleError(f"{self.id}: event {quote(name)} is declared in events and in a table of its own")
+                if spec.does is not None:
+                    self.event_handlers[name] = spec.does
+                if spec.describe is not None:
+                    self.event_text[name] = spec.describe
+        if self.first_player_option is not None and self.first_player_option not in self.options:
+            raise RuleError(f"{self.id}: first_player_option {quote(self.first_player_option)} is not an option")
         if self.board is None and self.zones is not None:
             self.board = partial(board_view, zones=self.zones)
         statics = [
@@ -163,6 +250,13 @@ class Rulebook:
         self.has_zoned_abilities = any(ab.zones is not None for ab in statics)
         for name in self.rule_abilities:
             self.named_ability(name)
+        periods = (*PERIODS, *self.periods)
+        for ab in statics:
+            if ab.limit is not None and ab.limit[0] not in periods:
+                raise RuleError(
+                    f"{self.id}: ability {ab.name!r} is limited per {ab.limit[0]!r}, which is not one of the periods "
+                    f"{periods} (declare a period of the rulebook's own in Rulebook.periods)"
+                )
 
     # ------------------------------------------------------------- public API
     def new_game(
@@ -191,13 +285,16 @@ class Rulebook:
         if not lo <= n <= hi:
             raise RulebookOptionError(f"{self.id}: players={players!r}; this game takes {lo} to {hi} players")
         opts = self.resolve_options(options)
+        first = 0 if self.first_player_option is None else opts[self.first_player_option]
+        if first >= n:
+            raise RulebookOptionError(f"{self.id}: {self.first_player_option}={first} but there are only {n} players")
         state = State()
         state.players = [{"id": i, "name": f"Player {i}"} for i in range(n)]
         state.turn = {
             "round": 1,
             "number": 0,
-            "player": 0,
-            "first": 0,
+            "player": first,
+            "first": first,
             "phase": None,
             "sub": None,
             "again": False,

@@ -36,7 +36,7 @@ TASK_NAMES: dict[object, str] = {}
 
 def task_name(task: str | Callable[..., Any]) -> str:
     """The name a task is scheduled under: a name as given, or the name its function was registered with
-    (push and ask call it for every task function they are given: the common case comes first)."""
+    (push and ask look ``TASK_NAMES`` up inline first, and call this when that finds nothing)."""
     try:
         return TASK_NAMES[task]
     except (KeyError, TypeError):

@@ -8,7 +8,7 @@ log. Records are plain dicts (so a saved game keeps them): ``i`` (index), ``kind
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from html import escape
 from itertools import chain
 from operator import index as _index
@@ -33,10 +33,11 @@ RECORD_KINDS = (
     "flow",
     "expire",
     "end",
+    "excluded",  # options a decision does not offer, with the rule that excludes each (choices.ask)
 )
 # the node kind of each record kind in the graph of causes
 NODE_KINDS = ("action", "event", "trigger", "window", "resolution", "replacement", "check", "decision", "chance")
-NODE_KIND = {"flow": "action", "modifier": "event", "expire": "event", "end": "event"}
+NODE_KIND = {"flow": "action", "modifier": "event", "expire": "event", "end": "event", "excluded": "decision"}
 EDGE_KINDS = ("caused", "triggered", "replaced", "prevented", "cancelled", "chose")
 # the edge a cause draws to a record of this kind in the graph of causes
 EDGE_KIND = {
@@ -59,56 +60,59 @@ class SharedList(Sequence[T]):
 
     A game is cloned at every branch an explorer takes, and its trace and history grow with every
     step, so copying them made a clone's cost grow with the game's length. Here the items are kept
-    in full chunks of 64, frozen as tuples that every copy shares, and a tail list of the last ones
-    (fewer than 64), each copy its own. So :meth:`copy` costs at most 63 pointers whatever the length
-    (O(1)); an append costs one, plus, once every 64 appends, a new tuple of the chunks (amortised,
-    1/4096 of the length); setting an item in a frozen chunk replaces that chunk and the tuple of
-    chunks (copy-on-write), so no copy sees another's change. Reads are those of a list: ``x[i]``,
-    slices (lists), iteration, ``len``, and equality with a list or another SharedList. ``size`` is
-    ``len(x)`` as an attribute (the kernel's hot paths read it without a call).
+    in full chunks of 64, frozen as tuples that every copy shares, and a tail list of the last ones,
+    each copy its own. An append goes to the tail (``append`` is the tail's own ``list.append``, so
+    the hot path makes no Python call); :meth:`copy` first freezes the tail's full chunks, so a copy
+    costs at most 63 pointers whatever the length (O(1), each item frozen once: amortised); setting
+    an item in a frozen chunk replaces that chunk and the tuple of chunks (copy-on-write), so no
+    copy sees another's change. Reads are those of a list: ``x[i]``, slices (lists), iteration,
+    ``len``, and equality with a list or another SharedList.
     """
 
-    __slots__ = ("_chunks", "_frozen", "_tail", "size")
+    __slots__ = ("_chunks", "_frozen", "_tail", "append")
+    append: Callable[[T], None]  # (the tail's list.append, bound: see _set_tail)
 
     def __init__(self, items: Iterable[T] = ()):
         items = list(items)
         full = len(items) & ~_MASK
         self._chunks: tuple[tuple[T, ...], ...] = tuple(tuple(items[k : k + _CHUNK]) for k in range(0, full, _CHUNK))
         self._frozen = full  # how many items the frozen chunks hold
-        self._tail: list[T] = items[full:]
-        self.size = len(items)
+        self._set_tail(items[full:])
+
+    def _set_tail(self, tail: list[T]) -> None:
+        self._tail = tail
+        self.append = tail.append
+
+    @property
+    def size(self) -> int:
+        """``len(x)``."""
+        return self._frozen + len(self._tail)
+
+    def _freeze(self) -> None:
+        """Move the tail's full chunks into the frozen ones (in place: ``append`` stays bound to the tail)."""
+        tail = self._tail
+        full = len(tail) & ~_MASK
+        if full:
+            self._chunks += tuple(tuple(tail[k : k + _CHUNK]) for k in range(0, full, _CHUNK))
+            self._frozen += full
+            del tail[:full]
 
     def copy(self) -> SharedList[T]:
         """An independent copy that shares this one's frozen chunks (see the class docstring)."""
+        if len(self._tail) >= _CHUNK:
+            self._freeze()
         new: SharedList[T] = SharedList.__new__(SharedList)
         new._chunks = self._chunks
         new._frozen = self._frozen
-        new._tail = self._tail.copy()
-        new.size = self.size
+        new._set_tail(self._tail.copy())
         return new
-
-    def append(self, item: T) -> None:
-        tail = self._tail
-        tail.append(item)
-        self.size += 1
-        if len(tail) == _CHUNK:
-            self._chunks += (tuple(tail),)
-            self._frozen += _CHUNK
-            self._tail = []
 
     def add(self, item: T) -> int:
         """Append ``item`` and return its index (one call instead of ``len`` and ``append``: a traced
         game records every step)."""
         tail = self._tail
         tail.append(item)
-        self.size += 1
-        n = len(tail)
-        if n == _CHUNK:
-            self._chunks += (tuple(tail),)
-            self._frozen += _CHUNK
-            self._tail = []
-            return self._frozen - 1
-        return self._frozen + n - 1
+        return self._frozen + len(tail) - 1
 
     def truncate(self, n: int) -> None:
         """Keep the first ``n`` items (an apply's rollback)."""
@@ -117,10 +121,9 @@ class SharedList(Sequence[T]):
             del self._tail[n - frozen :]
         else:
             j = n >> _SHIFT
-            self._tail = list(self._chunks[j][: n & _MASK])
+            self._set_tail(list(self._chunks[j][: n & _MASK]))
             self._chunks = self._chunks[:j]
             self._frozen = j << _SHIFT
-        self.size = self._frozen + len(self._tail)
 
     def shared_with(self, other: SharedList[T]) -> int:
         """How many leading items this list and ``other`` keep in the same frozen chunks (not copied)."""
@@ -139,7 +142,7 @@ class SharedList(Sequence[T]):
         return out
 
     def __len__(self) -> int:
-        return self.size
+        return self._frozen + len(self._tail)
 
     def __iter__(self) -> Iterator[T]:
         return chain(chain.from_iterable(self._chunks), self._tail)
@@ -163,7 +166,7 @@ class SharedList(Sequence[T]):
                 out += c
             if stop > self._frozen:
                 out += self._tail
-            first = start & ~_MASK
+            first = min(start & ~_MASK, self._frozen)  # (where out begins: a chunk's start, or the tail's)
             return out[start - first : stop - first]
         k = _index(i)
         frozen = self._frozen

@@ -107,12 +107,22 @@ class Values(Pipeline):
         """A lasting effect other than a modifier; the rulebook's ``on_expire[kind]`` ends it."""
         self.state.effects.append({"kind": kind, "until": until, "rule": rule, "ts": self.state.next_ts(), **data})
 
-    def expire(self, period: str, rule: str | None = None, summary: str | None = None) -> None:
+    def expire(
+        self, period: str, rule: str | None = None, summary: str | None = None, *, owner: int | str | None = None
+    ) -> None:
         """End now every lasting modifier, effect and use limit that lasts ``until`` ``period``.
 
         The kernel calls it at the end of each turn, phase and round; a rulebook calls it for
         periods of its own (Marvel Champions' boosts last "for this activation", L320). The trace
         cites ``rule`` (default: the profile's rule for expiry), with ``summary`` for the modifiers.
+
+        One player's or one hero's own period: ``owner`` is whose period ends (a rulebook's own period,
+        "the roll phase of this hero": its id; the kernel's turn and phase: the player whose turn it is;
+        a round: nobody). An effect with ``of`` ends only at the end of a period of its owner, and one
+        with ``times`` only at the last of that many such ends ("until the end of your *next* turn");
+        with an ``owner`` given, only the use limits of abilities on the owner (or on what it controls)
+        start again. An effect that names a task as its ``end`` has that task run (with ``effect``)
+        instead of the rulebook's ``on_expire`` hook.
         """
         st = self.state
         rule = rule or self.profile.rule("expire")
@@ -122,17 +132,53 @@ class Values(Pipeline):
             self.record("expire", summary or f"{len(gone)} modifier(s) until end of {period} end", rule)
         ending = [e for e in st.effects if e.get("until") == period]
         if ending:
-            st.effects = [e for e in st.effects if e.get("until") != period]
+            if any("of" in e or "times" in e for e in ending):
+                whose = owner if owner is not None else st.turn.get("player") if period in ("turn", "phase") else None
+                st.effects, ending = _due(st.effects, period, whose)
+            else:
+                st.effects = [e for e in st.effects if e.get("until") != period]
             for eff in ending:
+                rec = self.record("expire", f"{eff['kind']} ends (end of {period})", eff.get("rule", rule))
+                if "end" in eff:
+                    self._push(eff["end"], {"effect": eff}, rec)
+                    continue
                 hook = self.rulebook.on_expire.get(eff["kind"])
-                self.record("expire", f"{eff['kind']} ends (end of {period})", eff.get("rule", rule))
                 if hook is not None:
                     hook(cast("Table", self), eff)
         prefix = f"{period}:"
         if any(k.startswith(prefix) for k in st.uses):
-            st.uses = {k: v for k, v in st.uses.items() if not k.startswith(prefix)}
+            if owner is None:
+                st.uses = {k: v for k, v in st.uses.items() if not k.startswith(prefix)}
+            else:
+                st.uses = {
+                    k: v
+                    for k, v in st.uses.items()
+                    if not (k.startswith(prefix) and self._owns(owner, k[len(prefix) :]))
+                }
         if gone or ending:
             self._listeners = None
+
+    def _owns(self, owner: int | str, key: str) -> bool:
+        """Is the ability behind use key ``key`` on ``owner`` (an object id), or on an object ``owner`` controls?"""
+        if key.startswith("rule:"):
+            return False
+        src = key.split("@", 1)[0] if "@" in key else key.rsplit("#", 1)[0]
+        obj = self.state.objects.get(src)
+        return src == owner or (obj is not None and self.controller_of(obj) == owner)
+
+
+def _due(effects: list[dict], period: str, whose: int | str | None) -> tuple[list[dict], list[dict]]:
+    """Split lasting ``effects`` at the end of ``period`` (of ``whose``) into those that stay (a ``times``
+    counted down) and those that end now."""
+    kept, ending = [], []
+    for e in effects:
+        if e.get("until") != period or ("of" in e and e["of"] != whose):
+            kept.append(e)
+        elif e.get("times", 1) > 1:
+            kept.append({**e, "times": e["times"] - 1})
+        else:
+            ending.append(e)
+    return kept, ending
 
 
 def _check_explanation(rulebook: str, obj_id: str, stat: str, ex: Explanation) -> None:

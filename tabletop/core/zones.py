@@ -11,6 +11,8 @@ and how a card is named in the log. :class:`Zones` is that declaration, made onc
 - :meth:`Zones.put` moves an object and gives it its new zone's visibility (in the move's one copy
   of the object), refusing a zone that is full; :meth:`Zones.new_card` creates a card the same way;
 - :meth:`Zones.turn` turns an object face up (every player sees it) or face down again;
+- :meth:`Zones.turning` and :meth:`Zones.putting_into` are those moves as the handlers of a rulebook's
+  events (a card flipped, cards kept), which a rulebook names instead of writing;
 - :meth:`Zones.name_of` names an object for the log ("Fireball (c12)").
 
 A zone spec's id is the zone's name, with ``{p}`` standing for a player's number in the zones every
@@ -20,7 +22,7 @@ player has (``"hand:{p}"`` is ``hand:0``, ``hand:1``, ...). The board view built
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +30,8 @@ from .errors import RuleError, quote
 
 if TYPE_CHECKING:
     from .table import Table
+
+EventHandler = Callable[["Table", dict], None]  # what an event does: the table, and the event
 
 # what a spec says -> what an object stores in its ``vis`` field (the state's spelling)
 VISIBILITY = {"public": "all", "owner": "owner", "none": "none"}
@@ -146,6 +150,7 @@ class Zones:
         self.board_order = tuple(by_id[z] for z in order)
         # zone name -> (spec, vis, limit): looked up for every move, so resolved once per zone name
         self._resolved: dict[str, tuple[ZoneSpec, str, int | None]] = {}
+        self._ids_of: dict[int, tuple[str, ...]] = {}  # (number of players -> every zone's name: see _ids)
 
     # ------------------------------------------------------------ lookups
     def spec(self, zone: str) -> ZoneSpec:
@@ -178,13 +183,18 @@ class Zones:
 
     def ids(self, players: int) -> Iterator[str]:
         """Every zone's name for a game of ``players``: the shared ones, then each player's, in declared order."""
-        for s in self.specs:
-            if not s.per_player:
-                yield s.id
-        for p in range(players):
-            for s in self.specs:
-                if s.per_player:
-                    yield s.zone(p)
+        return iter(self._ids(players))
+
+    def _ids(self, players: int) -> tuple[str, ...]:
+        # (made once per number of players: every game's set-up names them)
+        ids = self._ids_of.get(players)
+        if ids is None:
+            shared = [s.id for s in self.specs if not s.per_player]
+            ids = self._ids_of[players] = (
+                *shared,
+                *(s.zone(p) for p in range(players) for s in self.specs if s.per_player),
+            )
+        return ids
 
     def room(self, game: Table, zone: str) -> int | None:
         """How many more objects ``zone`` takes (None: no limit)."""
@@ -206,9 +216,7 @@ class Zones:
     # ------------------------------------------------------------ set-up and moves
     def setup(self, game: Table) -> None:
         """Make every zone of the game, empty, in declared order (shared zones first, then each player's)."""
-        zones = game.state.zones
-        for zone in self.ids(len(game.state.players)):
-            zones[zone] = ()
+        game.state.zones.update(dict.fromkeys(self._ids(len(game.state.players)), ()))
 
     def put(self, game: Table, oid: str, zone: str, index: int | None = None, **changes: Any) -> None:
         """Move ``oid`` to ``zone`` (at ``index``), showing what that zone shows; ``changes``: more fields it
@@ -257,6 +265,31 @@ class Zones:
         its zone hides; the board views read ``face_up`` (:func:`~tabletop.core.boardview.grid_view`)."""
         vis = "all" if up else self.vis(game.state.objects[oid]["zone"])
         game.state.update(oid, face_up=up, vis=vis)
+
+    def turning(self, up: bool, card: str = "card") -> EventHandler:
+        """The handler of an event that turns its ``card`` field's object face up (``up``) or face down where it
+        lies (:meth:`turn`). Why: a card turned over is an event of many games (a memory game's flip, a
+        face-down card revealed), the same move in each; a rulebook names the handler instead of writing it."""
+
+        def handler(game: Table, ev: dict) -> None:
+            self.turn(game, ev[card], up)
+
+        handler.__qualname__ = handler.__name__ = f"turning(up={up})"
+        return handler
+
+    def putting_into(self, spec: ZoneSpec, cards: str = "cards", player: str = "player") -> EventHandler:
+        """The handler of an event that puts the objects its ``cards`` field lists, in order, into ``spec``'s zone
+        (for a zone of each player, the event's ``player``'s), each as :meth:`put` does (it shows what that
+        zone shows; a zone kept sorted stays sorted). Why: cards kept, won or discarded together are an
+        event of many games, the same moves in each; a rulebook names the handler instead of writing it."""
+
+        def handler(game: Table, ev: dict) -> None:
+            zone = spec.zone(ev[player]) if spec.per_player else spec.id
+            for oid in ev[cards]:
+                self.put(game, oid, zone)
+
+        handler.__qualname__ = handler.__name__ = f"putting_into({spec.id!r})"
+        return handler
 
     def anonymous(self, zone: str, owner: int | None) -> dict[str, Any]:
         """The fields of an anonymous card (``card: None``) of ``owner`` in ``zone``, as :meth:`new_card` gives

@@ -5,8 +5,9 @@ A board view is the dict a rulebook's ``board(game, player)`` returns. The rende
 ``layout``
     ``zones`` (labelled zones in panels, one panel per owner), ``grid`` (cells addressed by
     ``pos: [row, column]``), ``hex`` (hexagons addressed by axial ``pos: [q, r]``), ``ranks``
-    (each player's formation as rows of slots, front ranks facing each other) or ``lanes``
-    (columns shared by the players, each side filling its lane from its own edge).
+    (each player's formation as rows of slots, front ranks facing each other), ``lanes``
+    (columns shared by the players, each side filling its lane from its own edge) or ``graph``
+    (places joined by edges, a map such as Paragon's; :mod:`tabletop.core.graphs`).
 ``zones``
     ``{"id", "label", "owner", "kind", "count", "hidden", "stack", "option"}``. Zones whose
     ``kind`` (or ``id``) is the layout name, or that say ``"board": true``, are the board of
@@ -23,6 +24,24 @@ A board view is the dict a rulebook's ``board(game, player)`` returns. The rende
 ``cells``, ``tokens``, ``highlights``
     optional board cells (with ``pos``, ``label``, ``option``; a cell without ``label`` shows its
     coordinates, ``""`` shows nothing), free tokens, and ids of elements to mark (e.g. the last move).
+``hex`` maps and ``lanes`` with positions (:mod:`tabletop.core.hexes`, :mod:`tabletop.core.lanes`)
+    a hex cell's ``kind`` (``dark``, ``entry``, ``exit``, ``boost``, ``blank``, ``defeat``, ``water``,
+    ``numbered`` are coloured; any other is drawn plain, and every kind is named in ``data-kind``);
+    a card's ``cells`` (a list of ``[q, r]``) is a piece covering several cells: their union is shaded
+    and outlined and the piece drawn at its middle. A ``lane`` zone with a ``length`` is drawn as that
+    many positions, position 0 at the bottom; a card's ``pos`` is its position on its lane (a card
+    without one is drawn off the lanes), a cell with ``lane`` and ``pos`` labels a position or offers
+    an option there, and ``bridges`` (``[[lane, pos], [lane, pos]]`` or ``{"from", "to", "label",
+    "option"}``) join two positions.
+``attached_to`` (on a card)
+    the id of the card it is attached to (equipment, an attached event): drawn under its host, its top
+    edge and name showing above it, in the order of the view (an attachment of an attachment hangs
+    under the first host). A card's ``host`` field (Marvel Champions' views have one) draws nothing
+    of this kind: a view asks for it by name.
+``places``, ``edges`` (the ``graph`` layout)
+    places ``{"id", "label", "kind", "pos": [x, y], "option"}`` (without a ``pos`` on every place, they
+    stand on a circle in the order given, the first at the top) and edges ``[a, b]`` or ``{"from",
+    "to", "label", "kind", "option"}``; a card's ``pos`` is the id of the place it is on.
 ``players``, ``scores``, ``turn``, ``to_move``, ``decision``, ``result``
     drawn as the status line and the panel headers.
 
@@ -48,7 +67,7 @@ from typing import Any
 
 __all__ = ["LAYOUTS", "board_html", "board_svg", "normalise"]
 
-LAYOUTS = ("zones", "grid", "hex", "ranks", "lanes")
+LAYOUTS = ("zones", "grid", "hex", "ranks", "lanes", "graph")
 TURNED = ("tapped", "closed", "spent", "stunned", "exhausted", "exerted", "rotated")
 PIECES = ("coin", "token", "die")
 
@@ -60,6 +79,7 @@ LABEL_H = 20
 WIDTH = 1000
 MAX_SPREAD = 10  # a zone with more items than this and no options is drawn as a pile
 HEX_SCALE = 0.55
+PEEK = 20  # how much of an attached card shows above its host
 
 STYLE = (
     ".tt-svg{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:11px}"
@@ -84,6 +104,20 @@ STYLE = (
     ".tt-highlight{fill:none;stroke:#e07b00;stroke-width:3}"
     ".tt-option{cursor:pointer}.tt-option:hover .tt-highlight{stroke:#ff3d00}"
     ".tt-marked{fill:none;stroke:#2a9d4b;stroke-width:2.5;stroke-dasharray:5 3}"
+)
+
+# only in boards that draw hex cell kinds, multi-cell pieces or lane positions (see _geometry_style)
+GEOMETRY_STYLE = (
+    ".tt-place{fill:#e9efe2;stroke:#8d9c7f;stroke-width:1.5}"
+    ".tt-kind-dark{fill:#5d5a55;stroke:#3b3934}.tt-kind-entry{fill:#cfe6c4}.tt-kind-exit{fill:#f2d39b}"
+    ".tt-kind-boost{fill:#ddd0f0}.tt-kind-blank{fill:#ffffff}.tt-kind-defeat{fill:#cfcac0;stroke:#8d877b}"
+    ".tt-kind-water{fill:#bfd8ee}.tt-kind-numbered{fill:#f4efe2}"
+    ".tt-footprint-cell{fill:#c9503c;fill-opacity:.22;stroke:none}"
+    ".tt-footprint-edge{fill:none;stroke:#9b2f1f;stroke-width:2.5;stroke-linejoin:round}"
+    "rect.tt-lane-pos{fill:#f8f9fc;stroke:#c3cad8}"
+    "line.tt-bridge{stroke:#8a6d3b;stroke-width:9;stroke-opacity:.55;stroke-linecap:round}"
+    "line.tt-edge{stroke:#a39a86;stroke-width:3}"
+    ".tt-place-label{fill:#444;font-size:10px;text-anchor:middle}"
 )
 
 HTML_STYLE = (
@@ -208,6 +242,8 @@ def normalise(view: dict) -> dict:
         raise ValueError(f"unknown board layout {layout!r}; known layouts: {', '.join(LAYOUTS)}")
     cards = [_norm_item(c, i) for i, c in enumerate(view.get("cards") or ())]
     cards += [_norm_item({"kind": "token", **t}, len(cards) + i) for i, t in enumerate(view.get("tokens") or ())]
+    if any("attached_to" in c for c in cards):  # attachments go under their host (only where a view asks)
+        cards = _attach(cards)
     zones = []
     seen = set()
     for z in view.get("zones") or ():
@@ -230,7 +266,14 @@ def normalise(view: dict) -> dict:
         {**cell, "options": _option_ids(cell.get("option"), cell.get("options"))} for cell in view.get("cells") or ()
     ]
     marked = {str(h) for h in (view.get("highlights") or ())}
-    return {**view, "layout": layout, "cards": cards, "zones": zones, "cells": cells, "highlights": marked}
+    out = {**view, "layout": layout, "cards": cards, "zones": zones, "cells": cells, "highlights": marked}
+    if layout == "graph":
+        out["places"] = [
+            {**p, "id": str(p["id"]), "options": _option_ids(p.get("option"), p.get("options"))}
+            for p in view.get("places") or ()
+            if isinstance(p, dict) and p.get("id") is not None
+        ]
+    return out
 
 
 def _norm_item(entry: dict, index: int) -> dict:
@@ -259,6 +302,10 @@ def _norm_item(entry: dict, index: int) -> dict:
         "value": entry.get("value"),
         "count": entry.get("count"),
     }
+    if entry.get("attached_to") is not None:  # drawn under another card (equipment, an attached event)
+        item["attached_to"] = str(entry["attached_to"])
+    if entry.get("cells"):  # a piece covering several hex cells
+        item["cells"] = [rc for rc in (_rc(c) for c in entry["cells"]) if rc is not None]
     if not down:
         item.update(
             name=None if entry.get("name") is None else str(entry["name"]),
@@ -295,10 +342,30 @@ def _classes(base: str, item: dict, marked: set[str]) -> str:
 
 
 def _size(item: dict) -> tuple[int, int]:
-    """The slot an item needs in a row (a turned card lies on its side)."""
+    """The slot an item needs in a row (a turned card lies on its side; attachments peek out above it)."""
     if item["kind"] in PIECES:
-        return PIECE + 4, PIECE + 4
-    return (CARD_H, CARD_H) if item["turned"] else (CARD_W, CARD_H)
+        return PIECE + 4, PIECE + 4 + PEEK * len(item.get("attached", ()))
+    w, h = (CARD_H, CARD_H) if item["turned"] else (CARD_W, CARD_H)
+    return w, h + PEEK * len(item.get("attached", ()))
+
+
+def _attach(cards: list[dict]) -> list[dict]:
+    """The cards with each attachment moved under its host (``attached``, in the view's order); an attachment
+    whose host is not on the board, or that would hang under itself, stays where it is."""
+    by_id = {c["id"]: c for c in cards}
+    out = []
+    for c in cards:
+        host, seen = c.get("attached_to"), {c["id"]}
+        while host in by_id and host not in seen:  # the card it finally hangs under
+            seen.add(host)
+            if by_id[host].get("attached_to") is None:
+                break
+            host = by_id[host].get("attached_to")
+        if host in by_id and by_id[host].get("attached_to") is None:
+            by_id[host].setdefault("attached", []).append(c)
+        else:
+            out.append(c)
+    return out
 
 
 def _title(item: dict) -> str:
@@ -333,10 +400,15 @@ def _title(item: dict) -> str:
 
 
 def _draw_item(item: dict, x: float, y: float, marked: set[str], scale: float = 1.0) -> str:
-    """An item whose slot's top-left corner is (x, y)."""
+    """An item whose slot's top-left corner is (x, y); its attachments first, each a strip higher, under it."""
+    under = ""
+    attached = item.get("attached", ())
+    for k, att in enumerate(attached):
+        under += _draw_item({**att, "attached": ()}, x, y + k * PEEK * scale, marked, scale)
+    y += len(attached) * PEEK * scale
     if item["kind"] in PIECES:
-        return _draw_piece(item, x, y, marked, scale)
-    return _draw_card(item, x, y, marked, scale)
+        return under + _draw_piece(item, x, y, marked, scale)
+    return under + _draw_card(item, x, y, marked, scale)
 
 
 def _draw_card(item: dict, x: float, y: float, marked: set[str], scale: float) -> str:
@@ -457,8 +529,9 @@ def _draw_pile(items: list[dict], count: int, x: float, y: float, marked: set[st
 def _zone_box(zone: dict, items: list[dict], max_w: float, marked: set[str]) -> tuple[list, float, float]:
     """A zone drawn at the origin: returns (parts drawn relative to (0, 0), width, height)."""
     count = zone.get("count")
-    count = len(items) if not isinstance(count, int) else max(count, len(items))
-    label = zone["label"] + (f" ({count})" if count != len(items) or count > 1 or zone.get("count") is not None else "")
+    shown = len(items) + sum(len(i.get("attached", ())) for i in items)  # attachments are in the zone too
+    count = shown if not isinstance(count, int) else max(count, shown)
+    label = zone["label"] + (f" ({count})" if count != shown or count > 1 or zone.get("count") is not None else "")
     pile = bool(zone.get("stack")) or (
         (len(items) > MAX_SPREAD and not any(i["options"] for i in items)) or (not items and count > 0)
     )
@@ -641,11 +714,39 @@ def _grid_area(view: dict, items: list[dict], marked: set[str]) -> tuple[list, f
 
 
 SQ3 = math.sqrt(3)
+# the two corners (numbered k at 60k - 30 degrees, y down) of the border with each axial neighbour
+_EDGE_CORNERS = {(1, 0): (0, 1), (0, 1): (1, 2), (-1, 1): (2, 3), (-1, 0): (3, 4), (0, -1): (4, 5), (1, -1): (5, 0)}
+
+
+def _slug(value: Any) -> str:
+    """A class-name-safe form of a kind: lower case, anything but letters, digits, ``_`` and ``-`` as ``-``."""
+    return re.sub(r"[^a-z0-9_-]", "-", str(value).lower()) or "-"
+
+
+def _footprint(item: dict, centres: list[tuple[float, float]], size: float) -> str:
+    """The cells a piece covers, shaded, and the outline of their union (the borders not shared inside it)."""
+    inside = set(item["cells"])
+    shade, edges = [], []
+    for (q, r), (cx, cy) in zip(item["cells"], centres):
+        corner = [
+            (cx + size * math.cos(math.radians(60 * k - 30)), cy + size * math.sin(math.radians(60 * k - 30)))
+            for k in range(6)
+        ]
+        shade.append(f'<polygon class="tt-footprint-cell" points="{" ".join(f"{_n(x)},{_n(y)}" for x, y in corner)}"/>')
+        for (dq, dr), (a, b) in _EDGE_CORNERS.items():
+            if (q + dq, r + dr) not in inside:
+                edges.append(f"M{_n(corner[a][0])} {_n(corner[a][1])}L{_n(corner[b][0])} {_n(corner[b][1])}")
+    owner = "" if item.get("owner") is None else f' data-owner="{_e(item["owner"])}"'
+    return (
+        f'<g class="tt-footprint" data-footprint="{_e(item["id"])}"{owner}>{"".join(shade)}'
+        f'<path class="tt-footprint-edge" d="{"".join(edges)}"/></g>'
+    )
 
 
 def _hex_area(view: dict, items: list[dict], marked: set[str]) -> tuple[list, float, float]:
     size = CARD_H * HEX_SCALE * 0.75  # centre to corner
-    places, loose = _by_position(items)
+    spread = [it for it in items if it.get("cells")]  # pieces covering several cells
+    places, loose = _by_position([it for it in items if not it.get("cells")])
     cells = {}
     for c in view["cells"]:
         rc = _rc(c.get("pos"))
@@ -658,6 +759,9 @@ def _hex_area(view: dict, items: list[dict], marked: set[str]) -> tuple[list, fl
                 cells.setdefault((q, r), {"options": []})
     for rc in places:
         cells.setdefault(rc, {"options": []})
+    for it in spread:
+        for rc in it["cells"]:
+            cells.setdefault(rc, {"options": []})
     if not cells:
         return [], 0, 0
 
@@ -677,18 +781,31 @@ def _hex_area(view: dict, items: list[dict], marked: set[str]) -> tuple[list, fl
         )
         options = cell.get("options", [])
         cls = "tt-hex" + (" tt-option" if options else "")
+        kind = cell.get("kind")
+        data, poly = "", "tt-hex"
+        if kind is not None:  # a kind of cell: dark, entry, exit... (attributes only where a view names one)
+            data, poly = f' data-kind="{_e(kind)}"', f"tt-hex tt-kind-{_slug(kind)}"
         parts.append(
-            f'<g class="{cls}" data-pos="{q},{r}"{_option_attrs(options)}><polygon class="tt-hex" points="{corners}"/>'
+            f'<g class="{cls}" data-pos="{q},{r}"{data}{_option_attrs(options)}>'
+            f'<polygon class="{poly}" points="{corners}"/>'
             + _text(cx, cy + size - 8, cell.get("label") or f"{q},{r}", "tt-cell-label", "middle")
             + (f'<polygon class="tt-highlight" points="{corners}"/>' if options else "")
             + "</g>"
         )
+    for it in spread:
+        parts.append(_footprint(it, [(centre(q, r)[0] + ox, centre(q, r)[1] + oy) for q, r in it["cells"]], size))
     for (q, r), its in sorted(places.items()):
         cx, cy = centre(q, r)
         w, h = _size(its[0])
         x = cx + ox - w * HEX_SCALE / 2
         y = cy + oy - (h if its[0]["kind"] not in PIECES else w) * HEX_SCALE / 2 - 4
         parts.append(_stack(its, x, y, marked, HEX_SCALE))
+    for it in spread:  # the piece at the middle of its cells
+        mx = sum(centre(q, r)[0] for q, r in it["cells"]) / len(it["cells"]) + ox
+        my = sum(centre(q, r)[1] for q, r in it["cells"]) / len(it["cells"]) + oy
+        w, h = _size(it)
+        y = my - (h if it["kind"] not in PIECES else w) * HEX_SCALE / 2 - 4
+        parts.append(_draw_item(it, mx - w * HEX_SCALE / 2, y, marked, HEX_SCALE))
     width = max(xs) + ox + size * SQ3 / 2 + 2
     height = max(ys) + oy + size + 2
     if loose:
@@ -758,7 +875,9 @@ def _labelled(zone: dict, parts: list, w: float, h: float, marked: set[str]) -> 
 
 
 def _ranks_area(view: dict, zones: list[dict], by_zone: dict, bottom: Any, marked: set[str]):
-    """Each side's ranks as rows, front ranks facing each other across the middle."""
+    """Each side's ranks as rows, front ranks facing each other across the middle. Two or more opponents
+    (three or four players) stand side by side above the middle, each front rank nearest it, so every
+    front rank faces every other (Warlord, seed 004 L106; :mod:`tabletop.core.ranks`)."""
     owners = [*_owner_order((z["owner"] for z in zones), bottom)]
     if any(z["owner"] is None for z in zones):
         owners.append(None)
@@ -769,24 +888,49 @@ def _ranks_area(view: dict, zones: list[dict], by_zone: dict, bottom: Any, marke
         r = z.get("rank")
         return int(r) if isinstance(r, int) else zones.index(z) + 1000
 
-    parts: list[str] = []
-    y, width = 0.0, 0.0
-    for owner in owners:
+    def army(owner: Any, y: float = 0.0) -> tuple[list[str], float, float]:
+        """One owner's ranks stacked down from ``y`` (an opponent's front rank last, nearest the middle); its
+        rows, width and where it ends."""
         mine = sorted((z for z in zones if z["owner"] == owner), key=rank_key)  # front rank first
         if owner != bottom and owner is not None:
             mine = mine[::-1]  # an opponent's front rank is nearest the middle
+        rows: list[str] = []
+        width = 0.0
         for z in mine:
             inner, w, h = _row_of_slots(z, by_zone.get(z["id"], []), marked)
             framed, fw, fh = _labelled(z, inner, w, h, marked)
-            parts.append(f'<g transform="translate(0 {_n(y)})">{"".join(framed)}</g>')
+            rows.append(f'<g transform="translate(0 {_n(y)})">{"".join(framed)}</g>')
             y += fh + GAP
             width = max(width, fw)
+        return rows, width, y
+
+    parts: list[str] = []
+    y, width = 0.0, 0.0
+    opponents = [o for o in owners if o is not None and o != bottom]
+    if len(opponents) >= 2:  # side by side, each front rank on the line nearest the middle
+        blocks = [(o, *army(o)) for o in opponents]  # each ends at its height
+        band = max(h for *_, h in blocks)
+        x = 0.0
+        for owner, rows, w, h in blocks:
+            head = _text(GAP, 12, f"player {owner}", "tt-zone-label")
+            parts.append(f'<g class="tt-army" data-owner="{_e(owner)}" transform="translate({_n(x)} 0)">{head}')
+            parts.append(f'<g transform="translate(0 {_n(16 + band - h)})">{"".join(rows)}</g></g>')
+            x += w + 2 * GAP
+        y, width = 16 + band + GAP, x - 2 * GAP
+        owners = [o for o in owners if o not in opponents]
+    for owner in owners:
+        rows, w, y = army(owner, y)
+        parts += rows
         y += GAP
+        width = max(width, w)
     return parts, width, max(0.0, y - 2 * GAP)
 
 
 def _lanes_area(view: dict, zones: list[dict], by_zone: dict, bottom: Any, marked: set[str]):
-    """Lanes side by side: the other side fills each lane from the top, ``bottom``'s side from the bottom."""
+    """Lanes side by side: the other side fills each lane from the top, ``bottom``'s side from the bottom
+    (lanes with a ``length``: positions along them, :func:`_positioned_lanes`)."""
+    if any(isinstance(z.get("length"), int) for z in zones):
+        return _positioned_lanes(view, zones, by_zone, marked)
 
     def side(it: dict) -> str:
         owner = it.get("owner")
@@ -822,6 +966,215 @@ def _lanes_area(view: dict, zones: list[dict], by_zone: dict, bottom: Any, marke
         parts.append(f'<g transform="translate({_n(x)} 0)">{framed[0]}{bg}{framed[1]}</g>')
         x += fw + GAP
     return parts, max(0.0, x - GAP), content_h + LABEL_H + GAP
+
+
+def _lane_place(value: Any) -> tuple[str, int] | None:
+    """``[lane, pos]`` (or a dict with ``lane`` and ``pos``) as (lane id, position), else None."""
+    if isinstance(value, dict):
+        value = [value.get("lane"), value.get("pos")]
+    if isinstance(value, list | tuple) and len(value) == 2 and value[0] is not None:
+        try:
+            return str(value[0]), int(value[1])
+        except (TypeError, ValueError):
+            return None
+    return None
+
+
+def _positioned_lanes(view: dict, zones: list[dict], by_zone: dict, marked: set[str]):
+    """Lanes of positions side by side, position 0 at the bottom; each card at its ``pos``, bridges between."""
+    step = round(CARD_H * HEX_SCALE) + GAP
+    lane_w = CARD_H
+    longest = max(int(z.get("length") or 1) for z in zones)
+    content_h = longest * step - GAP
+    given = {}
+    for cell in view["cells"]:
+        place = _lane_place(cell)
+        if place is not None:
+            given[place] = cell
+    centres: dict[tuple[str, int], tuple[float, float]] = {}
+    frames, slots, pieces, loose = [], [], [], []
+    x = 0.0
+    for z in zones:
+        length = int(z.get("length") or 1)
+        frame, fw, _fh = _labelled(z, [], lane_w, content_h, marked)
+        frames.append(
+            f'<g transform="translate({_n(x)} 0)">{frame[0]}'
+            f'<rect class="tt-lane-bg" x="{GAP}" y="{LABEL_H}" width="{lane_w}" height="{_n(content_h)}"/></g>'
+        )
+        left = x + GAP
+        for k in range(length):
+            top = LABEL_H + content_h - (k + 1) * step + GAP
+            centres[(z["id"], k)] = (left + lane_w / 2, top + (step - GAP) / 2)
+            cell = given.get((z["id"], k), {"options": []})
+            options = cell.get("options", [])
+            cls = "tt-lane-pos" + (" tt-option" if options else "")
+            label = cell.get("label")
+            slots.append(
+                f'<g class="{cls}" data-lane-pos="{_e(z["id"])}:{k}"{_option_attrs(options)}>'
+                f'<rect class="tt-lane-pos" x="{_n(left + 2)}" y="{_n(top)}" width="{lane_w - 4}" '
+                f'height="{step - GAP}" rx="4"/>'
+                + _text(left + 5, top + 10, k if label is None else label, "tt-cell-label")
+                + (
+                    f'<rect class="tt-highlight" x="{_n(left + 2)}" y="{_n(top)}" width="{lane_w - 4}" '
+                    f'height="{step - GAP}" rx="4"/>'
+                    if options
+                    else ""
+                )
+                + "</g>"
+            )
+        at: dict[int, list[dict]] = {}
+        for it in by_zone.get(z["id"], []):
+            k = _slot_index(it)
+            if k is None or not 0 <= k < length:
+                loose.append(it)
+            else:
+                at.setdefault(k, []).append(it)
+        for k, its in sorted(at.items()):
+            cx, cy = centres[(z["id"], k)]
+            w, h = _size(its[0])
+            tall = h if its[0]["kind"] not in PIECES else w
+            pieces.append(_stack(its, cx - w * HEX_SCALE / 2, cy - tall * HEX_SCALE / 2, marked, HEX_SCALE))
+        x += fw + GAP
+    bridges = []
+    for b in view.get("bridges") or ():
+        ends = [b.get("from"), b.get("to")] if isinstance(b, dict) else list(b) if isinstance(b, list | tuple) else []
+        one, two = (_lane_place(e) for e in ends) if len(ends) == 2 else (None, None)
+        if one is None or two is None or one not in centres or two not in centres:
+            continue
+        (x1, y1), (x2, y2) = centres[one], centres[two]
+        options = _option_ids(b.get("option"), b.get("options")) if isinstance(b, dict) else []
+        label = b.get("label") if isinstance(b, dict) else None
+        name = f"{one[0]}:{one[1]}-{two[0]}:{two[1]}"
+        bridges.append(
+            f'<g class="tt-bridge{" tt-option" if options else ""}" data-bridge="{_e(name)}"{_option_attrs(options)}>'
+            f"<title>{_e(label or 'bridge ' + name)}</title>"
+            f'<line class="tt-bridge" x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}"/>'
+            + (
+                f'<line class="tt-highlight" x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}"/>'
+                if options
+                else ""
+            )
+            + "</g>"
+        )
+    width, height = max(0.0, x - GAP), content_h + LABEL_H + GAP
+    parts = frames + slots + bridges + pieces
+    if loose:
+        lparts, lh = _flow([{"id": "", "label": "off the lanes", "options": []}], {"": loose}, max(width, 400), marked)
+        parts.append(f'<g transform="translate(0 {_n(height + GAP)})">{"".join(lparts)}</g>')
+        height += GAP + lh
+    return parts, width, height
+
+
+PLACE_R = 30  # a place of a graph board
+
+
+def _graph_area(view: dict, items: list[dict], marked: set[str]) -> tuple[list, float, float]:
+    """Places joined by edges: at their ``pos`` scaled into the board, or on a circle; pieces on their place."""
+    places = view["places"]
+    index = {p["id"]: p for p in places}
+    on: dict[str, list[dict]] = {}
+    loose = []
+    for it in items:
+        pos = it["pos"]
+        key = str(pos) if isinstance(pos, str | int) and not isinstance(pos, bool) else None
+        if key is not None and key in index:
+            on.setdefault(key, []).append(it)
+        else:
+            loose.append(it)
+    if not places:
+        if not loose:
+            return [], 0, 0
+        lparts, lh = _flow([{"id": "", "label": "off the map", "options": []}], {"": loose}, 400, marked)
+        return lparts, 400, lh
+    margin = PLACE_R + 16
+    given = [_xy(p.get("pos")) for p in places]
+    if all(g is not None for g in given):
+        xs, ys = [g[0] for g in given if g], [g[1] for g in given if g]
+        sx, sy = (max(xs) - min(xs)) or 1.0, (max(ys) - min(ys)) or 1.0
+        scale = min(860 / sx, 520 / sy)
+        at = {
+            p["id"]: ((g[0] - min(xs)) * scale + margin, (g[1] - min(ys)) * scale + margin)
+            for p, g in zip(places, given)
+            if g
+        }
+    else:
+        radius = max(120.0, len(places) * (2 * PLACE_R + 40) / (2 * math.pi))  # room for each place and its label
+        at = {
+            p["id"]: (
+                margin + radius + radius * math.cos(math.radians(-90 + 360 * i / len(places))),
+                margin + radius + radius * math.sin(math.radians(-90 + 360 * i / len(places))),
+            )
+            for i, p in enumerate(places)
+        }
+    parts = []
+    for e in view.get("edges") or ():
+        ends = [e.get("from"), e.get("to")] if isinstance(e, dict) else list(e) if isinstance(e, list | tuple) else []
+        if len(ends) != 2 or str(ends[0]) not in at or str(ends[1]) not in at:
+            continue
+        a, b = str(ends[0]), str(ends[1])
+        (x1, y1), (x2, y2) = at[a], at[b]
+        options = _option_ids(e.get("option"), e.get("options")) if isinstance(e, dict) else []
+        kind = e.get("kind") if isinstance(e, dict) else None
+        cls = "tt-edge" + (f" tt-edge-{_slug(kind)}" if kind is not None else "")
+        label = e.get("label") if isinstance(e, dict) else None
+        line = f'x1="{_n(x1)}" y1="{_n(y1)}" x2="{_n(x2)}" y2="{_n(y2)}"'
+        parts.append(
+            f'<g class="tt-edge{" tt-option" if options else ""}" data-edge="{_e(a)}|{_e(b)}"{_option_attrs(options)}>'
+            + (f"<title>{_e(label)}</title>" if label else "")
+            + f'<line class="{cls}" {line}/>'
+            + (f'<line class="tt-highlight" {line}/>' if options else "")
+            + "</g>"
+        )
+    for p in places:
+        cx, cy = at[p["id"]]
+        kind = p.get("kind")
+        data = "" if kind is None else f' data-kind="{_e(kind)}"'
+        cls = "tt-place" + (f" tt-place-{_slug(kind)} tt-kind-{_slug(kind)}" if kind is not None else "")
+        label = p.get("label", p["id"])
+        parts.append(
+            f'<g class="tt-node{" tt-option" if p["options"] else ""}" data-place="{_e(p["id"])}"{data}'
+            f"{_option_attrs(p['options'])}><title>{_e(label)}</title>"
+            f'<circle class="{cls}" cx="{_n(cx)}" cy="{_n(cy)}" r="{PLACE_R}"/>'
+            + _text(cx, cy + PLACE_R + 12, _short(str(label), 18), "tt-place-label")
+            + (f'<circle class="tt-highlight" cx="{_n(cx)}" cy="{_n(cy)}" r="{PLACE_R + 3}"/>' if p["options"] else "")
+            + "</g>"
+        )
+    for pid, its in on.items():
+        cx, cy = at[pid]
+        w, h = _size(its[0])
+        tall = h if its[0]["kind"] not in PIECES else w
+        parts.append(_stack(its, cx - w * HEX_SCALE / 2, cy - tall * HEX_SCALE / 2, marked, HEX_SCALE))
+    width = max(x for x, _ in at.values()) + margin
+    height = max(y for _, y in at.values()) + margin
+    if loose:
+        lparts, lh = _flow([{"id": "", "label": "off the map", "options": []}], {"": loose}, max(width, 400), marked)
+        parts.append(f'<g transform="translate(0 {_n(height + GAP)})">{"".join(lparts)}</g>')
+        height += GAP + lh
+    return parts, width, height
+
+
+def _xy(pos: Any) -> tuple[float, float] | None:
+    """A place's ``[x, y]`` as two floats, else None."""
+    if isinstance(pos, list | tuple) and len(pos) == 2:
+        try:
+            return float(pos[0]), float(pos[1])
+        except (TypeError, ValueError):
+            return None
+    return None
+
+
+def _geometry_style(view: dict) -> str:
+    """The extra style a view needs for hex cell kinds, multi-cell pieces and lane positions ("" if none:
+    boards that use neither are drawn exactly as before)."""
+    if view["layout"] == "hex":
+        used = any(c.get("kind") is not None for c in view["cells"]) or any(c.get("cells") for c in view["cards"])
+    elif view["layout"] == "lanes":
+        used = any(isinstance(z.get("length"), int) for z in view["zones"])
+    elif view["layout"] == "graph":
+        used = True
+    else:
+        used = False
+    return f"<style>{GEOMETRY_STYLE}</style>" if used else ""
 
 
 # -------------------------------------------------------------- the board
@@ -871,8 +1224,9 @@ def board_svg(view: dict) -> str:
     bottom = v.get("viewer") if v.get("viewer") in owners else (min(owners, key=str) if owners else None)
 
     main_kinds = {"grid": ("grid", "board"), "hex": ("hex", "map", "board"), "ranks": ("rank",), "lanes": ("lane",)}
+    main_kinds["graph"] = ("graph", "map", "board")
     main_ids: list[str] = []
-    if layout in ("grid", "hex"):
+    if layout in ("grid", "hex", "graph"):
         main_ids = _board_zone_ids(v, main_kinds[layout])
         if not main_ids and zones and not unzoned:
             main_ids = [zones[0]["id"]]
@@ -886,9 +1240,9 @@ def board_svg(view: dict) -> str:
     blocks: list[tuple[list[str], float, float]] = []  # (parts at origin, width, height)
     # the main area first, so panels know the width to fill
     main: tuple[list[str], float, float] | None = None
-    if layout in ("grid", "hex"):
+    if layout in ("grid", "hex", "graph"):
         items = [it for z in main_zones for it in by_zone.get(z["id"], [])] + unzoned
-        main = (_grid_area if layout == "grid" else _hex_area)(v, items, marked)
+        main = {"grid": _grid_area, "hex": _hex_area, "graph": _graph_area}[layout](v, items, marked)
     elif layout == "ranks" and main_zones:
         main = _ranks_area(v, main_zones, by_zone, bottom, marked)
     elif layout == "lanes" and main_zones:
@@ -928,7 +1282,7 @@ def board_svg(view: dict) -> str:
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="tt-svg tt-layout-{layout}" '
         f'width="{_n(width)}" height="{_n(height)}" viewBox="0 0 {_n(width)} {_n(height)}" '
-        f'data-layout="{layout}"><style>{STYLE}</style>'
+        f'data-layout="{layout}"><style>{STYLE}</style>{_geometry_style(v)}'
         f'<rect width="{_n(width)}" height="{_n(height)}" fill="#fbfaf7"/>'
     )
     if status:
@@ -946,6 +1300,9 @@ def _decision_panel(view: dict) -> str:
         on_board.update(_option_ids(c.get("option"), c.get("options")))
     for c in view.get("cells") or ():
         on_board.update(_option_ids(c.get("option"), c.get("options")))
+    for b in [*(view.get("bridges") or ()), *(view.get("places") or ()), *(view.get("edges") or ())]:
+        if isinstance(b, dict):
+            on_board.update(_option_ids(b.get("option"), b.get("options")))
     buttons = []
     for o in dec.get("options") or ():
         oid = str(o.get("id")) if isinstance(o, dict) else str(o)

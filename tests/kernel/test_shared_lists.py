@@ -113,7 +113,18 @@ def test_shared_list_reads_as_a_list():
         hash(shared)
 
 
-def test_shared_list_copies_stay_independent_under_random_operations():
+def test_shared_list_appended_to_without_a_copy_reads_as_a_list():
+    """Appends go to the tail until a copy freezes its full chunks: reads and slices are right either
+    way, far into a long tail as well."""
+    items = list(range(40)) + [{"i": k} for k in range(300)]
+    shared = SharedList(items[:40])
+    for item in items[40:]:
+        shared.append(item)
+    for _ in range(2):  # before and after a copy has frozen the tail's chunks
+        assert len(shared) == 340 and shared == items and shared[250] is items[250]
+        assert shared[200:260] == items[200:260] and shared[70:] == items[70:] and shared[-3:] == items[-3:]
+        copied = shared.copy()
+    assert copied.shared_with(shared) == 320 and copied == items
     """Appends, replacements (in the tail and in frozen chunks), truncations and copies of copies,
     each checked against plain lists doing the same."""
     rng = random.Random(7)

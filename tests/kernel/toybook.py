@@ -173,6 +173,7 @@ def make(
     first: int = 0,
     players: int = 2,
     vars: dict | None = None,
+    periods: tuple[str, ...] = (),
 ) -> Rulebook:
     """A toy rulebook: ``objects`` (see :func:`creature`) are created in order, so in that
     order of play; ``scripts`` are the situations a player can set off with ``go:<name>``."""
@@ -201,6 +202,7 @@ def make(
         named_abilities={ab.name: ab for ab in named},
         rule_abilities=rule_abilities,
         checks=checks,
+        periods=periods,
     )
     rb.scripts = dict(scripts or {})  # type: ignore[attr-defined]
     return rb

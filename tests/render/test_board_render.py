@@ -287,6 +287,22 @@ def hand_made(layout: str) -> dict:
                 {"id": "e1", "zone": "r1a", "pos": 1, "name": "Orc", "option": ["attack:w1>e1"]},
             ],
         }
+    if layout == "graph":
+        return {
+            "layout": "graph",
+            "zones": [{"id": "map", "kind": "graph"}, {"id": "hand:0", "owner": 0}, {"id": "hand:1", "owner": 1}],
+            "places": [
+                {"id": "well", "label": "Well", "kind": "spawn"},
+                {"id": "tower", "option": "move:tower"},
+                {"id": "core", "label": "Core"},
+            ],
+            "edges": [["well", "tower"], {"from": "tower", "to": "core", "option": "push"}],
+            "cards": [
+                *hand,
+                {"id": "h1", "zone": "map", "pos": "well", "name": "Hero", "option": "select:h1"},
+                {"id": "t1", "zone": "map", "pos": "tower", "kind": "token", "label": "T"},
+            ],
+        }
     return {
         "layout": "lanes",
         "zones": [
@@ -314,7 +330,9 @@ def test_every_layout_kind_renders(layout):
     assert ids == {c["id"] for c in view["cards"]}
     offered = {g.get("data-option") for g in root.iter(f"{SVG}g") if g.get("data-option")}
     wanted = set()
-    for el in view["cards"] + view["zones"] + view.get("cells", []):
+    for el in view["cards"] + view["zones"] + view.get("cells", []) + view.get("places", []) + view.get("edges", []):
+        if not isinstance(el, dict):
+            continue
         opt = el.get("option")
         wanted |= set(opt) if isinstance(opt, list) else ({opt} if opt else set())
     assert offered == wanted

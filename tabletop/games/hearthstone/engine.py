@@ -265,7 +265,7 @@ def refresh_auras(game: Table, player: int | None = None) -> None:
     other row's values are already right and are not recomputed."""
     st = game.state
     objects = st.objects
-    cards = cast("HearthstoneCards", game.rulebook.cards)
+    cards: HearthstoneCards = game.rulebook.cards  # type: ignore[assignment]  # (a cast without a call: hot)
     aura_cards = cards.aura_cards
     for p in PLAYERS if player is None else (player,):
         row = st.zones[BOARD_ZONES[p]]
@@ -1105,7 +1105,7 @@ def main_options(game: Table, p: int) -> list[dict]:
     mana = pl["mana"]
     row = zones[BOARD_ZONES[p]]
     options: list[dict] = []
-    cards = cast("HearthstoneCards", game.rulebook.cards)
+    cards: HearthstoneCards = game.rulebook.cards  # type: ignore[assignment]  # (a cast without a call: hot)
     if _made > _OPTIONS_MAX:
         _clear_options(cards)
     n_row = len(row)
@@ -1229,7 +1229,8 @@ def play_minion(game: Table, p: int, oid: str, pos: int) -> None:
     pay(game, p, card["cost"])
     if game.tracing:  # (hot: an untraced playout skips the record)
         game.record("action", f"player {p} plays {name_of(game, oid)} for {card['cost']} mana", "hs.play", player=p)
-    need = cast("HearthstoneCards", game.rulebook.cards).battlecry_target.get(card["id"])
+    cards: HearthstoneCards = game.rulebook.cards  # type: ignore[assignment]  # (a cast without a call: hot)
+    need = cards.battlecry_target.get(card["id"])
     full = len(game.state.zones[BOARD_ZONES[p]]) >= BOARD_LIMIT  # (option play_onto_full_board: no Battlecry)
     targets = chosen_targets(game, need, p) if need is not None and not full else None
     if targets:  # hs.assume.battlecry: a Battlecry with a chosen target asks for it as the minion is played

@@ -479,7 +479,7 @@ def _retaliate_effect(game: Table, act) -> None:
 
 def _quickstrike_condition(game: Table, act) -> bool:
     ev = act.event or {}
-    return bool(E.keyword(game, ev.get("minion"), "quickstrike")) and E.hero_form(game, ev["player"])
+    return bool(E.keyword(game, ev["minion"], "quickstrike")) and E.hero_form(game, ev["player"])
 
 
 def _quickstrike_effect(game: Table, act) -> None:
@@ -494,7 +494,7 @@ def _quickstrike_effect(game: Table, act) -> None:
 
 def _surge_condition(game: Table, act) -> bool:
     ev = act.event or {}
-    return bool(E.keyword(game, ev.get("card"), "surge"))
+    return bool(E.keyword(game, ev["card"], "surge"))
 
 
 def _surge_effect(game: Table, act) -> None:

@@ -51,7 +51,9 @@ def check_deck(label: str, deck, cards: dict[str, dict] | None = None) -> list[s
 
     Returns it as a list; a RulebookOptionError names the deck (``label``), the card and the limit it breaks."""
     if cards is None:
-        from .catalogue import CARDS as cards
+        from .catalogue import CARDS
+
+        cards = CARDS
     if isinstance(deck, str) or not isinstance(deck, list | tuple):
         raise RulebookOptionError(f"marvel_champions: {label} must be a list of card ids, not {deck!r}")
     copies: dict[str, int] = {}
@@ -79,7 +81,9 @@ def check_deck(label: str, deck, cards: dict[str, dict] | None = None) -> list[s
 def deck_list(kinds: tuple[str, ...], cards: dict[str, dict] | None = None) -> list[str]:
     """mc.assume.setup: every card of these types, as many copies as its ``count``, in id order."""
     if cards is None:
-        from .catalogue import CARDS as cards
+        from .catalogue import CARDS
+
+        cards = CARDS
     return [
         cid
         for cid, c in sorted(cards.items())
@@ -106,5 +110,6 @@ def __getattr__(name: str) -> Any:
     if name in _SHIPPED:
         from .catalogue import CARDS
 
-        return CARDS if _SHIPPED[name] is None else getattr(CARDS, _SHIPPED[name])
+        attr = _SHIPPED[name]
+        return CARDS if attr is None else getattr(CARDS, attr)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

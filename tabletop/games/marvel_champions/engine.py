@@ -14,7 +14,7 @@ test (``chance="manual"``) can pick the card drawn, and a view never leaks a dec
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from tabletop.core import Deck, RuleError, Table, TaskTable, Zones, ZoneSpec, player_decks
 from tabletop.core.modifiers import Explanation, Step
@@ -85,7 +85,7 @@ def engaged_zone(p: int) -> str:
 
 def card_of(game: Table, oid: str) -> dict:
     """The card data of an object ({} for an anonymous deck card)."""
-    return game.rulebook.cards.get(game.state.objects[oid].get("card"), {})
+    return game.rulebook.cards.get(game.state.objects[oid].get("card", ""), {})  # (no card id is "")
 
 
 def name_of(game: Table, oid: str | None) -> str:
@@ -96,7 +96,7 @@ def name_of(game: Table, oid: str | None) -> str:
         return oid
     if obj.get("kind") == "status":
         return f"{obj['status']} status card"
-    card = game.rulebook.cards.get(obj.get("card"), {})
+    card = game.rulebook.cards.get(obj.get("card", ""), {})
     if card.get("type") == "identity":
         name = card["name"] if player_form(game, obj["owner"]) == "hero" else card["alter_ego_name"]
         return name if len(game.state.players) == 1 else f"{name} (player {obj['owner']})"
@@ -239,7 +239,7 @@ def threat_of(game: Table, scheme: str) -> int:
 def base_value(game: Table, obj: dict, stat: str) -> Any:
     """mc.base_value (L316): printed values; an identity's depend on its form; per-player hit points multiply
     (mc.per_player, L622)."""
-    card = game.rulebook.cards.get(obj.get("card"), {})
+    card = game.rulebook.cards.get(obj.get("card", ""), {})
     if card.get("type") == "identity":
         form = player_form(game, obj["owner"])
         if stat == "hand_size":
@@ -265,7 +265,7 @@ def explain(game: Table, obj: dict, stat: str) -> Explanation:
     is the printed value times the players who started (mc.per_player, L621-623)."""
     oid = obj["id"]
     value = base_value(game, obj, stat)
-    card = game.rulebook.cards.get(obj.get("card"), {})
+    card = game.rulebook.cards.get(obj.get("card", ""), {})
     if card.get("type") == "identity" and stat in ("hand_size", "atk", "thw", "def", "rec"):
         side = "hero" if player_form(game, obj["owner"]) == "hero" else "alter-ego"
         rule = "mc.hand_size" if stat == "hand_size" else "mc.form"
@@ -519,7 +519,7 @@ def over_per_player(game: Table, oid: str, p: int) -> bool:
         if o.get("kind") == "card"
         and (o.get("zone") or "").startswith("play")
         and o.get("controller") == p
-        and cards.get(o.get("card"), {}).get("name") == card["name"]
+        and cards.get(o.get("card", ""), {}).get("name") == card["name"]
     )
     return mine >= limit
 
@@ -600,7 +600,8 @@ def apply_effect(game: Table, spec: dict, ctx: dict) -> bool:
     amount = spec.get("amount", 0)
     if spec.get("amount_of"):
         alive_hero = p is not None and not st.players[p].get("out") and hero_form(game, p)
-        amount = game.value(identity(game, p), spec["amount_of"]) if alive_hero else 0
+        # (alive_hero: p is a player)
+        amount = game.value(identity(game, cast(int, p)), spec["amount_of"]) if alive_hero else 0
         game.record(
             "action",
             f"{ctx.get('name', 'the ability')}: your hero's {spec['amount_of'].upper()} is {amount} now",
@@ -666,7 +667,7 @@ def _e_heal(game: Table, spec: dict, ctx: dict, targets: list[str], amount: int)
 @EFFECTS.register("draw")
 def _e_draw(game: Table, spec: dict, ctx: dict, targets: list[str], amount: int) -> bool:
     p = ctx.get("player")
-    draw(game, p, amount)
+    draw(game, cast(int, p), amount)  # (draw is on player cards only: their effects name the player)
     game.record("action", f"player {p} draws {amount} card(s)", ctx.get("rule", "mc.mandatory"), player=p)
     return True
 
@@ -1099,16 +1100,23 @@ def state_checks(game: Table) -> list[dict]:
     villain_down = v is not None and remaining_hp(game, v) <= 0
     ms = main_scheme(game)
     scheme_done = ms is not None and threat_of(game, ms) >= target_threat(game, ms)
-    if villain_down and scheme_done and card_of(game, v).get("final") and card_of(game, ms).get("final"):
+    # (villain_down and scheme_done: both are in play, v and ms are str)
+    if (
+        villain_down
+        and scheme_done
+        and card_of(game, cast(str, v)).get("final")
+        and card_of(game, cast(str, ms)).get("final")
+    ):
         return [{"type": "grim_end"}]
     for p in range(len(st.players)):
         if st.players[p].get("out"):
             continue
         for c in [*characters(game, p), *minions(game, p)]:
             if remaining_hp(game, c) <= 0:
-                events.append(defeat_event(game, c))
+                # (a character, a minion and the villain can each be defeated: never None)
+                events.append(cast(dict, defeat_event(game, c)))
     if villain_down:
-        events.append(defeat_event(game, v))
+        events.append(cast(dict, defeat_event(game, cast(str, v))))
     for s in side_schemes(game):
         if threat_of(game, s) <= 0:
             events.append({"type": "defeat", "card": s, "what": "side_scheme"})

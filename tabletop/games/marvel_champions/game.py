@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from functools import partial
+from typing import cast
 
 from tabletop.core import (
     ModifierOrder,
@@ -12,6 +13,7 @@ from tabletop.core import (
     Profile,
     Rulebook,
     RulebookOptionError,
+    RuleError,
     Scenario,
     Table,
     board_view,
@@ -32,7 +34,10 @@ def setup(game: Table) -> None:
     """mc.assume.setup (the setup appendix, L734, is missing)."""
     st = game.state
     n = len(st.players)
-    cards = game.rulebook.cards
+    cards = cast(MarvelCards, game.rulebook.cards)
+    identity = cards.identity
+    if identity is None:  # (a catalogue of some card files alone: no hero to play)
+        raise RuleError("marvel_champions: set-up needs an identity card, and the rulebook's catalogue has none")
     if game.options["replacement_timing"] == "after_interrupts":  # mc.assume.replacement_interrupts, L685
         game.profile = game.profile.replace(replacement_timing="after_interrupts")
     game.caused_by(game.record("action", f"set up a game for {n} player(s)", "mc.assume.setup"))
@@ -41,7 +46,7 @@ def setup(game: Table) -> None:
     st.set_var("peril", None)
     E.ZONES.setup(game)
     for p in range(n):
-        ident = E.new_card(game, cards.identity, E.z("play", p), p)
+        ident = E.new_card(game, identity, E.z("play", p), p)
         st.update_player(p, identity=ident, form="alter_ego", out=False, form_round=None)  # L504
     for i, cid in enumerate(cards.villain_stages):
         E.new_card(game, cid, "play:villain" if i == 0 else "villain:deck", None, vis="all")
@@ -66,7 +71,7 @@ def setup(game: Table) -> None:
         for cid in cards.nemesis_set:  # L1489: set aside until a card puts it into play
             E.new_card(game, cid, E.z("aside", p), None, vis="all")
         E.DECKS[str(p)].fill(game, cards.player_deck if decks is None else list(decks[p]))
-        E.draw(game, p, cards[cards.identity]["hand_alter_ego"])
+        E.draw(game, p, cards[identity]["hand_alter_ego"])
 
 
 # ====================================================================== event texts

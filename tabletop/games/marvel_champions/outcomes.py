@@ -37,7 +37,7 @@ def eliminate(game: Table, p: int) -> None:
     for zone in (E.z("hand", p), E.z("play", p), E.z("limbo", p)):
         for oid in list(st.zone(zone)):
             obj = st.objects[oid]
-            if game.rulebook.cards.get(obj.get("card"), {}).get("type") == "identity":
+            if game.rulebook.cards.get(obj.get("card", ""), {}).get("type") == "identity":
                 E.put(game, oid, "removed")
             else:
                 E.put(game, oid, E.z("discard", obj["owner"]))

@@ -7,9 +7,14 @@ Encounter decks are made of one kind of card where the scenario needs a known bo
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from tabletop.core import Table
 
 from . import engine as E
+
+if TYPE_CHECKING:
+    from .catalogue import MarvelCards
 
 
 def known(game: Table, card_id: str, zone: str, owner: int | None, **fields) -> str:
@@ -33,7 +38,7 @@ def hero(game: Table, p: int, *, exhausted: bool = False, damage: int = 0) -> st
 def decks(game: Table, encounter: list[str]) -> None:
     E.DECKS["enc"].fill(game, encounter)
     for p in range(len(game.state.players)):
-        E.DECKS[str(p)].fill(game, list(game.rulebook.cards.player_deck))
+        E.DECKS[str(p)].fill(game, list(cast("MarvelCards", game.rulebook.cards).player_deck))
 
 
 def villain_step_2(game: Table) -> None:
@@ -43,7 +48,7 @@ def villain_step_2(game: Table) -> None:
 
 
 def main_threat(game: Table, n: int) -> None:
-    game.state.update(E.main_scheme(game), threat=n)
+    game.state.update(cast(str, E.main_scheme(game)), threat=n)  # (set-up put the main scheme in play)
 
 
 # ====================================================================== the scenarios
@@ -158,7 +163,7 @@ def sandbox(game: Table) -> None:
     for p in range(len(game.state.players)):
         hero(game, p)
         E.DECKS[str(p)].fill(game, ["energy_cell"] * 15)
-    E.DECKS["enc"].fill(game, list(game.rulebook.cards.encounter_deck))
+    E.DECKS["enc"].fill(game, list(cast("MarvelCards", game.rulebook.cards).encounter_deck))
     game.state.set_turn(phase="player", cursor=[0, 0, 1], player=0, number=1)
     game.record("flow", "round 1: player 0's turn", "mc.player_phase")
 

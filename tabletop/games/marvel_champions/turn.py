@@ -3,10 +3,15 @@ paying with resources (L687-693), the basic powers, and the end of the player ph
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, cast
+
 from tabletop.core import Table
 
 from . import engine as E
 from .engine import tasks
+
+if TYPE_CHECKING:
+    from .catalogue import MarvelCards
 
 
 # ====================================================================== the turn
@@ -82,8 +87,9 @@ def turn_options(game: Table, p: int) -> list[dict]:
 def action_options(game: Table, p: int) -> list[dict]:
     """The Action abilities player ``p`` may use now, one option per choice of target."""
     opts = []
+    activated_choose = cast("MarvelCards", game.rulebook.cards).activated_choose
     for act in game.activatable(p):
-        choose = game.rulebook.cards.activated_choose.get(act.ability.name)
+        choose = activated_choose.get(act.ability.name)
         for t in choices_for(game, p, choose):
             suffix = f">{t}" if t else ""
             label = f"use {act.ability.name}" + (f" on {E.name_of(game, t)}" if t else "")

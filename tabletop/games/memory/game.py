@@ -5,9 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.core import Game, OptionSpec, Phase, Profile, Rulebook, Scenario, Table, TaskTable, by_name
-from tabletop.core.boardview import Grid, grid_view
+from tabletop.core.boardview import Grid, GridBoard
 from tabletop.core.deck import Shuffle
-from tabletop.core.errors import RulebookOptionError
+from tabletop.core.flow import ends_on_scores, when_empty
+from tabletop.core.rulebook import EventSpec
 from tabletop.core.zones import Zones, ZoneSpec
 
 from .rules import RULES
@@ -15,7 +16,6 @@ from .rules import RULES
 GRID = "grid"  # mem.setup: the cards lie face down in rows
 PILE = ZoneSpec("pairs:{p}", "pairs", ordered=False, keep_sorted=True)  # mem.match: the pairs a player keeps
 ZONES = Zones((ZoneSpec(GRID, "table", visibility="none"), PILE))
-pile = PILE.zone  # the zone of a player's pairs
 SLOTS = tuple(f"s{slot:02d}" for slot in range(56))  # the cards' ids, slot by slot (28 pairs at most)
 tasks = TaskTable()
 
@@ -31,16 +31,13 @@ def card_label(game: Table, oid: str) -> str:
 
 def pairs(game: Table, player: int) -> int:
     """The number of pairs a player has collected."""
-    return len(game.state.zones.get(pile(player), ())) // 2
+    return len(game.state.zones.get(PILE.zone(player), ())) // 2
 
 
 # ------------------------------------------------------------------- set-up
 def setup(game: Table) -> None:
     """mem.setup: every card face down, shuffled (a chance decision per slot), in rows."""
-    n, first = 2 * game.options["pairs"], game.options["first_player"]
-    if first >= game.players:
-        raise RulebookOptionError(f"memory: first_player={first} but there are only {game.players} players")
-    game.state.set_turn(first=first, player=first)
+    n = 2 * game.options["pairs"]
     ZONES.setup(game)
     for slot, oid in enumerate(SLOTS[:n]):
         game.create("s", GRID, id=oid, slot=slot, picture=None, face_up=False, vis=ZONES.vis(GRID))
@@ -78,9 +75,7 @@ def flip(game: Table, *, first: str | None, choice: dict) -> None:
     if first is None:
         ask_flip(game, first=card)  # (it opens once the flip has happened)
     elif st.objects[first]["picture"] != st.objects[card]["picture"]:  # mem.assume.match: the same picture
-        game.emit_batch(
-            [{"type": "turn_down", "player": player, "card": c} for c in (first, card)], rule="mem.mismatch"
-        )
+        game.emit_each("turn_down", "card", (first, card), rule="mem.mismatch", player=player)
     else:
         game.emit("take_pair", rule="mem.match", player=player, cards=[first, card])
         again = game.options["extra_turn_on_match"]
@@ -92,49 +87,25 @@ def flip(game: Table, *, first: str | None, choice: dict) -> None:
 
 
 # ------------------------------------------------------------ events, the end
-def on_take_pair(game: Table, ev: dict) -> None:
-    for card in ev["cards"]:  # (a pile is public, so the pair stays face up; it is kept sorted: PILE)
-        ZONES.put(game, card, pile(ev["player"]))
-
-
-def all_taken(game: Table) -> list[dict]:
-    """State check (mem.assume.end): the game ends once the grid is empty."""
-    st = game.state
-    over = not st.zones.get(GRID) and st.result is None and st.objects
-    return [{"type": "all_taken", "rule": "mem.assume.end"}] if over else []
-
-
-def on_all_taken(game: Table, ev: dict) -> None:
-    # players tied for most pairs share the win: a tie, which this rulebook counts as a draw
-    scores = {str(p): pairs(game, p) for p in range(game.players)}
-    game.end_on_scores(scores, reason=f"all cards taken; pairs {scores}", rule="mem.assume.end")
-
-
 def flip_text(game: Table, ev: dict) -> str:
     obj = game.state.objects[ev["card"]]
     shown = f": picture {obj['picture']}" if ev["status"] == "happened" or obj["face_up"] else ""
     return f"player {ev['player']} flips {card_label(game, ev['card'])}{shown}"
 
 
-EVENTS = {  # what each event does
-    "flip": lambda game, ev: ZONES.turn(game, ev["card"], up=True),  # mem.assume.public_flip: all see it
-    "turn_down": lambda game, ev: ZONES.turn(game, ev["card"], up=False),
-    "take_pair": on_take_pair,
-    "all_taken": on_all_taken,
-}
-EVENT_TEXT = {
-    "flip": flip_text,
-    "turn_down": lambda game, ev: f"{card_label(game, ev['card'])} is turned face down again",
-    "take_pair": lambda game, ev: (
-        f"player {ev['player']} keeps the pair of picture {game.state.objects[ev['cards'][0]]['picture']}"
-    ),
-    "all_taken": lambda game, ev: "every card has been taken",
-}
+def pair_text(game: Table, cards: list[str]) -> str:
+    return f"the pair of picture {game.state.objects[cards[0]]['picture']}"
 
 
-def board(game: Table, player: int | None = None) -> dict:
-    """The board view: a grid of slots, each player's pile (their score) and the legal flips."""
-    return grid_view(game, player, ZONES, grid(game), name=lambda obj: f"picture {obj['picture']}", scores=pairs)
+# mem.assume.end: the most pairs wins; players tied for most pairs share the win (a tie: counted as a draw)
+END = ends_on_scores(pairs, "all cards taken; pairs {scores}", "mem.assume.end")
+EVENTS = by_name(  # what each event does (the kernel's moves, by name) and how the log words it
+    EventSpec("flip", ZONES.turning(up=True), flip_text),  # mem.assume.public_flip: every player sees it
+    EventSpec("turn_down", ZONES.turning(up=False), "{card} is turned face down again", card=card_label),
+    # (a pile is public, so the pair stays face up; it is kept sorted: PILE)
+    EventSpec("take_pair", ZONES.putting_into(PILE), "player {player} keeps {cards}", cards=pair_text),
+    EventSpec("all_taken", END, "every card has been taken"),
+)
 
 
 # ----------------------------------------------------------------- scenarios
@@ -197,14 +168,15 @@ RULEBOOK: Rulebook = Rulebook(
     setup=setup,
     profile=Profile(checks="idle", rules={"check": "mem.assume.end"}),
     options=OPTIONS,
+    first_player_option="first_player",
     flow=(Phase("turn", (ask_flip,), each_player=True, rule="mem.turn"),),
     tasks=tasks,
-    event_handlers=EVENTS,
-    event_text=EVENT_TEXT,
-    checks=(all_taken,),
+    events=EVENTS,
+    checks=(when_empty(GRID, "all_taken", rule="mem.assume.end"),),  # mem.assume.end: once the grid is empty
     active_zones=(GRID,),
     public_fields=("id", "zone", "slot", "face_up"),
     scenarios=SCENARIOS,
-    board=board,
+    # the board view: a grid of slots, each player's pile (their score) and the legal flips
+    board=GridBoard(ZONES, grid, name=lambda obj: f"picture {obj['picture']}", scores=pairs),
     description=__doc__ or "",
 )

@@ -506,7 +506,7 @@ def count(game: Table) -> None:
     )
     dead = executed(game.players, votes)
     if dead:
-        game.emit_batch([{"type": "execute", "target": p} for p in dead], rule="onw.execute")
+        game.emit_each("execute", "target", dead, rule="onw.execute")
     else:
         game.record("action", "nobody has more than one vote: nobody is executed", "onw.execute")
     game.push(hunters)

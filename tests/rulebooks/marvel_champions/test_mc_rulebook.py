@@ -7,7 +7,7 @@ import pytest
 from mc import RB, SEED, E, card_file_error, known, reopen, sandbox
 
 import tabletop as tt
-from tabletop.core import RulebookOptionError
+from tabletop.core import RulebookOptionError, RuleError
 from tabletop.games.marvel_champions import data
 
 
@@ -132,6 +132,17 @@ def test_broken_card_data_names_the_file_the_card_and_the_field(tmp_path):
         'timing = "interrupt"\neffects = []\n',
     )
     assert "trigger" in msg
+
+
+def test_a_catalogue_without_an_identity_cannot_be_set_up():
+    """A catalogue of some card files alone (here the encounter cards) has no hero to play: set-up says so (it
+    failed with a bare KeyError: None before)."""
+    from tabletop.games.marvel_champions.catalogue import load
+    from tabletop.games.marvel_champions.game import make_rulebook
+
+    rb = make_rulebook(load(paths=[data.CARD_DIR / "encounter.toml"]))
+    with pytest.raises(RuleError, match="needs an identity card"):
+        rb.new_game(seed=0)
 
 
 def test_every_scenario_loads_and_names_rules_of_the_table():
