@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import ArgumentTypeError, ArgumentValueError, quote
-from .modifiers import ModifierOrder
+from .modifiers import ModifierOrder, Stage
 
 ORDERINGS = ("active_player_first", "first_player_orders_all", "order_of_play", "controller_chooses")
 CONTAINERS = ("nested", "queue", "stack")
@@ -152,7 +152,7 @@ class Profile:
         """The profile as plain data, for tables and JSON."""
         data = dataclasses.asdict(self)
         data["modifiers"] = {
-            "stages": [list(s) for s in self.modifiers.stages],
+            "stages": [s.describe() if isinstance(s, Stage) else list(s) for s in self.modifiers.stages],
             "floor": self.modifiers.floor,
             "rounding": self.modifiers.rounding,
             "rule": self.modifiers.rule,

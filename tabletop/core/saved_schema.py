@@ -91,7 +91,25 @@ _PROFILE = _record(
         "modifiers": {
             **_record(
                 {
-                    "stages": {**_ARR, "items": {**_ARR, "items": _STR}},
+                    "stages": {
+                        **_ARR,
+                        "items": {
+                            "anyOf": [
+                                {**_ARR, "items": _STR},
+                                {  # a named Stage (modifiers.Stage.describe)
+                                    **_record(
+                                        {
+                                            "name": _STR,
+                                            "ops": {**_ARR, "items": _STR},
+                                            "rounding": {"type": ["string", "null"]},
+                                            "rule": {"type": ["string", "null"]},
+                                        }
+                                    ),
+                                    "required": ["name", "ops"],
+                                },
+                            ]
+                        },
+                    },
                     "floor": {"type": ["integer", "null"]},
                     "rounding": _STR,
                     "rule": _STR,
