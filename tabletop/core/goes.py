@@ -12,7 +12,7 @@ active and the passive player have a last chance to use magic; Dice Throne Missi
   when the player passes. Everything the action causes resolves before the next go.
 - ``start``: who takes the first go. ``"first"`` (the default): the first player still in, in seat
   order (``turn["first"]``: a rulebook that moves the first player between rounds, Warlord's
-  initiative roll at 004 L64 or Dice Throne Missions' token at 002 L64, moves it there and the goes
+  initiative roll at 004 L63/L227 or Dice Throne Missions' token at 002 L64, moves it there and the goes
   follow). ``"active"``: the player whose turn it is (``turn["player"]``: Nebozhiteli's active
   player, 003 L78). Or a function of the table that returns a player.
 - ``final_pass``: False (the default), a pass is not final: a player who passed takes a go again when
@@ -142,7 +142,9 @@ class Goes:
                     passed.append(player)
                     count["passed"] = sorted(passed)
                 if game.tracing:
-                    game.record("flow", f"player {player} passes ({count['passes']} in succession)", self.rule)
+                    n = count["passes"]
+                    how = f"and takes no more goes ({n} passed)" if self.final_pass else f"({n} in succession)"
+                    game.record("flow", f"player {player} passes {how}", self.rule)
             elif not self.final_pass:
                 count["passes"] = 0
             players = st.players
@@ -152,7 +154,7 @@ class Goes:
             if nxt is None or (not self.final_pass and count["passes"] >= len(still_in)):
                 del st.turn[self.key]
                 if game.tracing:
-                    game.record("flow", f"every player still in has passed: the {self.name} end", self.rule)
+                    game.record("flow", f"every player still in has passed: {self.name} ends", self.rule)
                 return
             count["player"] = nxt
             st.set_turn(**{self.key: count})

@@ -56,7 +56,7 @@ def ready(game):
         game.end_on_scores({str(p): c for p, c in enumerate(coins)}, reason="most coins", rule="toy.turn")
         return
     if game.rulebook.rotate:
-        st.set_turn(first=(st.turn["round"] - 1) % game.players)  # the start player moves on each round (004 L64)
+        st.set_turn(first=(st.turn["round"] - 1) % game.players)  # the start player moves on each round (004 L63/L227)
 
 
 ORDERS = Goes("orders", action=order, rule="toy.turn")
@@ -133,6 +133,8 @@ def test_with_a_final_pass_a_player_who_passed_takes_no_more_goes():
     play(game, "pass")
     assert game.state.turn["round"] == 2
     assert logged(game) == ["0:pass", "1:take", "2:take", "1:take", "2:pass", "1:take", "1:pass"]
+    passes = [r["summary"] for r in game.trace.of_kind("flow") if " passes " in r["summary"]]
+    assert passes == [f"player {p} passes and takes no more goes ({n} passed)" for p, n in ((0, 1), (2, 2), (1, 3))]
 
 
 def test_the_same_play_under_a_pass_that_is_not_final_gives_the_passer_another_go():
@@ -154,7 +156,7 @@ def test_the_start_player_can_be_the_active_player_in_goes_inside_each_players_t
 
 
 def test_a_start_player_that_moves_between_rounds_starts_the_next_goes():
-    """Warlord rolls for initiative each round (004 L64): the rulebook moves the first player, the goes follow."""
+    """Warlord rolls for initiative each round (004 L63/L227): the rulebook moves the first player, the goes follow."""
     game = toy(rotate=True).new_game()
     assert whose(game) == 0
     play(game, "pass", "pass", "pass")
@@ -198,7 +200,7 @@ def test_the_trace_says_whose_go_it_is_who_passed_and_when_the_goes_end():
         "player 2 passes (2 in succession)",
         "orders: player 0's go",
     ]
-    assert "every player still in has passed: the orders end" in flows
+    assert "every player still in has passed: orders ends" in flows
 
 
 def test_the_explorer_walks_the_goes():
@@ -223,6 +225,17 @@ def test_bad_specs_and_calls_are_refused_with_the_goes_named():
     game.state.turn.pop(ORDERS.key)  # (as if the goes had not started)
     with pytest.raises(RuleError, match="'orders' are not under way"):
         ORDERS.pass_go(game.table)
+    running = TOY.new_game()
+    with pytest.raises(RuleError, match="'orders' are under way already"):
+        tasks["orders"](running.table, {})  # the goes' step run again inside them
+
+
+def test_the_example_of_docs_goes_md_runs():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "goes.md").read_text(encoding="utf-8")
+    code = text.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(code, "docs/goes.md", "exec"), {})
 
 
 # ------------------------------------------------------------------ property tests over random playouts
