@@ -50,11 +50,14 @@ def test_until_pass_a_player_uses_several_abilities_before_the_window_moves_on()
 
 
 def test_until_pass_a_use_starts_the_passes_in_a_row_again():
-    game = game_of(Profile(optional="priority_window", window_uses="until_pass"), OBJECTS, scripts={"ping": ping()})
+    objects = [*OBJECTS, creature("o4", 1, logs("o4", forced=False))]
+    game = game_of(Profile(optional="priority_window", window_uses="until_pass"), objects, scripts={"ping": ping()})
     game.apply("go:ping")
     game.apply("pass")  # player 0 passes
-    game.apply("2:o3#0")  # player 1 uses o3 and keeps priority; it has nothing left, so passes
-    assert asked(game) == (0, "window", ("0:o1#0", "1:o2#0", "pass"))  # player 0 may act again
+    game.apply("2:o3#0")  # player 1 uses o3 and keeps priority
+    assert asked(game) == (1, "window", ("2:o4#0", "pass"))
+    game.apply("pass")  # one pass in a row since o3: player 0, who passed before, may act again
+    assert asked(game) == (0, "window", ("0:o1#0", "1:o2#0", "pass"))
     game.apply("pass")
     assert game.decision.kind == "action" and logged(game) == ["o3"]
 
