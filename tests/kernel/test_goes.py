@@ -266,6 +266,7 @@ def test_random_playouts_end_and_round_trip(spec, seed):
     assert game.over and game.state.turn["round"] == 4
 
 
+@pytest.mark.parametrize("spec", [ORDERS, FINAL], ids=["pass_not_final", "final_pass"])
 @pytest.mark.parametrize("seed", range(3))
-def test_untraced_plays_as_traced(seed):
-    check_tracing_off_matches(TOY, {"seed": seed}, random.Random(seed))
+def test_untraced_plays_as_traced(spec, seed):
+    check_tracing_off_matches(toy(spec, rotate=True), {"seed": seed}, random.Random(seed))
