@@ -20,6 +20,7 @@ from .profile import (
     ORDERINGS,
     REPLACEMENT_TIMINGS,
     REPLACEMENTS,
+    WINDOW_USES,
 )
 from .trace import RECORD_KINDS
 
@@ -75,7 +76,7 @@ _DECISION = {
     },
 }
 
-_LATER_PROFILE_FIELDS = ("forced_loop", "time_budget", "replacement_timing")
+_LATER_PROFILE_FIELDS = ("forced_loop", "time_budget", "replacement_timing", "window_uses")
 
 _PROFILE = _record(
     {
@@ -85,6 +86,7 @@ _PROFILE = _record(
         "forced_before_optional": _BOOL,
         "lookback": _BOOL,
         "optional": {"enum": list(OPTIONALS)},
+        "window_uses": {"enum": list(WINDOW_USES)},
         "replacements": {"enum": list(REPLACEMENTS)},
         "delayed_before_responses": _BOOL,
         "expire_before_end_triggers": _BOOL,
