@@ -17,8 +17,9 @@ once (a :class:`~tabletop.core.choices.Commit`, one joint step for ``tt.explore`
 resolve in seat order.
 
 In play everything is plain data, in ``state.vars[clock.var]``: ``{"tick": t, "seq": n, "timers":
-[[due, seq, timer, key, every, args], ...], "asleep": {"0": [until, event, [option ids]]}}``, so a game
-clones, saves and fingerprints with its clock. A tick where nothing but quiet schedules (an
+[[due, seq, timer, key, every, args], ...]}``, and a player's wait in a variable only he sees
+(``private(player, var + ".wait")``: ``[until, event, [option ids]]``; the others see that he does nothing,
+not until when), so a game clones, saves and fingerprints with its clock. A tick where nothing but quiet schedules (an
 :class:`Every` that only adds to a player's field) happens writes no record: the run of such ticks gets
 one ``flow`` record, "ticks 12-40 passed, nothing happened", when the next tick with something in it
 comes (``compact=False``: a record per tick).
@@ -39,7 +40,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .choices import Commit
+from .choices import Commit, private
 from .errors import RuleError, quote
 from .rulebook import OptionSpec
 from .tasks import task_name
@@ -131,7 +132,8 @@ class Clock:
     are asked one after the other in seat order, each seeing what the ones before did. ``tick_ms``:
     the tick length's default, the rulebook option ``tick_option`` (:attr:`options`: give them to the
     rulebook). ``limit``: the last tick; then ``at_limit`` runs (None: the game is a draw, time is up;
-    a game ``at_limit`` has not ended is ended so). ``compact``: one record for a run of idle ticks.
+    a game ``at_limit`` has not ended is ended so); without one the clock runs until the game ends (or the
+    step budget stops a game where nobody ever acts). ``compact``: one record for a run of idle ticks.
     """
 
     def __init__(
@@ -195,15 +197,9 @@ class Clock:
     def tasks(self, table: TaskTable) -> TaskTable:
         """Register the clock's steps (``<name>.tick``, ``.ask``, ``.chose``, ``.committed``, ``.fire``,
         ``.timeup`` and the commit's: the names saved games hold) on ``table``."""
-        steps: dict[str, Callable[..., None]] = {
-            "tick": self._tick,
-            "ask": self._ask,
-            "chose": self._chose,
-            "committed": self._committed,
-            "fire": self._fire,
-            "timeup": self._timeup,
-        }
-        for step, method in steps.items():
+        steps: tuple[Callable[..., None], ...] = (self._tick, self._ask, self._chose, self._committed, self._fire)
+        for method in (*steps, self._timeup):
+            step = method.__name__.lstrip("_")
 
             def fn(game: Table, _m: Callable[..., None] = method, **args: Any) -> None:
                 _m(game, **args)
@@ -217,7 +213,7 @@ class Clock:
     # ------------------------------------------------------------------ queries
     def _state(self, game: Table) -> dict:
         found: dict | None = game.state.vars.get(self.var)
-        return found if found is not None else {"tick": 0, "seq": 0, "timers": [], "asleep": {}}
+        return found if found is not None else {"tick": 0, "seq": 0, "timers": []}
 
     def _put(self, game: Table, **changes: Any) -> None:
         game.state.vars[self.var] = {**self._state(game), **changes}  # (copy on write: clones share the old)
@@ -244,11 +240,7 @@ class Clock:
     def count(self, schedule: Every, first: int, last: int, options: Mapping[str, Any]) -> int:
         """How many times a schedule is due in ticks ``first`` to ``last``."""
         n, off = self.period(schedule, options), schedule.offset
-
-        def upto(t: int) -> int:
-            return max(0, (t - off) // n)
-
-        return upto(last) - upto(first - 1)
+        return max(0, (last - off) // n) - max(0, (first - 1 - off) // n)
 
     def left(self, game: Table, key: str) -> int | None:
         """Ticks until timer ``key`` ends (None: no such timer running)."""
@@ -259,8 +251,15 @@ class Clock:
 
     def asleep(self, game: Table, player: int) -> list | None:
         """``[until, waits for an event, option ids]`` of a player who waits; None if he does not."""
-        found: list | None = self._state(game)["asleep"].get(str(player))
+        found: list | None = game.state.vars.get(private(player, self.var + ".wait"))
         return found
+
+    def _sleep(self, game: Table, player: int, entry: list | None) -> None:
+        name = private(player, self.var + ".wait")
+        if entry is not None:
+            game.state.vars[name] = entry
+        else:
+            game.state.vars.pop(name, None)
 
     def wait_options(self) -> list[dict]:
         out = [{"id": f"wait:{k}", "label": "wait 1 tick" if k == 1 else f"wait {k} ticks"} for k in self.waits]
@@ -306,10 +305,10 @@ class Clock:
 
     def wake(self, game: Table) -> None:
         """Something happened: the players waiting until something happens are asked at the next chance."""
-        asleep = self._state(game)["asleep"]
-        kept = {p: e for p, e in asleep.items() if not e[1]}
-        if len(kept) != len(asleep):
-            self._put(game, asleep=kept)
+        for p in range(game.players):
+            entry = self.asleep(game, p)
+            if entry is not None and entry[1]:
+                self._sleep(game, p, None)
 
     # ------------------------------------------------------------------ the steps
     def _tick(self, game: Table) -> None:
@@ -379,11 +378,9 @@ class Clock:
     def _ask(self, game: Table, *, tick: int, only: list[int] | None = None) -> None:
         if self.actions is None or game.state.result is not None:
             return
-        asleep = dict(self._state(game)["asleep"])
-        woke = False
         asking: dict[int, list[dict]] = {}
         for p in game.state.seat_order() if only is None else only:
-            entry = asleep.get(str(p))
+            entry = self.asleep(game, p)
             acts = None
             if entry is not None:
                 until, event, seen = entry
@@ -393,14 +390,11 @@ class Clock:
                     acts = self.actions(game, p)
                     if [o["id"] for o in acts] == seen:
                         continue
-                del asleep[str(p)]
-                woke = True
+                self._sleep(game, p, None)
             if acts is None:
                 acts = self.actions(game, p)
             if acts or not self.skip_idle:
                 asking[p] = [*acts, *self.wait_options()]
-        if woke:
-            self._put(game, asleep=asleep)
         if not asking:
             return
         self._mark(game, tick, [f"player {p} may act" for p in asking])
@@ -440,7 +434,7 @@ class Clock:
         event = how == "event"
         until = tick + (self.horizon if event else int(how))
         seen = [o["id"] for o in self.actions(game, player)] if event and self.actions else []
-        self._put(game, asleep={**self._state(game)["asleep"], str(player): [until, event, seen]})
+        self._sleep(game, player, [until, event, seen])
 
     def _timeup(self, game: Table) -> None:
         if game.state.result is None:

@@ -202,6 +202,8 @@ def test_a_player_who_waits_is_not_asked_while_the_other_plays_on():
     game.apply("wait:1").apply("wait:10")  # player 1 waits 10 ticks, player 0 is asked alone at tick 2
     assert tick(game) == 2 and game.decision.kind == "tick" and game.decision.player == 0
     assert CLOCK.asleep(game.table, 1) == [11, False, []]
+    # a wait is a plan only its player knows: player 0 sees that player 1 does nothing, not until when
+    assert game.view(1)["private"] == {"duel.clock.wait": [11, False, []]} and "private" not in game.view(0)
     game.apply("wait:5")
     assert tick(game) == 7 and game.decision.player == 0  # nobody was asked at ticks 3-6
     for _ in range(4):
