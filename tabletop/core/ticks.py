@@ -166,6 +166,8 @@ class Clock:
             raise RuleError(f"{where}: schedules and timers need distinct names, not {names}")
         if (actions is None) != (act is None):
             raise RuleError(f"{where}: give both actions= and act=, or neither")
+        if horizon is not None and (type(horizon) is not int or horizon < 1):
+            raise RuleError(f"{where}: horizon {quote(horizon)} must be a positive int or None")
         if type(tick_ms) is not int or tick_ms < 1:
             raise RuleError(f"{where}: tick_ms {quote(tick_ms)} must be a positive int")
         if limit is not None and (type(limit) is not int or limit < 1):

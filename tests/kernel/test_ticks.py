@@ -303,6 +303,8 @@ def test_bad_declarations_are_refused_with_the_thing_named():
         Every("mana", rule="r", ticks=2)
     with pytest.raises(RuleError, match="waits"):
         Clock("c", rule="r", waits=(0, 3))
+    with pytest.raises(RuleError, match="horizon"):
+        Clock("c", rule="r", horizon=0)
     with pytest.raises(RuleError, match="distinct names"):
         Clock("c", rule="r", timers=(Timer("t", rule="r"), Timer("t", rule="r")))
     game = DUEL.new_game()
