@@ -158,7 +158,7 @@ def test_playing_on_from_a_past_position_makes_a_new_line_and_keeps_the_old_one(
     assert repr(t) == "<Timeline memory: step 4 of 4, line 1 of 2>"
     t.line = 1
     assert t.steps == 3 and shown[-1] is t.lines[1]
-    with pytest.raises(IndexError, match="outside 0..1"):
+    with pytest.raises(IndexError, match=r"outside 0\.\.1"):
         t.line = 5
 
 
