@@ -18,6 +18,7 @@ import functools
 import hashlib
 from collections import deque
 from dataclasses import dataclass, field
+from fractions import Fraction
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +31,17 @@ from ..core.game import Game
 if TYPE_CHECKING:
     import networkx as nx
 
-__all__ = ["StateGraph", "explore"]
+__all__ = ["StateGraph", "exact_probability", "explore"]
+
+
+def exact_probability(decision: dict, index: int) -> Fraction:
+    """The probability of outcome ``index`` of an open chance decision (the game's plain data), as a
+    fraction: ``ways/of`` where the option gives them (a roll of dice), else its probability made a
+    fraction with a denominator of at most a million (a deck's ``count/total``, a uniform ``1/n``)."""
+    opt = decision["options"][index]
+    if "ways" in opt and "of" in opt:
+        return Fraction(opt["ways"], opt["of"])
+    return Fraction(decision["probs"][index]).limit_denominator(1_000_000)
 
 
 @dataclass

@@ -31,22 +31,13 @@ from ..core.errors import ArgumentTypeError, ArgumentValueError, IllegalOption, 
 from ..core.game import Game
 from ..core.registry import rulebook as _get_rulebook
 from ..core.rulebook import Rulebook
+from .explore import exact_probability
 from .orderings import _flatten, _show
 from .simulate import _named, derive_seed
 
 __all__ = ["ReadingComparison", "ReadingOutcome", "compare_options", "exact_probability", "rebuild"]
 
 CHANCE_MODES = ("sample", "enumerate")
-
-
-def exact_probability(decision: dict, index: int) -> Fraction:
-    """The probability of outcome ``index`` of an open chance decision (the game's plain data), as a
-    fraction: ``ways/of`` where the option gives them (a roll of dice), else its probability made a
-    fraction with a denominator of at most a million (a deck's ``count/total``, a uniform ``1/n``)."""
-    opt = decision["options"][index]
-    if "ways" in opt and "of" in opt:
-        return Fraction(opt["ways"], opt["of"])
-    return Fraction(decision["probs"][index]).limit_denominator(1_000_000)
 
 
 def rebuild(base: Game, changes: Mapping[str, Any]) -> Game:
