@@ -1,4 +1,5 @@
-"""tt.orderings beyond orderings: window decisions (whether to react), groups of commits, chance weighted.
+"""tt.orderings beyond orderings (window decisions: whether to react; groups of commits; chance weighted), and
+tt.explore's outcome table weighted by chance.
 
 The toy roll serves Dice Throne Missions 002 L110: the enemy dice are thrown once, then "heroes may use
 effects to adjust the results of rolls", and only then attack. A d6 is thrown (a chance decision) and a
@@ -110,3 +111,34 @@ def test_a_group_of_commits_is_one_joint_step():
     assert hurt["player 0: say high; player 1: say low"] == ["b0"]  # the one who said high deals 1 damage
     assert hurt["player 0: say low; player 1: say high"] == ["a0"]
     assert hurt["player 0: say low; player 1: say low"] == []
+
+
+# ------------------------------------------------------------------ explore: outcomes weighted by chance
+def test_explore_weighs_each_plan_of_choices_by_chance():
+    """tt.explore already branches on every decision (a window's use or pass, each commit group as one joint
+    step); outcome_table() tells, for each plan of choices, how likely each outcome is (002 L110: nudging the
+    die after seeing it)."""
+    game = rolling(chance="manual").apply("go:roll")
+    sg = tt.explore(game, depth=2)  # the throw, then the window
+    rows = sg.outcome_table(outcome=lambda g: "hit" if g.state.vars["die"] >= 5 else "miss")
+    table = {(r["plan"], r["outcome"]): r["probability"] for r in rows}
+    assert table == {
+        ("use Nudge (H)", "hit"): Fraction(1, 2),
+        ("use Nudge (H)", "miss"): Fraction(1, 2),
+        ("pass", "hit"): Fraction(1, 3),
+        ("pass", "miss"): Fraction(2, 3),
+    }
+    plain = sg.outcome_table()  # no outcome function: the game is not over anywhere at depth 2
+    assert {(r["plan"], r["outcome"], r["probability"]) for r in plain} == {
+        ("use Nudge (H)", "unfinished", 1),
+        ("pass", "unfinished", 1),
+    }
+
+
+def test_explore_outcome_table_of_a_finished_game_names_the_winners():
+    """Memory's last pair (mem.assume.end: the game ends once the grid is empty): whoever flips it wins."""
+    game = tt.rulebook("memory").scenario("last-pair")
+    sg = tt.explore(game, depth=2)
+    rows = sg.outcome_table()
+    assert {r["outcome"] for r in rows} == {"0"}  # player 0 takes the pair with either order of flips
+    assert all(r["probability"] == 1 for r in rows) and len(rows) == 2
