@@ -14,7 +14,23 @@ plays the same thing in each and tabulates the outcomes in a :class:`ReadingComp
 * ``play`` an agent (or ``"random"``...) and ``playouts=N``: N seeded playouts per reading, and the
   frequency of each outcome.
 
-The table says which: ``exact``, ``one game`` or ``N playouts``.
+The table says which: ``exact``, ``one game`` or ``N playouts``. See ``docs/readings.md``.
+
+Memory's official rule (a match gives another turn, ``mem.extra_turn``) against the house rule, from
+the scenario where player 0 has flipped a card and now flips its twin:
+
+>>> import tabletop as tt
+>>> readings = {"official": {}, "house rule": {"extra_turn_on_match": False}}
+>>> report = tt.compare_options(
+...     "memory", readings, scenario="match-official", play=["s03"],
+...     outcome=lambda game: f"player {game.decision.player} flips next",
+... )
+>>> print(report)
+memory: 2 reading(s), one game; the readings differ
+  official (the defaults):
+    1  player 0 flips next
+  house rule (extra_turn_on_match=False):
+    1  player 1 flips next
 """
 
 from __future__ import annotations
@@ -74,8 +90,9 @@ def rebuild(base: Game, changes: Mapping[str, Any]) -> Game:
 
 @dataclass
 class ReadingOutcome:
-    """One outcome of a reading: its name, its weight (an exact probability, or a count of playouts),
-    an example game that ends there and the choices (and chance outcomes) that reach it."""
+    """One outcome of a reading: its name, its weight (an exact probability, or a frequency over the
+    playouts), ``count`` (the paths or playouts that end in it), an example game that ends there and the
+    choices (and chance outcomes) that reach it. ``game`` is None when the scenario itself was refused."""
 
     outcome: str
     weight: Fraction
@@ -124,7 +141,8 @@ class ReadingComparison:
         return lines
 
     def rows(self) -> list[dict[str, Any]]:
-        """One row per outcome of each reading: the reading, its options, the outcome, its weight."""
+        """One row per outcome of each reading: the reading, its options, the outcome, its weight
+        (``probability`` or ``frequency``), ``runs`` (paths or playouts ending there), the method, a witness."""
         weight = "probability" if self.method in ("exact", "one game") else "frequency"
         out = []
         for name, outs in self.results.items():
@@ -135,7 +153,7 @@ class ReadingComparison:
                         "options": ", ".join(f"{k}={v!r}" for k, v in self.readings[name].items()),
                         "outcome": o.outcome,
                         weight: o.weight,
-                        "games": o.count,
+                        "runs": o.count,
                         "method": self.method,
                         "witness": " -> ".join(o.witness),
                     }

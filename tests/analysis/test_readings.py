@@ -154,3 +154,22 @@ def test_playouts_give_frequencies_that_a_seed_repeats():
         assert all(o.game.over for o in outs)
     assert tt.compare_options("memory", readings, **kw).rows() == report.rows()
     assert "frequency" in report.rows()[0]
+
+
+# ------------------------------------------------------------------ the documentation's example
+def test_the_example_of_docs_readings_md_runs_and_prints_what_the_page_says(capsys):
+    """Hearthstone 000 L68 (hs.assume.battlecry): the knife flies before the whelps arrive, or after."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "readings.md").read_text(encoding="utf-8")
+    code = text.split("```python\n", 1)[1].split("```", 1)[0]
+    printed = text.split("It prints:\n\n```\n", 1)[1].split("```", 1)[0]
+    scope: dict = {}
+    exec(compile(code, "docs/readings.md", "exec"), scope)
+    assert capsys.readouterr().out == printed
+    report = scope["report"]
+    assert report.distribution("battlecry first") == {
+        "the knife hits the Paladin": Fraction(1, 3),
+        "the knife kills a whelp": Fraction(2, 3),
+    }
+    assert report.to_pandas().shape == (3, 7)
