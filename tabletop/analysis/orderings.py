@@ -224,6 +224,9 @@ def orderings(
             dec["kind"] in kinds or (commits and "commit" in dec) or (chance == "enumerate" and dec["player"] == CHANCE)
         )
 
+    if chance == "enumerate" and game.chance != "manual":  # (so that chance met while playing branches too)
+        game = game.clone(tracing=True)
+        game.chance = "manual"
     dec = game.state.decision
     if play or (dec is not None and not branching(dec) and len(dec["options"]) == 1):
         game = game.clone(tracing=True)

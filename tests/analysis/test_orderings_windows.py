@@ -88,6 +88,9 @@ def test_chance_enumerated_weighs_each_plan_of_choices_exactly():
     rows = report.table()
     assert len(rows) == 12 and {r["plan"] for r in rows} == {"use Nudge (H)", "pass"}
     assert all(o.probability == Fraction(1, 6) for o in report.outcomes)
+    # a game that samples chance gets the same table: the throw the moves set off is enumerated too
+    sampling = tt.orderings(rolling(), play=["go:roll"], windows=True, chance="enumerate")
+    assert sampling.plans == report.plans
     # without enumerate the chance decision ends the run: there is nothing to order or react to
     with pytest.raises(TabletopError, match="waiting for a 'd6' decision"):
         tt.orderings(game, play=["go:roll"], windows=True)

@@ -156,6 +156,21 @@ def test_playouts_give_frequencies_that_a_seed_repeats():
     assert "frequency" in report.rows()[0]
 
 
+def test_playouts_from_a_scenario_start_from_its_position_under_each_reading():
+    """Memory's small board (mem.setup): each playout starts from the scenario's own deal under the reading."""
+    base = tt.rulebook("memory").scenario("small-board")
+    readings = {"official": {}, "house rule": {"extra_turn_on_match": False}}
+    report = tt.compare_options("memory", readings, scenario="small-board", play="first_legal", playouts=3)
+    for name, outs in report.results.items():
+        assert sum(o.count for o in outs) == 3
+        for o in outs:
+            first = o.game.history.tolist()[: len(base.history)]
+            assert first == base.history.tolist()  # the same deal: the scenario was rebuilt, not dealt anew
+            assert o.game.options["extra_turn_on_match"] is (name == "official")
+    # first_legal plays the same moves in every playout of a reading: one outcome each
+    assert [len(outs) for outs in report.results.values()] == [1, 1]
+
+
 # ------------------------------------------------------------------ the documentation's example
 def test_the_example_of_docs_readings_md_runs_and_prints_what_the_page_says(capsys):
     """Hearthstone 000 L68 (hs.assume.battlecry): the knife flies before the whelps arrive, or after."""
