@@ -205,7 +205,7 @@ def _weight(w: Fraction) -> str:
 
 
 def _result(game: Game) -> str:
-    result = game.state.result
+    result = game.state.result or {}
     winners = result.get("winners") or ()
     if not winners:
         return "draw"
