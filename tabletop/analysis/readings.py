@@ -194,9 +194,13 @@ class ReadingComparison:
             for r in rows
         )
         verdict = "the readings differ" if self.differs else "every reading gives the same outcomes"
+        diffs = self.differences() if len(rows) <= 12 else []
+        listed = "".join(f"<li>{escape(d)}</li>" for d in diffs)
         return (
             f"<div><b>{escape(self.rulebook)}</b>: {len(self.results)} reading(s), {escape(self.method)}; {verdict}"
-            f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>"
+            f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+            + (f"<p>What differs:</p><ul>{listed}</ul>" if listed else "")
+            + "</div>"
         )
 
 

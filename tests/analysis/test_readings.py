@@ -114,6 +114,7 @@ def test_without_an_outcome_function_positions_are_named_and_their_differences_l
         "end of phase (L76): position 3: 2; end of phase (L76): position 4: 3"
     ) in diffs  # the attacker is not hit at all under L40, and hit for the die's 1, 2 or 3 under L76
     assert not any(line.startswith("B.damage") for line in diffs)  # B takes 3 under both readings
+    assert "What differs:" in report._repr_html_() and "A.damage" in report._repr_html_()
 
 
 def test_a_move_a_reading_refuses_is_an_outcome_and_bad_options_are_errors():
