@@ -16,6 +16,7 @@ import ipywidgets as ipw
 
 from ..core.errors import clip, quote
 from ..core.game import Game
+from ._static import StaticFallback
 from .board import BoardWidget, game_status
 
 __all__ = ["Timeline", "positions"]
@@ -97,7 +98,7 @@ class _StepSlider(ipw.IntSlider):
                 self.send_state()
 
 
-class Timeline(ipw.VBox):
+class Timeline(StaticFallback, ipw.VBox):
     """Scrub through ``game``'s history: step ``k`` shows the position after ``k`` choices.
 
     ``.slider`` (an ``IntSlider`` over 0..number of choices), ``.board`` (the linked board,
@@ -205,6 +206,10 @@ class Timeline(ipw.VBox):
         last = [h for h in self.game.history if not h.get("auto")]
         what = "the start" if k == 0 else f"after {last[k - 1]['option']!s} by {last[k - 1]['player']!s}"
         self.caption.value = f"<span class='tt-step'>step {k} / {self._steps}: {what}</span>"
+
+    def _static_html(self) -> str:
+        board = self.board._static_html() if self._own_board else ""
+        return self.caption.value + board
 
     def __repr__(self) -> str:
         return f"<Timeline {self.game.rulebook.id}: step {self.step} of {self._steps}>"
