@@ -8,6 +8,7 @@ from typing import Any
 import ipywidgets as ipw
 
 from ..core.game import Game
+from ..render.board import board_html
 from ._static import StaticFallback
 from .board import BoardWidget, game_status
 from .figures import TriggerChainWidget
@@ -99,7 +100,7 @@ class Lab(StaticFallback, ipw.VBox):
         panel = f"<div class='tt-lab-panel'><b>{escape(self.board.prompt)}</b><ul>{options}</ul></div>"
         return (
             self.header.value
-            + self.board._static_html()
+            + board_html(self.board.view)
             + panel
             + "<div><b>Log</b> (latest steps, with rule references)</div>"
             + self.log_view.value
