@@ -33,3 +33,10 @@ def test_every_live_output_has_a_picture_and_no_board_is_inline_svg(path):
         if "<svg" in html:
             problems.append(f"cell {i}: inline <svg> in text/html (stripped when untrusted)")
     assert not problems, f"{path.name} (execute it again: notebooks/execute.py):\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_no_widget_metadata(path):
+    """GitHub's preview fails on a whole notebook whose ``metadata.widgets`` lacks its ``state`` (a
+    known GitHub bug), and a FigureWidget's state is megabytes: notebooks/execute.py strips it."""
+    assert "widgets" not in json.loads(path.read_text())["metadata"]

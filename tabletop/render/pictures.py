@@ -8,9 +8,11 @@ A committed notebook is *untrusted* when someone opens it, and each viewer strip
   ``image/svg+xml`` output (it falls back to ``text/plain``), and shows a widget view only when
   the output is trusted; it keeps ``<img src="data:image/svg+xml;base64,...">``, ``style``
   attributes and ``image/png``.
-- GitHub's notebook preview and ``jupyter nbconvert --to html`` draw neither widgets nor the
-  ``application/vnd.plotly.v1+json`` output; both show ``text/html`` (GitHub without ``<style>``
-  and scripts) and images given as data URIs.
+- ``jupyter nbconvert --to html`` draws neither a widget without its saved state nor the
+  ``application/vnd.plotly.v1+json`` output; it shows ``text/html`` and keeps data URIs (checked).
+  GitHub's notebook preview (not reachable from the test machines, so not tested) draws no widget
+  or plotly output either, drops ``<style>`` and scripts, and shows SVG outputs as data-URI
+  ``<img>`` itself, so the same picture is the form most likely to survive it.
 
 So every picture here is an ``<img>`` whose ``src`` is the SVG as a base64 data URI: a board
 (:func:`picture_html`), a plotly figure drawn without plotly.js or kaleido (:func:`figure_svg`,
