@@ -15,6 +15,7 @@ characters of it. Nothing the browser sends raises in the kernel or changes the 
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 import anywidget
@@ -25,6 +26,7 @@ from ..core.errors import TabletopError, clip, quote
 from ..core.game import Game
 from ..render.board import _option_ids, board_html, board_svg
 from ._assets import asset
+from ._static import StaticFallback
 
 __all__ = ["BoardWidget"]
 
@@ -83,7 +85,7 @@ def game_status(game: Game) -> str:
     return f"turn {turn}, {_who(dec['player'])} to act"
 
 
-class BoardWidget(anywidget.AnyWidget):
+class BoardWidget(StaticFallback, anywidget.AnyWidget):
     """A clickable board for ``game``, seen by ``player`` (``None``: everybody plays here).
 
     Traits synced with the browser: ``view`` (the rulebook's board view), ``svg`` (the board
@@ -95,6 +97,9 @@ class BoardWidget(anywidget.AnyWidget):
     ``player`` is the seat, fixed when the board is made: it decides what the board shows and
     for whom it plays, so neither the browser nor a later assignment can change it (make another
     board for another seat). All traits are Python's: state sent by the browser is refused.
+
+    Where the widget is not live (an unrun notebook, GitHub, nbconvert's HTML) its output shows
+    a picture of the same board (``text/html``, :func:`tabletop.render.board.board_html`).
     """
 
     _esm = asset("board.js")
@@ -361,10 +366,5 @@ class BoardWidget(anywidget.AnyWidget):
     def _repr_html_(self) -> str:
         return board_html(self.view)
 
-    def _repr_mimebundle_(self, **kwargs: Any):
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None:
-            return None
-        data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
-        data = {**data, "text/plain": repr(self), "text/html": self._repr_html_()}
-        return data, meta
+    def _static_html(self) -> str:
+        return f"<div class='tt-board-title'><b>{escape(self.title)}</b></div>{board_html(self.view)}"

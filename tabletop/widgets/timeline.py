@@ -16,6 +16,7 @@ import ipywidgets as ipw
 
 from ..core.errors import clip, quote
 from ..core.game import Game
+from ._static import StaticFallback
 from .board import BoardWidget, game_status
 
 __all__ = ["Timeline", "positions"]
@@ -101,7 +102,7 @@ def _choices(game: Game) -> list[str]:
     return [h["option"] for h in game.history if not h.get("auto")]
 
 
-class Timeline(ipw.VBox):
+class Timeline(StaticFallback, ipw.VBox):
     """Scrub through ``game``'s history: step ``k`` shows the position after ``k`` choices.
 
     ``.slider`` (an ``IntSlider`` over 0..number of choices), ``.board`` (the linked board,
@@ -292,6 +293,10 @@ class Timeline(ipw.VBox):
         last = [h for h in self.game.history if not h.get("auto")]
         what = "the start" if k == 0 else f"after {last[k - 1]['option']!s} by {last[k - 1]['player']!s}"
         self.caption.value = f"<span class='tt-step'>step {k} / {self._steps}: {what}</span>"
+
+    def _static_html(self) -> str:
+        board = self.board._static_html() if self._own_board else ""
+        return self.caption.value + board
 
     def __repr__(self) -> str:
         lines = f", line {self._line + 1} of {len(self.lines)}" if len(self.lines) > 1 else ""

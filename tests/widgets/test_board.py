@@ -8,6 +8,7 @@ import anywidget
 import pytest
 
 import tabletop as tt
+from tabletop.render.pictures import inline_pictures
 from tabletop.widgets import BoardWidget
 from tabletop.widgets._assets import asset
 
@@ -150,7 +151,12 @@ def test_repr_is_deterministic(memory):
     assert repr(a) == repr(b) == "<BoardWidget memory: turn 1, player 0 to act, 6 options>"
     assert "0x" not in repr(a)
     data, _meta = a._repr_mimebundle_()
-    assert data["text/plain"] == repr(a) and "<svg" in data["text/html"]
+    assert data["text/plain"] == repr(a) and "application/vnd.jupyter.widget-view+json" in data
+    # where the widget is not live, the output shows the board as a picture (no inline SVG, which
+    # untrusted JupyterLab strips); the picture is the board the widget draws
+    html = data["text/html"]
+    assert "<svg" not in html and 'class="tt-picture tt-board-picture"' in html
+    assert a.svg in inline_pictures(html) and html == b._repr_mimebundle_()[0]["text/html"]
 
 
 def test_browser_files_exist_and_export_render():
