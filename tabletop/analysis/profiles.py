@@ -79,12 +79,15 @@ class ProfileComparison:
 
     def _repr_html_(self) -> str:
         rows = self.rows()
-        if not rows:
-            return "<p>No outcomes.</p>"
-        cols = list(rows[0])
-        head = "".join(f"<th>{escape(c)}</th>" for c in cols)
-        body = "".join("<tr>" + "".join(f"<td>{escape(str(r[c]))}</td>" for c in cols) + "</tr>" for r in rows)
-        return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        return rows_html(rows) if rows else "<p>No outcomes.</p>"
+
+
+def rows_html(rows: list[dict], show: Callable[[Any], str] = str) -> str:
+    """Rows of equal keys as an HTML table (a notebook's view of a comparison), each cell ``show(value)``."""
+    cols = list(rows[0])
+    head = "".join(f"<th>{escape(c)}</th>" for c in cols)
+    body = "".join("<tr>" + "".join(f"<td>{escape(show(r[c]))}</td>" for c in cols) + "</tr>" for r in rows)
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
 def compare_profiles(

@@ -49,6 +49,7 @@ from ..core.registry import rulebook as _get_rulebook
 from ..core.rulebook import Rulebook
 from .explore import exact_probability
 from .orderings import _flatten, _show
+from .profiles import rows_html
 from .simulate import _named, derive_seed
 
 __all__ = ["ReadingComparison", "ReadingOutcome", "compare_options", "exact_probability", "rebuild"]
@@ -185,20 +186,12 @@ class ReadingComparison:
         rows = self.rows()
         if not rows:
             return "<p>No outcomes.</p>"
-        cols = list(rows[0])
-        head = "".join(f"<th>{escape(c)}</th>" for c in cols)
-        body = "".join(
-            "<tr>"
-            + "".join(f"<td>{escape(_weight(r[c]) if isinstance(r[c], Fraction) else str(r[c]))}</td>" for c in cols)
-            + "</tr>"
-            for r in rows
-        )
         verdict = "the readings differ" if self.differs else "every reading gives the same outcomes"
         diffs = self.differences() if len(rows) <= 12 else []
         listed = "".join(f"<li>{escape(d)}</li>" for d in diffs)
         return (
             f"<div><b>{escape(self.rulebook)}</b>: {len(self.results)} reading(s), {escape(self.method)}; {verdict}"
-            f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+            + rows_html(rows, lambda v: _weight(v) if isinstance(v, Fraction) else str(v))
             + (f"<p>What differs:</p><ul>{listed}</ul>" if listed else "")
             + "</div>"
         )
