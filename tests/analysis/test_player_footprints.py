@@ -1,10 +1,10 @@
 """Player records in footprints are keyed by player (issue 15, piece 7): two effects on different players'
 records commute for the ordering explorer, two on the same player's record do not.
 
-Why: in Dice Throne Missions (seed 002) most effects land on one hero's own record (a hero's health, its
-status tokens, "the player with this token takes 1 damage for each poison token", 002 L241-L245 and the
-status list around L340); an effect on one hero and an effect on another are independent, and the
-explorer should not try both orders of them.
+Why: in Dice Throne Missions (seed 002) many effects land on one hero's own record: its health, its status
+tokens ("the player with this token takes 1 damage for each poison token during the upkeep phase", 002
+L341); an effect on one hero and an effect on another are independent, and the explorer should not try both
+orders of them.
 """
 
 from __future__ import annotations
