@@ -95,3 +95,11 @@ def test_a_turn_of_a_player_still_starts_with_that_player():
 def test_the_setting_is_checked():
     with pytest.raises(ValueError, match="no_active_player"):
         Profile(no_active_player="youngest")
+
+
+def test_the_example_of_docs_orderings_md_runs():
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "orderings.md").read_text(encoding="utf-8")
+    code = text.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(code, "docs/orderings.md", "exec"), {})
