@@ -2,7 +2,7 @@
 records commute for the ordering explorer, two on the same player's record do not.
 
 Why: in Dice Throne Missions (seed 002) many effects land on one hero's own record: its health, its status
-tokens ("the player with this token takes 1 damage for each poison token during the upkeep phase", 002
+tokens ("the player with this token takes 1 damage for each poison token during the refresh phase", 002
 L341); an effect on one hero and an effect on another are independent, and the explorer should not try both
 orders of them.
 """
