@@ -69,6 +69,8 @@ class Ability:
             raise ValueError(f"ability {self.name!r}: kind {self.kind!r} is not one of {KINDS}")
         if self.timing not in TIMINGS:
             raise ValueError(f"ability {self.name!r}: timing {self.timing!r} is not one of {TIMINGS}")
+        if self.priority != 0 and self.kind != "replacement":
+            raise ValueError(f"ability {self.name!r}: only a replacement takes a priority (this one is {self.kind})")
         # (a rulebook may name periods of its own, Rulebook.periods: it checks the name against them)
         if self.limit is not None and (not isinstance(self.limit[0], str) or not self.limit[0]):
             raise ValueError(f"ability {self.name!r}: limit period {self.limit[0]!r} is not a period's name")

@@ -106,3 +106,8 @@ def test_a_priority_may_depend_on_the_game():
     for ruled, kind in ((True, "action"), (False, "replacement_order")):
         game = game_of(Profile(), objects, scripts={"hit": hit}, vars={"defence first": ruled}).apply("go:hit")
         assert game.decision.kind == kind
+
+
+def test_only_a_replacement_takes_a_priority():
+    with pytest.raises(ValueError, match="only a replacement takes a priority"):
+        Ability("poison", "triggered", event="ping", priority=1)
