@@ -29,6 +29,10 @@ from ._assets import asset
 __all__ = ["BoardWidget"]
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _who(player: Any) -> str:
     return "chance" if player == CHANCE else f"player {player}"
 
@@ -180,6 +184,13 @@ class BoardWidget(anywidget.AnyWidget):
                 self._say(f"Ignored a message from the browser that is not a dict: {quote(content)}", error=True)
                 return False
             kind = content.get("type")
+            if kind == "why_not":
+                about = content.get("about")
+                if not isinstance(about, str):
+                    self._say(f"Ignored a question about a card whose id is not text: {quote(about)}", error=True)
+                    return False
+                self.why_not(about)
+                return True
             if kind != "choose":
                 self._say(f"Ignored a message of unknown type {quote(kind)} from the browser", error=True)
                 return False
@@ -269,6 +280,30 @@ class BoardWidget(anywidget.AnyWidget):
         self._sync(message=f"{who} chose {label}.")
         self._notify({"type": "move", "owner": self, "game": game, "option": oid, "fingerprint": self.fingerprint})
         return True
+
+    def why_not(self, about: str) -> str:
+        """Say under the board why object ``about`` (a card clicked that offers nothing) cannot act now:
+        each reason the open decision gives with its rule and citation (``Game.why_not``); returns the text."""
+        game = self._game
+        name = f"this card ({about})"
+        if about not in game.state.objects:
+            text = f"There is no card {quote(about)} on this board."
+        elif game.decision is None:
+            text = f"The game is over: {name} has nothing to do."
+        elif self._seat is not None and game.decision.player != self._seat:
+            text = f"It is {_who(game.decision.player)}'s turn to decide, not yours."
+        elif not game.tracing:
+            text = f"No option involves {name}; this game is untraced, so the rule that says why is not known."
+        else:
+            reasons = game.why_not(about)
+            if reasons:
+                cite = game.trace.cite
+                lines = (f"{r['option']}: not now. {_capital(r['reason'])} [{cite(r['rule'])}]" for r in reasons)
+                text = "\n".join(lines)
+            else:
+                text = f"No option involves {name} now ({game.decision.prompt or game.decision.kind})."
+        self._say(text)
+        return text
 
     def tell(self, text: str, error: bool = False) -> None:
         """Show ``text`` under the board (``error``: as the reason something was not done)."""

@@ -175,3 +175,19 @@ def test_import_tabletop_does_not_import_the_widgets():
     code = "import sys, tabletop; print('tabletop.widgets' in sys.modules, 'anywidget' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_why_not_answers_a_click_on_a_card_that_offers_nothing_with_the_rule_and_its_citation():
+    # hs.assume.taunt: while a player has Taunt minions, the enemy must attack one of them
+    game = tt.rulebook("hearthstone").scenario("death-chain")
+    board = BoardWidget(game)
+    golem = game.state.zones["board:1"][0]
+    fp = game.fingerprint()
+    assert board.receive({"type": "why_not", "about": golem})
+    assert board.message.startswith("attack Scrap Golem (") and "has Taunt" in board.message
+    assert "[hs.assume.taunt" in board.message and not board.error
+    assert game.fingerprint() == fp  # asking changes nothing
+    assert not board.receive({"type": "why_not", "about": 7}) and board.error
+    assert board.why_not("nope") == "There is no card 'nope' on this board."
+    untraced = BoardWidget(tt.rulebook("hearthstone").new_game(seed=1, tracing=False))
+    assert "untraced" in untraced.why_not(untraced.game.state.zones["hero:0"][0])
