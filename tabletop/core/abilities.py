@@ -37,6 +37,12 @@ class Ability:
     (the default): it does. When it says no, the ability is mandatory but no "Forced" ability (a
     keyword, read so by a rulebook option): it goes after the forced abilities of its batch, in a
     group of its own, before the optional ones.
+
+    ``priority``, for a replacement (or prevention) ability: where it stands among the replacements that
+    compete for one event. The highest priority applies first, without asking anybody; only those that
+    tie at the highest priority are chosen among as ``Profile.replacements`` says. A number, or
+    ``priority(game, act)`` giving one (so that a rulebook option may turn it on or off). Default 0:
+    every replacement ties, as before (``docs/orderings.md``).
     """
 
     name: str
@@ -56,12 +62,15 @@ class Ability:
     modifiers: Callable[[Table, dict], list[dict]] | None = None
     zones: tuple[str, ...] | None = None  # zone prefixes where it works (default: in play)
     forced_priority: Callable[[Table], bool] | None = None  # (see above; None: a forced ability ranks as forced)
+    priority: int | Callable[[Table, Activation], int] = 0  # (a replacement's: see above; highest applies first)
 
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise ValueError(f"ability {self.name!r}: kind {self.kind!r} is not one of {KINDS}")
         if self.timing not in TIMINGS:
             raise ValueError(f"ability {self.name!r}: timing {self.timing!r} is not one of {TIMINGS}")
+        if self.priority != 0 and self.kind != "replacement":
+            raise ValueError(f"ability {self.name!r}: only a replacement takes a priority (this one is {self.kind})")
         # (a rulebook may name periods of its own, Rulebook.periods: it checks the name against them)
         if self.limit is not None and (not isinstance(self.limit[0], str) or not self.limit[0]):
             raise ValueError(f"ability {self.name!r}: limit period {self.limit[0]!r} is not a period's name")

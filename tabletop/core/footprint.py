@@ -9,6 +9,8 @@ one writes what the other reads or writes.
 
 Locations are strings such as ``objects:c3``, ``zones:play``, ``vars:log``, ``players:1`` or
 ``rng:shuffle``; ``name:*`` stands for a whole container (iterating over it, or replacing it).
+Player records are keyed by player (``players:0``, ``players:1``; ``players:#`` is how many there
+are), so two effects on different players' records stay independent (``docs/orderings.md``).
 Ending the game or stopping for a decision is a write to ``*``: it conflicts with everything,
 since whatever would have resolved afterwards no longer does.
 """
@@ -27,7 +29,9 @@ if TYPE_CHECKING:
 
 # containers tracked key by key; the rest are tracked as wholes
 _KEYED_DICTS = ("objects", "zones", "vars", "turn", "uses", "rng", "counters")
-_WHOLE_LISTS = ("players", "modifiers", "effects", "delayed", "queue")
+_KEYED_LISTS = ("players",)  # lists tracked item by item (by index): one record per player
+_WHOLE_LISTS = ("modifiers", "effects", "delayed", "queue")
+_TRACKED = (*_KEYED_DICTS, *_KEYED_LISTS, *_WHOLE_LISTS)
 _UNTRACKED_COUNTERS = frozenset(("event",))  # event ids are transient, never part of a position
 
 
@@ -267,10 +271,41 @@ class _TrackedList(list[Any]):
         list.remove(self, v)
 
 
+class _TrackedRecords(_TrackedList):
+    """A list of records tracked item by item: ``players[1]`` reads ``players:1``, ``players[1] = p``
+    writes it; how many there are is ``players:#``; iterating, slicing or changing the length is the whole."""
+
+    __slots__ = ()
+
+    def _key(self, i: Any) -> str:
+        if isinstance(i, int):
+            n = list.__len__(self)
+            return f"{self._name}:{i + n if i < 0 else i}"
+        return f"{self._name}:*"  # (a slice)
+
+    def __getitem__(self, i: Any) -> Any:
+        self._fp.read(self._key(i))
+        return list.__getitem__(self, i)
+
+    def __setitem__(self, i: Any, v: Any) -> None:
+        self._fp.write(self._key(i))
+        list.__setitem__(self, i, v)
+
+    def __len__(self) -> int:
+        self._fp.read(f"{self._name}:#")
+        return list.__len__(self)
+
+    def __bool__(self) -> bool:
+        self._fp.read(f"{self._name}:#")
+        return list.__len__(self) > 0
+
+
 def _wrap(value: Any, name: str, fp: Footprints) -> Any:
     new: _TrackedDict | _TrackedList
     if name in _KEYED_DICTS and type(value) is dict:
         new = _TrackedDict(value)
+    elif name in _KEYED_LISTS and type(value) is list:
+        new = _TrackedRecords(value)
     elif name in _WHOLE_LISTS and type(value) is list:
         new = _TrackedList(value)
     else:
@@ -289,7 +324,7 @@ class _TrackedState(State):
         if fp is not None:
             if name == "result":
                 fp.write("*")
-            elif name in _KEYED_DICTS or name in _WHOLE_LISTS:
+            elif name in _TRACKED:
                 fp.write(f"{name}:*")
                 value = _wrap(value, name, fp)
         object.__setattr__(self, name, value)
@@ -302,14 +337,14 @@ def attach(state: State, fp: Footprints) -> None:
     """Start recording on ``state`` (in place)."""
     _RECORDERS[id(state)] = fp
     state.__class__ = _TrackedState
-    for name in (*_KEYED_DICTS, *_WHOLE_LISTS):
+    for name in _TRACKED:
         object.__setattr__(state, name, _wrap(getattr(state, name), name, fp))
 
 
 def detach(state: State) -> None:
     """Stop recording: plain containers again, with the same contents."""
     _RECORDERS.pop(id(state), None)
-    for name in (*_KEYED_DICTS, *_WHOLE_LISTS):
+    for name in _TRACKED:
         value = object.__getattribute__(state, name)
         if isinstance(value, _TrackedDict):
             object.__setattr__(state, name, dict(dict.items(value)))

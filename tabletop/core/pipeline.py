@@ -143,6 +143,8 @@ def _k_replace(g: Table, args: dict) -> None:
         if not cands:
             i += 1
             continue
+        if len(cands) > 1:
+            cands = _first_by_priority(g, cands)
         if len(cands) == 1 or prof.replacements in ("most_recent", "order_of_play"):
             if prof.replacements == "most_recent":
                 chosen = max(cands, key=lambda c: c["ts"])
@@ -172,6 +174,23 @@ def _k_replace(g: Table, args: dict) -> None:
         g.push("k.interrupt", batch=batch)
     else:
         g.push("k.happen", batch=batch)  # the interrupt windows are over: the batch happens
+
+
+def _first_by_priority(g: Table, cands: list[dict]) -> list[dict]:
+    """The competing replacements of the highest priority (``Ability.priority``; all of them when they tie)."""
+    ranks = []
+    st = g.state
+    for c in cands:
+        ab, src = g.ability(c["ability"], c.get("lki"))
+        prio = ab.priority
+        if callable(prio):
+            obj = None if src is None else st.objects.get(src, c.get("lki"))
+            prio = prio(g, Activation(ab, c["ability"], src, obj, c["controller"], c["event"]))
+        ranks.append(prio)
+    top = max(ranks)
+    if top == min(ranks):
+        return cands
+    return [c for c, r in zip(cands, ranks, strict=True) if r == top]
 
 
 def _k_replace_chosen(g: Table, args: dict) -> None:

@@ -15,6 +15,7 @@ from .errors import ArgumentTypeError, ArgumentValueError, quote
 from .modifiers import ModifierOrder, Stage
 
 ORDERINGS = ("active_player_first", "first_player_orders_all", "order_of_play", "controller_chooses")
+NO_ACTIVE_PLAYER = ("turn_player", "first_player", "first_player_orders_all")
 CONTAINERS = ("nested", "queue", "stack")
 CHECKS = ("each_resolution", "idle", "end_of_phase")
 OPTIONALS = ("ask", "priority_window")
@@ -37,6 +38,16 @@ class Profile:
         the abilities. ``order_of_play``: the order the sources came into play, no choice.
         ``controller_chooses``: grouped by controller starting from the player whose action
         caused the event, each controller orders its own group.
+    no_active_player
+        Who orders simultaneous triggered abilities in a phase that has no active player (a phase
+        run once per round, not a turn of each player: ``Phase.each_player`` False), where the
+        ordering would start from the active player (``active_player_first``, and
+        ``controller_chooses`` when no player's action caused the event). ``turn_player``: the
+        player whose turn it was last, as the turn record still names (the default).
+        ``first_player``: grouped by controller in turn order from the first player, each
+        controller ordering its own group ("in turn order: begin with the first player and go on
+        clockwise", Dice Throne Missions, seed 002 L65). ``first_player_orders_all``: the first
+        player orders the whole batch. See ``docs/orderings.md``.
     container
         Where triggered abilities wait. ``nested``: they resolve at once, inside the window of
         the event that triggered them. ``queue``: first in, first out, once the current
@@ -95,6 +106,7 @@ class Profile:
     """
 
     ordering: str = "active_player_first"
+    no_active_player: str = "turn_player"
     container: str = "nested"
     checks: str = "idle"
     forced_before_optional: bool = True
@@ -130,6 +142,7 @@ class Profile:
             raise ArgumentTypeError(f"Profile.rules = {quote(self.rules)} must map step names (str) to rule ids (str)")
         for name, allowed in (
             ("ordering", ORDERINGS),
+            ("no_active_player", NO_ACTIVE_PLAYER),
             ("container", CONTAINERS),
             ("checks", CHECKS),
             ("optional", OPTIONALS),

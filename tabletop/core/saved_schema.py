@@ -16,6 +16,7 @@ from .profile import (
     CONTAINERS,
     FORCED_LOOPS,
     LOOPS,
+    NO_ACTIVE_PLAYER,
     OPTIONALS,
     ORDERINGS,
     REPLACEMENT_TIMINGS,
@@ -76,11 +77,12 @@ _DECISION = {
     },
 }
 
-_LATER_PROFILE_FIELDS = ("forced_loop", "time_budget", "replacement_timing", "window_uses")
+_LATER_PROFILE_FIELDS = ("forced_loop", "time_budget", "replacement_timing", "window_uses", "no_active_player")
 
 _PROFILE = _record(
     {
         "ordering": {"enum": list(ORDERINGS)},
+        "no_active_player": {"enum": list(NO_ACTIVE_PLAYER)},
         "container": {"enum": list(CONTAINERS)},
         "checks": {"enum": list(CHECKS)},
         "forced_before_optional": _BOOL,

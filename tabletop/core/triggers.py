@@ -118,6 +118,12 @@ class Triggers(Listeners):
         if policy == "first_player_orders_all":
             return [(self.state.turn.get("first", 0), trigs)]
         start = self.state.turn.get("player", 0) if policy == "active_player_first" else acting
+        unseated = self.profile.no_active_player
+        if unseated != "turn_player" and (start is None or policy == "active_player_first") and self._no_active():
+            first = self.state.turn.get("first", 0)
+            if unseated == "first_player_orders_all":
+                return [(first, trigs)]
+            start = first  # turn order from the first player (Profile.no_active_player)
         if start is None:
             start = self.state.turn.get("player", 0)
         groups = []
@@ -130,6 +136,12 @@ class Triggers(Listeners):
         if rest:
             groups.append((None, sorted(rest, key=lambda t: t["ts"])))
         return groups
+
+    def _no_active(self) -> bool:
+        """Is the current phase one without an active player (run once per round, ``Phase.each_player``
+        False)? Phases are known by name: the turn record's ``phase``, until the next phase begins."""
+        phase = self.state.turn.get("phase")
+        return phase is not None and any(p.name == phase and not p.each_player for p in self.rulebook.flow)
 
     def _place(self, trigs: list[dict], nested: bool) -> None:
         """Put ordered triggers where they wait: resolve now (nested) or into the container."""

@@ -160,7 +160,8 @@ def _rule(card: dict) -> str:
 
 def _prevention(card_id: str, card: dict) -> Ability:
     """A Forced Interrupt preventing damage to your hero, applied as a replacement/prevention (L657,
-    mc.assume.replacement_recency): status cards go first while option status_priority holds (L762)."""
+    mc.assume.replacement_recency): status cards go first while option status_priority holds (L762: their
+    abilities have the higher Ability.priority, _status_first)."""
     amount = card["prevent"]
 
     def condition(game: Table, act) -> bool:
@@ -168,13 +169,7 @@ def _prevention(card_id: str, card: dict) -> Ability:
         me = act.controller
         if me is None or game.state.players[me].get("out") or not E.hero_form(game, me):
             return False
-        if ev.get("target") != E.identity(game, me) or ev.get("amount", 0) <= 0:
-            return False
-        if game.options["status_priority"]:
-            tough = E.status_cards(game, ev["target"]).get("tough")
-            if tough is not None and f"{tough}#0" not in ev.get("applied", ()):
-                return False
-        return True
+        return ev.get("target") == E.identity(game, me) and ev.get("amount", 0) > 0
 
     def effect(game: Table, act):
         ev = act.event
@@ -341,6 +336,13 @@ def abilities(card_id: str, card: dict) -> tuple[Ability, ...]:
 
 
 # ====================================================================== status cards (L758-768)
+def _status_first(game: Table, act) -> int:
+    """L762: "abilities of status cards have timing priority over all conflicting card abilities": a status
+    card's replacement applies before the others competing for the event, while option status_priority
+    holds (mc.assume.replacement_recency); otherwise it ties with them and the most recent goes first."""
+    return 1 if game.options["status_priority"] else 0
+
+
 def _tough_effect(game: Table, act):
     ev = act.event
     game.record(
@@ -388,6 +390,7 @@ STATUS_ABILITIES = {
             event="damage",
             condition=_host_is("target"),
             effect=_tough_effect,
+            priority=_status_first,
         ),
     ),
     "status_stunned": (
@@ -399,6 +402,7 @@ STATUS_ABILITIES = {
             event="attack",
             condition=_host_is("attacker"),
             effect=_instead("stunned", "mc.stunned"),
+            priority=_status_first,
         ),
         Ability(
             "stunned status card (player)",
@@ -408,6 +412,7 @@ STATUS_ABILITIES = {
             event="player_attack",
             condition=_host_is("attacker"),
             effect=_instead("stunned", "mc.stunned"),
+            priority=_status_first,
         ),
     ),
     "status_confused": (
@@ -419,6 +424,7 @@ STATUS_ABILITIES = {
             event="scheme",
             condition=_host_is("schemer"),
             effect=_instead("confused", "mc.confused"),
+            priority=_status_first,
         ),
         Ability(
             "confused status card (player)",
@@ -428,6 +434,7 @@ STATUS_ABILITIES = {
             event="player_thwart",
             condition=_host_is("thwarter"),
             effect=_instead("confused", "mc.confused"),
+            priority=_status_first,
         ),
     ),
 }
