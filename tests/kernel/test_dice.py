@@ -32,8 +32,9 @@ from tabletop.core.dice import (
 )
 from tabletop.core.registry import load_game
 from tabletop.core.rolls import Roll
-from tabletop.testing import check_tracing_off_matches, random_playout
+from tabletop.testing import check_tracing_off_matches
 
+from .roundtrip import assert_round_trips
 from .toybook import creature, lethal_damage, make, no_creature_loses
 
 D6 = Die.numbered("d6", 6)
@@ -454,14 +455,7 @@ def test_random_playouts_of_the_duel_end_and_round_trip(seed):
     steps = 0
     while game.state.decision is not None and steps < 400:
         if steps % 7 == 0:
-            fp = game.fingerprint()
-            assert game.fingerprint() == fp  # stable
-            loaded = load_game(game.to_json(), rulebook=DUEL)
-            assert loaded.fingerprint() == fp and loaded.legal() == game.legal()
-            assert game.replay().fingerprint() == fp
-            clone = game.clone()
-            random_playout(clone, random.Random(seed), max_steps=5)
-            assert game.fingerprint() == fp
+            assert_round_trips(game, DUEL, seed, steps=5)
         game.apply(rng.choice(game.legal()))
         steps += 1
     assert game.over and game.result["winners"] in ([0], [1])

@@ -16,8 +16,9 @@ import pytest
 from tabletop.core import Phase, RuleError, TaskTable
 from tabletop.core.goes import Goes
 from tabletop.core.registry import load_game
-from tabletop.testing import check_tracing_off_matches, random_playout
+from tabletop.testing import check_tracing_off_matches
 
+from .roundtrip import assert_round_trips
 from .toybook import log, logged, make
 
 tasks = TaskTable()
@@ -248,13 +249,7 @@ def test_random_playouts_end_and_round_trip(spec, seed):
     steps = 0
     while game.state.decision is not None and steps < 2000:
         if steps % 7 == 0:
-            fp = game.fingerprint()
-            loaded = load_game(game.to_json(), rulebook=rb)
-            assert loaded.fingerprint() == fp and loaded.legal() == game.legal()
-            assert game.replay().fingerprint() == fp
-            clone = game.clone()
-            random_playout(clone, random.Random(seed), max_steps=5)
-            assert game.fingerprint() == fp
+            assert_round_trips(game, rb, seed, steps=5)
         # the goes' invariant: the player asked is the go's player, and the count is below the players still in
         count = game.state.turn.get(spec.key)
         if count is not None:

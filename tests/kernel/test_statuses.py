@@ -19,10 +19,10 @@ import random
 import pytest
 
 from tabletop.core import Ability, Prevent, RuleError, TaskTable
-from tabletop.core.registry import load_game
 from tabletop.core.statuses import Status, Statuses
-from tabletop.testing import check_tracing_off_matches, random_playout
+from tabletop.testing import check_tracing_off_matches
 
+from .roundtrip import assert_round_trips
 from .toybook import creature, game_of, lethal_damage, log, logged, logs, make, no_creature_loses
 
 MIGHT = Status("Might", "boon", rule="toy.ability", limit=3, until="turn", own=True, modifiers=(("power", "add", 1),))
@@ -348,13 +348,7 @@ def test_random_playouts_end_and_round_trip(seed):
     steps = 0
     while game.state.decision is not None and steps < 1500:
         if steps % 9 == 0:
-            fp = game.fingerprint()
-            loaded = load_game(game.to_json(), rulebook=DUEL)
-            assert loaded.fingerprint() == fp and loaded.legal() == game.legal()
-            assert game.replay().fingerprint() == fp
-            clone = game.clone()
-            random_playout(clone, random.Random(seed), max_steps=5)
-            assert game.fingerprint() == fp
+            assert_round_trips(game, DUEL, seed, steps=5)
             for oid in ("A", "B"):
                 if oid in game.state.objects:
                     assert game.value(oid, "power") == game.explain(oid, "power").steps[-1].after

@@ -22,7 +22,9 @@ from tabletop.analysis.explore import explore
 from tabletop.core import Phase, Rule, Rulebook, RuleError, RuleTable, TaskTable
 from tabletop.core.registry import load_game
 from tabletop.core.ticks import Clock, Every, Timer
-from tabletop.testing import check_tracing_off_matches, random_playout
+from tabletop.testing import check_tracing_off_matches
+
+from .roundtrip import assert_round_trips
 
 LANE = 3
 CARDS = {"imp": {"cost": 1, "hp": 1, "power": 1, "speed": 2}, "golem": {"cost": 3, "hp": 3, "power": 2, "speed": 3}}
@@ -381,13 +383,7 @@ def test_random_playouts_end_and_round_trip(seed):
     steps = 0
     while game.state.decision is not None and steps < 600:
         if steps % 7 == 0:
-            fp = game.fingerprint()
-            loaded = load_game(game.to_json(), rulebook=DUEL)
-            assert loaded.fingerprint() == fp and loaded.legal() == game.legal()
-            assert game.replay().fingerprint() == fp
-            clone = game.clone()
-            random_playout(clone, random.Random(seed), max_steps=6)
-            assert game.fingerprint() == fp
+            assert_round_trips(game, DUEL, seed, steps=6)
         game.apply(_agent(rng, game.legal()))
         steps += 1
     assert game.over and tick(game) <= 120
