@@ -16,7 +16,7 @@ from .modifiers import ModifierOrder
 
 ORDERINGS = ("active_player_first", "first_player_orders_all", "order_of_play", "controller_chooses")
 CONTAINERS = ("nested", "queue", "stack")
-CHECKS = ("each_resolution", "idle", "end_of_phase")
+CHECKS = ("each_resolution", "idle", "end_of_phase", "each_event")
 OPTIONALS = ("ask", "priority_window")
 REPLACEMENTS = ("affected_chooses", "most_recent", "first_player", "order_of_play")
 REPLACEMENT_TIMINGS = ("before_interrupts", "after_interrupts")
@@ -43,7 +43,11 @@ class Profile:
         Interrupts ("when") always resolve before their event, whatever the container.
     checks
         When state checks run: after ``each_resolution``, when the engine is ``idle`` (nothing
-        pending), or only at the ``end_of_phase``. Checks may read the turn structure (round,
+        pending), or only at the ``end_of_phase``; ``each_event``: as soon as each batch of events
+        has happened, before its response window opens (and when idle), so what they find (a
+        death, an illegal formation to reform) is dealt with before anything responds to the
+        event that caused it (Warlord's reform "before any action or effect", 004 L48/L212;
+        Nebozhiteli's "as soon as", 003 L40; docs/checks.md). Checks may read the turn structure (round,
         turn number, player, phase) but not its cursor: once they have found nothing, they are
         not run again while only the cursor has moved on (a turn nobody hears of has ended and
         the next has not begun).
