@@ -23,6 +23,7 @@ REPLACEMENT_TIMINGS = ("before_interrupts", "after_interrupts")
 LOOPS = ("error", "draw")
 _FLAGS = ("forced_before_optional", "lookback", "delayed_before_responses", "expire_before_end_triggers")
 FORCED_LOOPS = ("draw", "error", "ignore")
+PERIOD_STEPS = ("checks", "expire", "end_triggers")  # the kernel's steps of a period's end (Profile.period_end)
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,22 @@ class Profile:
         turn number, player, phase) but not its cursor: once they have found nothing, they are
         not run again while only the cursor has moved on (a turn nobody hears of has ended and
         the next has not begun).
+    check_at
+        The ends of periods at which the state checks run (a tuple of period names: ``"subphase"``
+        (the end of a sub-phase, a ``"@name"`` step's part of a phase), ``"phase"`` (the end of a
+        phase of the turn structure, a round phase), ``"turn"``, ``"round"``, or a period a rulebook
+        ends itself with ``end_period``). ``None`` (the default): ``("phase", "subphase")`` when
+        ``checks`` is ``end_of_phase``, none otherwise. Nebozhiteli's deaths at the end of any phase
+        (003 L76) run at both; Dice Throne Missions' defeat "at the end of the current round phase"
+        (002 L176) at ``("phase",)`` alone. See docs/checks.md.
+    period_end
+        The steps of a period's end, in order: ``"checks"`` (the state checks, where ``check_at``
+        says), ``"expire"`` (lasting modifiers, effects and use limits end) and ``"end_triggers"``
+        (the ``end_of_<period>`` event: "at the end of" abilities), each once, and any of the
+        rulebook's own tasks by name, run with ``period`` (and ``sub=True`` at a sub-phase's end): a
+        ledger settled before the checks read it, say (:class:`tabletop.core.ledger.Ledger`).
+        ``None`` (the default): checks, then expiry and end triggers in the order
+        ``expire_before_end_triggers`` gives.
     forced_before_optional
         Forced triggered abilities of a batch go before the optional ones.
     lookback
@@ -94,6 +111,8 @@ class Profile:
     ordering: str = "active_player_first"
     container: str = "nested"
     checks: str = "idle"
+    check_at: tuple[str, ...] | None = None
+    period_end: tuple[str, ...] | None = None
     forced_before_optional: bool = True
     lookback: bool = True
     optional: str = "ask"
@@ -110,6 +129,25 @@ class Profile:
 
     def __post_init__(self) -> None:
         # (checked here, not at the first run: a wrong type would otherwise fail deep in the engine)
+        for name in ("check_at", "period_end"):
+            names = getattr(self, name)
+            if names is None:
+                continue
+            if (
+                isinstance(names, str)
+                or not isinstance(names, tuple | list)
+                or not all(isinstance(n, str) for n in names)
+            ):
+                raise ArgumentTypeError(f"Profile.{name} = {quote(names)} must be None or a tuple of names (str)")
+            twice = sorted({n for n in names if list(names).count(n) > 1})
+            if twice:
+                raise ArgumentValueError(f"Profile.{name} = {quote(names)} names {quote(twice[0])} twice")
+            object.__setattr__(self, name, tuple(names))  # (a saved game's list, made a tuple)
+        if self.period_end is not None and not set(PERIOD_STEPS) <= set(self.period_end):
+            raise ArgumentValueError(
+                f"Profile.period_end = {quote(self.period_end)} must name each of {PERIOD_STEPS} once "
+                "(check_at=() runs no checks at period ends)"
+            )
         for name in _FLAGS:
             if not isinstance(getattr(self, name), bool):
                 raise ArgumentTypeError(f"Profile.{name} = {quote(getattr(self, name))} must be True or False")

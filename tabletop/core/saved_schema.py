@@ -75,7 +75,7 @@ _DECISION = {
     },
 }
 
-_LATER_PROFILE_FIELDS = ("forced_loop", "time_budget", "replacement_timing")
+_LATER_PROFILE_FIELDS = ("forced_loop", "time_budget", "replacement_timing", "check_at", "period_end")
 
 _PROFILE = _record(
     {
@@ -105,6 +105,8 @@ _PROFILE = _record(
         "forced_loop": {"enum": list(FORCED_LOOPS)},
         "replacement_timing": {"enum": list(REPLACEMENT_TIMINGS)},
         "time_budget": {"anyOf": [{"type": "null"}, {"type": "number", "exclusiveMinimum": 0}]},
+        "check_at": {"anyOf": [{"type": "null"}, {**_ARR, "items": _STR}]},
+        "period_end": {"anyOf": [{"type": "null"}, {**_ARR, "items": _STR}]},
     }
 )
 

@@ -4,9 +4,13 @@ current phase, and checks over a ledger summed over a phase. docs/checks.md expl
 
 from __future__ import annotations
 
-from tabletop.core import Profile
+import pytest
 
-from .toybook import creature, emits, game_of, lethal_damage, log, logged, logs, ping
+from tabletop import load_game
+from tabletop.core import Profile
+from tabletop.core.errors import ArgumentTypeError, ArgumentValueError
+
+from .toybook import SUBPHASES, creature, emits, game_of, lethal_damage, log, logged, logs, ping
 
 
 def where_is_x(game, act):
@@ -77,3 +81,123 @@ def test_each_event_checks_also_when_idle():
     )
     game.apply("go:wound")
     assert game.obj("X")["zone"] == "grave"
+
+
+# ------------------------------------------------------------ Profile.check_at
+def hit_x(game):
+    game.emit("damage", rule="toy.script", target="X", amount=3)
+
+
+def subphase_game(**profile):
+    """Player turns of two sub-phases (main, second); in main, player 0 deals X (hp 3) lethal damage."""
+    objects = [creature("X", 1), creature("Z", 0)]
+    return game_of(
+        Profile(checks="end_of_phase", **profile),
+        objects,
+        flow=SUBPHASES,
+        scripts={"hit": hit_x},
+        checks=(lethal_damage,),
+    ).apply("go:hit")
+
+
+def test_end_of_phase_checks_run_at_a_sub_phase_end_by_default():
+    """Today's behaviour, and Nebozhiteli's "during any phase" (003 L76): a sub-phase's end is a phase's."""
+    game = subphase_game().apply("end")  # the main sub-phase ends
+    assert game.state.turn["sub"] == "second"
+    assert game.obj("X")["zone"] == "grave"
+
+
+def test_checks_at_round_phases_only():
+    """Dice Throne Missions (002 L176): a defeat counts "at the end of the current round phase", not at
+    the end of a hero's sub-phase or turn: check_at=("phase",)."""
+    game = subphase_game(check_at=("phase",)).apply("end")  # player 0: main ends
+    assert game.state.turn["sub"] == "second" and game.obj("X")["zone"] == "play"
+    game.apply("end")  # player 0's turn ends
+    assert game.state.turn["player"] == 1 and game.obj("X")["zone"] == "play"
+    game.apply("end").apply("end")  # player 1's turn ends: the phase (a turn of each player) ends
+    assert game.obj("X")["zone"] == "grave"
+    assert game.state.turn["round"] == 2
+
+
+def test_checks_at_a_turn_end():
+    """check_at names any period: here the end of each turn, whatever checks= says."""
+    game = subphase_game(check_at=("turn",)).apply("end")
+    assert game.obj("X")["zone"] == "play"
+    game.apply("end")
+    assert game.state.turn["player"] == 1 and game.obj("X")["zone"] == "grave"
+
+
+# ------------------------------------------------------------ Profile.period_end
+def _note(game, args):
+    log(game, f"end of {'sub-phase' if args.get('sub') else args['period']}")
+
+
+def end_sequence_game(period_end):
+    """X (hp 3) takes lethal damage in player 0's turn; the checks run at the end of the turn; an "at the
+    end of the turn" ability (E, at player 0's) looks whether X is still there; a rulebook task notes
+    each period end."""
+    objects = [
+        creature("X", 1),
+        creature("E", 0, logs("E", "end_of_turn", match={"player": 0}, then=where_is_x)),
+    ]
+    return game_of(
+        Profile(checks="end_of_phase", check_at=("turn",), period_end=period_end),
+        objects,
+        scripts={"hit": hit_x},
+        checks=(lethal_damage,),
+        tasks={"toy.note": _note},
+    ).apply("go:hit")
+
+
+def test_period_end_order_as_data():
+    """The default order: checks, expiry, end triggers: the end-of-turn ability sees X gone; with the end
+    triggers first, X is still in play when it looks."""
+    checks_first = end_sequence_game(None).apply("end")
+    assert logged(checks_first) == ["E", "X gone"]
+    triggers_first = end_sequence_game(("end_triggers", "checks", "expire")).apply("end")
+    assert logged(triggers_first) == ["E", "X in play"]
+    assert triggers_first.obj("X")["zone"] == "grave"  # (the checks ran after it)
+
+
+def test_period_end_runs_a_rulebook_task_in_its_place():
+    """A rulebook's own step of a period's end (a ledger to settle: docs/checks.md) runs with the period,
+    at every period's end, where the sequence puts it."""
+    game = end_sequence_game(("toy.note", "checks", "expire", "end_triggers")).apply("end")
+    assert logged(game) == ["end of turn", "E", "X gone"]
+    game.apply("end")  # player 1's turn, then the phase and the round end
+    assert logged(game)[3:] == ["end of turn", "end of phase", "end of round"]
+
+
+def test_period_end_passes_sub_phases():
+    """At a sub-phase's end the rulebook's step is told so (sub=True)."""
+    objects = [creature("X", 1), creature("Z", 0)]
+    game = game_of(
+        Profile(period_end=("toy.note", "checks", "expire", "end_triggers")),
+        objects,
+        flow=SUBPHASES,
+        tasks={"toy.note": _note},
+    )
+    game.apply("end")
+    assert logged(game) == ["end of sub-phase"]
+    game.apply("end")
+    assert logged(game) == ["end of sub-phase", "end of sub-phase", "end of turn"]
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"period_end": ("checks", "expire")},
+        {"period_end": ("checks", "expire", "end_triggers", "checks")},
+        {"check_at": "phase"},
+        {"check_at": (1,)},
+    ],
+)
+def test_check_settings_are_checked(bad):
+    with pytest.raises((ArgumentValueError, ArgumentTypeError)):
+        Profile(**bad)
+
+
+def test_a_game_with_these_settings_saves_and_loads():
+    game = subphase_game(check_at=("phase",), period_end=("checks", "end_triggers", "expire"))
+    loaded = load_game(game.to_json(), rulebook=game.rulebook)
+    assert loaded.profile == game.profile and loaded.fingerprint() == game.fingerprint()
