@@ -119,6 +119,15 @@ class Flow(Values):
         """The current player takes another turn after this one."""
         self.state.set_turn(again=True)
 
+    def end_round_after_phase(self, *, rule: str = "core.flow") -> None:
+        """End the round once the current phase has ended: the phases left in the round are passed over
+        (they never begin, so none of their ends runs) and the round's end comes next, then the next
+        round from its first phase. Called between two phases (at a round's end, say), the phase meant
+        is the next one to run. Why: "the round ends after the current round phase" (Dice Throne
+        Missions 002 L182, the main objective met) without rule code writing the turn cursor."""
+        self.state.set_turn(end_round=True)
+        self.record("flow", "the round ends after this phase", rule)
+
     def repeat_step(self) -> None:
         """Run the current step of the turn structure again once nothing is pending.
 
@@ -230,7 +239,7 @@ class Flow(Values):
                 k = _next_in(st, order, k)
                 if k >= len(order):  # everybody left to play this phase is out of the game
                     t.pop("order", None)
-                    st.set_turn(cursor=[pi + 1, 0, 0])
+                    st.set_turn(cursor=[_next_phase(t, pi, len(flow)), 0, 0])
                     if k:
                         self.end_period("phase")
                     return True
@@ -253,13 +262,13 @@ class Flow(Values):
             self.end_period("turn")
             again = t.get("again") and not st.players[t["player"]].get("out")
             nxt = k if again else _next_in(st, order, k + 1)
-            t["cursor"] = [pi, nxt, 0] if nxt < len(order) else [pi + 1, 0, 0]
+            t["cursor"] = [pi, nxt, 0] if nxt < len(order) else [_next_phase(t, pi, len(flow)), 0, 0]
             t["again"] = False
             if nxt >= len(order):
                 t.pop("order", None)
                 self.end_period("phase")
         else:
-            st.set_turn(cursor=[pi + 1, 0, 0])
+            st.set_turn(cursor=[_next_phase(t, pi, len(flow)), 0, 0])
             self.end_period("phase")
         return True
 
@@ -280,6 +289,15 @@ def _end_steps(game: Flow, steps: tuple[str, ...], period: str, sub: bool, check
                 game._push("k.end_event", {"period": period})
         else:
             game._push(step, {"period": period, "sub": True} if sub else {"period": period})
+
+
+def _next_phase(turn: dict, pi: int, phases: int) -> int:
+    """The phase that comes after phase ``pi`` ends: the next, or none (``phases``: the round ends) once
+    :meth:`Flow.end_round_after_phase` has asked for it (the request is then used up)."""
+    if "end_round" in turn:
+        del turn["end_round"]
+        return phases
+    return pi + 1
 
 
 def _next_in(st: State, order: list[int], k: int) -> int:

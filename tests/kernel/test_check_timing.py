@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tabletop import load_game
-from tabletop.core import Profile
+from tabletop.core import Phase, Profile
 from tabletop.core.errors import ArgumentTypeError, ArgumentValueError
 
 from .toybook import SUBPHASES, creature, emits, game_of, lethal_damage, log, logged, logs, ping
@@ -201,3 +201,52 @@ def test_a_game_with_these_settings_saves_and_loads():
     game = subphase_game(check_at=("phase",), period_end=("checks", "end_triggers", "expire"))
     loaded = load_game(game.to_json(), rulebook=game.rulebook)
     assert loaded.profile == game.profile and loaded.fingerprint() == game.fingerprint()
+
+
+# ------------------------------------------------------------ Table.end_round_after_phase
+def _upkeep(game, args):
+    log(game, f"upkeep {game.state.turn['round']}")
+
+
+def objective_game(each_player: bool):
+    """A round of two phases: the heroes' phase (player turns, or one phase played by player 0) and an
+    upkeep; the script ``objective`` meets the main objective (002 L182)."""
+
+    def objective(game):
+        log(game, "objective")
+        game.end_round_after_phase(rule="toy.script")
+
+    flow = (
+        Phase("heroes", ("toy.begin", "toy.act"), each_player=each_player, rule="toy.turn"),
+        Phase("upkeep", ("toy.upkeep",), rule="toy.turn"),
+    )
+    return game_of(
+        Profile(),
+        [creature("Z", 0), creature("ROUND", 0, logs("round over", "end_of_round"))],
+        flow=flow,
+        scripts={"objective": objective},
+        tasks={"toy.upkeep": _upkeep},
+    )
+
+
+@pytest.mark.parametrize("each_player", [True, False])
+def test_the_round_ends_after_the_current_phase(each_player):
+    """Dice Throne Missions 002 L182: once the main objective is met, the round ends after the current
+    round phase: the heroes' phase is played out, the upkeep of that round never comes, the round ends."""
+    game = objective_game(each_player)
+    game.apply("end")  # round 1 as usual: heroes, then upkeep
+    if each_player:
+        game.apply("end")
+    assert logged(game) == ["upkeep 1", "round over"]
+    game.apply("go:objective").apply("end")
+    if each_player:  # the phase is not over before every player has had a turn in it
+        assert game.state.turn["player"] == 1 and game.state.turn["round"] == 2
+        game.apply("end")
+    assert logged(game) == ["upkeep 1", "round over", "objective", "round over"]
+    assert game.state.turn["round"] == 3 and game.state.turn["phase"] == "heroes"
+    assert "end_round" not in game.state.turn  # used up: round 3 has its upkeep again
+    game.apply("end")
+    if each_player:
+        game.apply("end")
+    assert logged(game)[-2:] == ["upkeep 3", "round over"]
+    assert [r["summary"] for r in game.trace.of_kind("flow")].count("the round ends after this phase") == 1
