@@ -178,3 +178,19 @@ def test_an_unknown_kind_is_refused():
     game = nebozhiteli()
     with pytest.raises(ArgumentValueError, match="keeps"):
         LIFE.add(game.table, "X", "poison", 1)
+
+
+def test_the_example_of_docs_checks_md_runs(capsys):
+    """The golem of docs/checks.md: 4 damage and 2 healing leave it 1 life (003 L76); 5 and 2 kill it."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "checks.md").read_text(encoding="utf-8")
+    code = text.split("```python\n", 1)[1].split("```", 1)[0]
+    exec(compile(code, "docs/checks.md", "exec"), {})
+    out = capsys.readouterr().out.splitlines()
+    assert out[:3] == ["{'damage': 4, 'healing': 2} 3", "1 play False", "grave the golem fell"]
+    settled = (
+        "life ledger settles: golem -2 (damage 4, healing 2)",
+        "life ledger settles: golem -3 (damage 5, healing 2)",
+    )
+    assert out[3:] == [str(list(settled))]
