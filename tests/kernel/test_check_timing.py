@@ -32,7 +32,7 @@ def _reform(game, ev):
     game.move(ev["target"], "play")
 
 
-def warlord(checks: str):
+def warlord(checks: str, tracing: bool = True):
     """K deals 3 damage to X (hp 3): X dies; R reacts to the death (004 L212: the reform comes first)."""
     objects = [
         creature("X", 1),
@@ -47,15 +47,17 @@ def warlord(checks: str):
         scripts={"ping": ping()},
         checks=(lethal_damage, front_rank_reforms),
         handlers={"reform": _reform},
+        tracing=tracing,
     )
     return game.apply("go:ping")
 
 
-def test_each_event_checks_before_the_response_window():
+@pytest.mark.parametrize("tracing", [True, False])
+def test_each_event_checks_before_the_response_window(tracing):
     """004 L48/L212: the reform is done "before any action or effect": before the Reaction to the death
     that caused it; 003 L40: a creature dies "as soon as" its lives drop below one, so W, responding to
     the damage, already sees it gone (the checks, the death and its own responses come first)."""
-    game = warlord("each_event")
+    game = warlord("each_event", tracing)
     assert logged(game) == ["K", "reform", "React", "W", "X gone"]
     assert game.obj("Y")["zone"] == "play"
 
