@@ -191,8 +191,13 @@ class Profile:
         return dataclasses.replace(self, **changes)
 
     def describe(self) -> dict:
-        """The profile as plain data, for tables and JSON."""
+        """The profile as plain data, for tables and JSON. ``check_at`` and ``period_end`` are left out
+        while ``None`` (today's behaviour, and a saved game without them loads with it), so the
+        description of a profile that does not use them reads as it did before they existed."""
         data = dataclasses.asdict(self)
+        for name in ("check_at", "period_end"):
+            if data[name] is None:
+                del data[name]
         data["modifiers"] = {
             "stages": [list(s) for s in self.modifiers.stages],
             "floor": self.modifiers.floor,

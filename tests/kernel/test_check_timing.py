@@ -252,3 +252,14 @@ def test_the_round_ends_after_the_current_phase(each_player):
         game.apply("end")
     assert logged(game)[-2:] == ["upkeep 3", "round over"]
     assert [r["summary"] for r in game.trace.of_kind("flow")].count("the round ends after this phase") == 1
+
+
+def test_describe_leaves_the_defaults_out():
+    """A profile that does not use these settings describes itself as before they existed (a notebook
+    prints Marvel Champions' profile); one that does names them, and reads back the same."""
+    from tabletop.core.saved import profile_from_data
+
+    assert "check_at" not in Profile().describe() and "period_end" not in Profile().describe()
+    used = Profile(check_at=("phase",), period_end=("end_triggers", "checks", "expire"))
+    assert used.describe()["check_at"] == ("phase",)
+    assert profile_from_data(used.describe()) == used
