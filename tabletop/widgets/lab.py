@@ -8,6 +8,8 @@ from typing import Any
 import ipywidgets as ipw
 
 from ..core.game import Game
+from ..render.board import board_html
+from ._static import StaticFallback
 from .board import BoardWidget, game_status
 from .figures import TriggerChainWidget
 from .timeline import Timeline
@@ -15,7 +17,7 @@ from .timeline import Timeline
 __all__ = ["Lab"]
 
 
-class Lab(ipw.VBox):
+class Lab(StaticFallback, ipw.VBox):
     """A classroom view of ``game``: play on the board or with the option buttons; the log (last
     ``log_lines`` lines, each with its rule reference), the trigger chain and the timeline follow
     every move. Scrubbing the timeline shows past positions; a move made there plays on from it.
@@ -91,6 +93,19 @@ class Lab(ipw.VBox):
             f"<div class='tt-more'>… {len(lines) - len(shown)} earlier steps</div>" if len(shown) < len(lines) else ""
         )
         self.log_view.value = f"{more}<pre class='tt-log'>{escape(self.log_text)}</pre>"
+
+    def _static_html(self) -> str:
+        """The header, the board, the options (in full), the log and the chain, as a picture."""
+        options = "".join(f"<li>{escape(o['label'])}</li>" for o in self.board.options)
+        panel = f"<div class='tt-lab-panel'><b>{escape(self.board.prompt)}</b><ul>{options}</ul></div>"
+        return (
+            self.header.value
+            + board_html(self.board.view)
+            + panel
+            + "<div><b>Log</b> (latest steps, with rule references)</div>"
+            + self.log_view.value
+            + self.chain._static_html()
+        )
 
     def __repr__(self) -> str:
         n = len(self.game.legal())
