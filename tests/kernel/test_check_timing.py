@@ -32,7 +32,7 @@ def _reform(game, ev):
     game.move(ev["target"], "play")
 
 
-def warlord(checks: str, tracing: bool = True):
+def warlord(checks: str, tracing: bool = True, *, play: bool = True):
     """K deals 3 damage to X (hp 3): X dies; R reacts to the death (004 L212: the reform comes first)."""
     objects = [
         creature("X", 1),
@@ -49,7 +49,7 @@ def warlord(checks: str, tracing: bool = True):
         handlers={"reform": _reform},
         tracing=tracing,
     )
-    return game.apply("go:ping")
+    return game.apply("go:ping") if play else game
 
 
 @pytest.mark.parametrize("tracing", [True, False])
@@ -67,6 +67,22 @@ def test_idle_checks_come_after_the_responses():
     to the death resolves before the reform (the check that sees the empty rank runs once idle again)."""
     game = warlord("idle")
     assert logged(game) == ["K", "W", "X in play", "React", "reform"]
+
+
+def test_the_two_readings_compare_as_profiles():
+    """003 L40 against L76's end-of-phase check (or idle checks): tt.compare_profiles plays both from one
+    position, and the log that differs is the order the reform and the Reaction took."""
+    import tabletop as tt
+
+    table = tt.compare_profiles(
+        warlord("idle", play=False), {"as soon as": {"checks": "each_event"}, "idle": {}}, play=["go:ping"]
+    )
+    logs_of = {row["profile"]: row["var log"] for row in table.rows()}
+    assert table.keys() == ["var log"] and logs_of["as soon as"] != logs_of["idle"]
+    assert [logged(games[0]) for games in table.games] == [
+        ["K", "reform", "React", "W", "X gone"],
+        ["K", "W", "X in play", "React", "reform"],
+    ]
 
 
 def test_each_event_checks_also_when_idle():
