@@ -120,6 +120,15 @@ class Flow(Values):
         """The current player takes another turn after this one."""
         self.state.set_turn(again=True)
 
+    def end_round_after_phase(self, *, rule: str = "core.flow") -> None:
+        """End the round once the current phase has ended: the phases left in the round are passed over
+        (they never begin, so none of their ends runs) and the round's end comes next, then the next
+        round from its first phase. Called between two phases (at a round's end, say), the phase meant
+        is the next one to run. Why: "the round ends after the current round phase" (Dice Throne
+        Missions 002 L182, the main objective met) without rule code writing the turn cursor."""
+        self.state.set_turn(end_round=True)
+        self.record("flow", "the round ends after this phase", rule)
+
     def repeat_step(self) -> None:
         """Run the current step of the turn structure again once nothing is pending.
 
@@ -134,11 +143,24 @@ class Flow(Values):
         else:
             turn["cursor"] = [pi, k, max(si - 1, 0)]
 
-    def end_period(self, period: str) -> None:
-        """Schedule the end of a turn, phase or round: lasting effects end, end triggers fire."""
+    def end_period(self, period: str, *, sub: bool = False) -> None:
+        """Schedule the end of a turn, phase or round: lasting effects end, end triggers fire.
+
+        ``sub``: the phase that ends is a sub-phase (``"subphase"`` for ``Profile.check_at``; a
+        ``"phase"`` for expiry and end triggers). The steps and their order are ``Profile.period_end``'s.
+        """
         st = self.state
+        prof = self.profile
+        at = prof.check_at
+        if at is None:
+            checks = period == "phase" and prof.checks == "end_of_phase"
+        else:
+            checks = ("subphase" if sub else period) in at
+        if prof.period_end is not None:
+            _end_steps(self, prof.period_end, period, sub, checks)
+            return
         order: list[tuple[str, dict]] = []
-        if period == "phase" and self.profile.checks == "end_of_phase":
+        if checks:
             order.append(("k.checks", {}))
         if st.modifiers or st.effects or st.uses:
             order.append(("k.expire", {"period": period}))
@@ -150,7 +172,7 @@ class Flow(Values):
                 st.counters["event"] += 1
                 return
             order.append(("k.end_event", {"period": period}))
-            if not self.profile.expire_before_end_triggers and len(order) > 1:
+            if not prof.expire_before_end_triggers and len(order) > 1:
                 order[-2:] = order[-2:][::-1]
         for name, args in order:  # (what then() does, without copying each task's arguments)
             self._push(name, args)
@@ -223,7 +245,7 @@ class Flow(Values):
                 k = _next_in(st, order, k)
                 if k >= len(order):  # everybody left to play this phase is out of the game
                     t.pop("order", None)
-                    st.set_turn(cursor=[pi + 1, 0, 0])
+                    st.set_turn(cursor=[_next_phase(t, pi, len(flow)), 0, 0])
                     if k:
                         self.end_period("phase")
                     return True
@@ -241,20 +263,47 @@ class Flow(Values):
             _push_step(self, phase, pi, k, si)
             return False
         if t.get("sub"):
-            self.end_period("phase")  # the last sub-phase of the turn
+            self.end_period("phase", sub=True)  # the last sub-phase of the turn
         if phase.each_player:
             self.end_period("turn")
             again = t.get("again") and not st.players[t["player"]].get("out")
             nxt = k if again else _next_in(st, order, k + 1)
-            t["cursor"] = [pi, nxt, 0] if nxt < len(order) else [pi + 1, 0, 0]
+            t["cursor"] = [pi, nxt, 0] if nxt < len(order) else [_next_phase(t, pi, len(flow)), 0, 0]
             t["again"] = False
             if nxt >= len(order):
                 t.pop("order", None)
                 self.end_period("phase")
         else:
-            st.set_turn(cursor=[pi + 1, 0, 0])
+            st.set_turn(cursor=[_next_phase(t, pi, len(flow)), 0, 0])
             self.end_period("phase")
         return True
+
+
+def _end_steps(game: Flow, steps: tuple[str, ...], period: str, sub: bool, checks: bool) -> None:
+    """Schedule the end of ``period`` as ``Profile.period_end`` lists its steps (the kernel's three: each
+    only where it has something to do; a rulebook's task: always, with the period)."""
+    st = game.state
+    for step in steps:
+        if step == "checks":
+            if checks:
+                game._push("k.checks", {})
+        elif step == "expire":
+            if st.modifiers or st.effects or st.uses:
+                game._push("k.expire", {"period": period})
+        elif step == "end_triggers":
+            if game._reactive():
+                game._push("k.end_event", {"period": period})
+        else:
+            game._push(step, {"period": period, "sub": True} if sub else {"period": period})
+
+
+def _next_phase(turn: dict, pi: int, phases: int) -> int:
+    """The phase that comes after phase ``pi`` ends: the next, or none (``phases``: the round ends) once
+    :meth:`Flow.end_round_after_phase` has asked for it (the request is then used up)."""
+    if "end_round" in turn:
+        del turn["end_round"]
+        return phases
+    return pi + 1
 
 
 def _next_in(st: State, order: list[int], k: int) -> int:
@@ -278,7 +327,7 @@ def _push_step(game: Flow, phase: Phase, pi: int, k: int, si: int) -> None:
 def _k_subphase(game: Table, args: dict) -> None:
     st = game.state
     if st.turn.get("sub"):
-        game.end_period("phase")
+        game.end_period("phase", sub=True)
         game._push("k.subphase", {"name": args["name"], "rule": args["rule"]}, None)
         st.set_turn(sub=None)
         return

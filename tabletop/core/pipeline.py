@@ -308,6 +308,8 @@ def _k_happen(g: Table, args: dict) -> None:
         else:
             events[eid] = {**events[eid], "status": "happened"}
         g._left = None
+    if g.profile.checks == "each_event" and st.result is None:
+        g._push("k.checks", {}, None)  # the checkpoint: before the response window (pushed next)
     if st.result is not None:  # the game ended here: no response window will open, traced or not
         for eid in batch:
             del st.events[eid]

@@ -17,7 +17,7 @@ from .modifiers import ModifierOrder, Stage
 ORDERINGS = ("active_player_first", "first_player_orders_all", "order_of_play", "controller_chooses")
 NO_ACTIVE_PLAYER = ("turn_player", "first_player", "first_player_orders_all")
 CONTAINERS = ("nested", "queue", "stack")
-CHECKS = ("each_resolution", "idle", "end_of_phase")
+CHECKS = ("each_resolution", "idle", "end_of_phase", "each_event")
 OPTIONALS = ("ask", "priority_window")
 WINDOW_USES = ("one", "until_pass")
 REPLACEMENTS = ("affected_chooses", "most_recent", "first_player", "order_of_play")
@@ -25,6 +25,7 @@ REPLACEMENT_TIMINGS = ("before_interrupts", "after_interrupts")
 LOOPS = ("error", "draw")
 _FLAGS = ("forced_before_optional", "lookback", "delayed_before_responses", "expire_before_end_triggers")
 FORCED_LOOPS = ("draw", "error", "ignore")
+PERIOD_STEPS = ("checks", "expire", "end_triggers")  # the kernel's steps of a period's end (Profile.period_end)
 
 
 @dataclass(frozen=True)
@@ -55,10 +56,30 @@ class Profile:
         Interrupts ("when") always resolve before their event, whatever the container.
     checks
         When state checks run: after ``each_resolution``, when the engine is ``idle`` (nothing
-        pending), or only at the ``end_of_phase``. Checks may read the turn structure (round,
+        pending), or only at the ``end_of_phase``; ``each_event``: as soon as each batch of events
+        has happened, before its response window opens (and when idle), so what they find (a
+        death, an illegal formation to reform) is dealt with before anything responds to the
+        event that caused it (Warlord's reform "before any action or effect", 004 L48/L212;
+        Nebozhiteli's "as soon as", 003 L40; docs/checks.md). Checks may read the turn structure (round,
         turn number, player, phase) but not its cursor: once they have found nothing, they are
         not run again while only the cursor has moved on (a turn nobody hears of has ended and
         the next has not begun).
+    check_at
+        The ends of periods at which the state checks run (a tuple of period names: ``"subphase"``
+        (the end of a sub-phase, a ``"@name"`` step's part of a phase), ``"phase"`` (the end of a
+        phase of the turn structure, a round phase), ``"turn"``, ``"round"``, or a period a rulebook
+        ends itself with ``end_period``). ``None`` (the default): ``("phase", "subphase")`` when
+        ``checks`` is ``end_of_phase``, none otherwise. Nebozhiteli's deaths at the end of any phase
+        (003 L76) run at both; Dice Throne Missions' defeat "at the end of the current round phase"
+        (002 L176) at ``("phase",)`` alone. See docs/checks.md.
+    period_end
+        The steps of a period's end, in order: ``"checks"`` (the state checks, where ``check_at``
+        says), ``"expire"`` (lasting modifiers, effects and use limits end) and ``"end_triggers"``
+        (the ``end_of_<period>`` event: "at the end of" abilities), each once, and any of the
+        rulebook's own tasks by name, run with ``period`` (and ``sub=True`` at a sub-phase's end): a
+        ledger settled before the checks read it, say (:class:`tabletop.core.ledger.Ledger`).
+        ``None`` (the default): checks, then expiry and end triggers in the order
+        ``expire_before_end_triggers`` gives.
     forced_before_optional
         Forced triggered abilities of a batch go before the optional ones.
     lookback
@@ -109,6 +130,8 @@ class Profile:
     no_active_player: str = "turn_player"
     container: str = "nested"
     checks: str = "idle"
+    check_at: tuple[str, ...] | None = None
+    period_end: tuple[str, ...] | None = None
     forced_before_optional: bool = True
     lookback: bool = True
     optional: str = "ask"
@@ -126,6 +149,25 @@ class Profile:
 
     def __post_init__(self) -> None:
         # (checked here, not at the first run: a wrong type would otherwise fail deep in the engine)
+        for name in ("check_at", "period_end"):
+            names = getattr(self, name)
+            if names is None:
+                continue
+            if (
+                isinstance(names, str)
+                or not isinstance(names, tuple | list)
+                or not all(isinstance(n, str) for n in names)
+            ):
+                raise ArgumentTypeError(f"Profile.{name} = {quote(names)} must be None or a tuple of names (str)")
+            twice = sorted({n for n in names if list(names).count(n) > 1})
+            if twice:
+                raise ArgumentValueError(f"Profile.{name} = {quote(names)} names {quote(twice[0])} twice")
+            object.__setattr__(self, name, tuple(names))  # (a saved game's list, made a tuple)
+        if self.period_end is not None and not set(PERIOD_STEPS) <= set(self.period_end):
+            raise ArgumentValueError(
+                f"Profile.period_end = {quote(self.period_end)} must name each of {PERIOD_STEPS} once "
+                "(check_at=() runs no checks at period ends)"
+            )
         for name in _FLAGS:
             if not isinstance(getattr(self, name), bool):
                 raise ArgumentTypeError(f"Profile.{name} = {quote(getattr(self, name))} must be True or False")
@@ -171,8 +213,13 @@ class Profile:
         return dataclasses.replace(self, **changes)
 
     def describe(self) -> dict:
-        """The profile as plain data, for tables and JSON."""
+        """The profile as plain data, for tables and JSON. ``check_at`` and ``period_end`` are left out
+        while ``None`` (today's behaviour, and a saved game without them loads with it), so the
+        description of a profile that does not use them reads as it did before they existed."""
         data = dataclasses.asdict(self)
+        for name in ("check_at", "period_end"):
+            if data[name] is None:
+                del data[name]
         data["modifiers"] = {
             "stages": [s.describe() if isinstance(s, Stage) else list(s) for s in self.modifiers.stages],
             "floor": self.modifiers.floor,

@@ -77,7 +77,15 @@ _DECISION = {
     },
 }
 
-_LATER_PROFILE_FIELDS = ("forced_loop", "time_budget", "replacement_timing", "window_uses", "no_active_player")
+_LATER_PROFILE_FIELDS = (
+    "forced_loop",
+    "time_budget",
+    "replacement_timing",
+    "window_uses",
+    "no_active_player",
+    "check_at",
+    "period_end",
+)
 
 _PROFILE = _record(
     {
@@ -127,6 +135,8 @@ _PROFILE = _record(
         "forced_loop": {"enum": list(FORCED_LOOPS)},
         "replacement_timing": {"enum": list(REPLACEMENT_TIMINGS)},
         "time_budget": {"anyOf": [{"type": "null"}, {"type": "number", "exclusiveMinimum": 0}]},
+        "check_at": {"anyOf": [{"type": "null"}, {**_ARR, "items": _STR}]},
+        "period_end": {"anyOf": [{"type": "null"}, {**_ARR, "items": _STR}]},
     }
 )
 
