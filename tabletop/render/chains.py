@@ -56,7 +56,7 @@ KIND_SYMBOLS = {
     "check": "triangle-up",
     "decision": "pentagon",
     "chance": "hexagram",
-    "folded": "square-plus",
+    "folded": "square-cross",
 }
 EDGE_STYLE = {
     "caused": {"color": "#9a9a9a", "dash": "solid", "width": 1.2},
@@ -373,14 +373,14 @@ def chain_figure(
     layout = go.Layout(
         title={"text": escape(title) if title else _title(graph)},
         showlegend=True,
-        legend={"orientation": "h", "x": 0, "y": 1, "yanchor": "bottom", "font": {"size": 11}},
+        legend={"orientation": "h", "x": 0, "y": 0, "yanchor": "top", "font": {"size": 11}},
         hovermode="closest",
         xaxis={"visible": False, "range": [-0.8, round(size["units"], DIGITS)], "fixedrange": False},
         yaxis={"visible": False, "range": [round(size["bottom"] - 0.8, DIGITS), 0.8]},
-        height=int(min(4000, 150 + size["rows"] * ROW_PX)),
+        height=int(min(4000, 240 + size["rows"] * ROW_PX)),
         width=int(min(2400, max(600, 40 + size["units"] * INDENT_PX))),
         template="plotly_white",
-        margin={"l": 10, "r": 10, "t": 150, "b": 10},
+        margin={"l": 10, "r": 10, "t": 50, "b": 180},  # the legend goes below the chain
     )
     if not graph.number_of_nodes():
         layout.annotations = [
@@ -534,7 +534,7 @@ def _marker_svg(kind: str, x: float, y: float) -> str:
         return f'<circle cx="{x}" cy="{y}" r="{r}" {attrs}/>'
     if shape == "square":
         return f'<rect x="{round(x - r, 1)}" y="{round(y - r, 1)}" width="{2 * r}" height="{2 * r}" {attrs}/>'
-    if shape == "square-plus":  # a folded action: a square with a plus, "there is more inside"
+    if shape == "square-cross":  # a folded action: a square with a plus, "there is more inside"
         return (
             f'<rect x="{round(x - r, 1)}" y="{round(y - r, 1)}" width="{2 * r}" height="{2 * r}" {attrs}/>'
             f'<path d="M{round(x - 3, 1)},{y} H{round(x + 3, 1)} M{x},{round(y - 3, 1)} V{round(y + 3, 1)}" '
