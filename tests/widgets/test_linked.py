@@ -133,3 +133,16 @@ def test_lab_berserk():
     assert lab.choose("pass") and lab.game.decision.player == 1
     assert lab.choose("nope") is False and lab.board.error
     assert "player 1 to act" in repr(lab)
+
+
+def test_chain_widget_folds_actions_and_a_click_opens_one():
+    game = tt.rulebook("memory").scenario("match-official").apply("s03")
+    w = TriggerChainWidget(game, fold="action")
+    nodes = {c[0] for t in w.figure.data if t.customdata is not None for c in t.customdata}
+    folded = next(t for t in w.figure.data if t.name.startswith("folded:"))  # (FigureWidget rewrites uids)
+    box = folded.customdata[-1][0]
+    assert box in nodes and len(nodes) < w.chain.number_of_nodes()
+    assert w.select(box) and w.expanded == [box]
+    opened = {c[0] for t in w.figure.data if t.customdata is not None for c in t.customdata}
+    assert len(opened) > len(nodes) and box in opened
+    assert w.why_text.endswith(f"[{w.chain.nodes[box]['rule']}]")
