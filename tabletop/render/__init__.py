@@ -8,7 +8,7 @@ inside the functions that build figures.
 
 from .board import board_html, board_svg
 
-__all__ = ["board_html", "board_svg", "chain_figure", "state_graph_figure"]
+__all__ = ["board_html", "board_svg", "chain_figure", "chain_svg", "state_graph_figure"]
 
 
 def __getattr__(name: str):
@@ -16,6 +16,10 @@ def __getattr__(name: str):
         from .chains import chain_figure
 
         return chain_figure
+    if name == "chain_svg":  # (pure Python: no plotly)
+        from .chains import chain_svg
+
+        return chain_svg
     if name == "state_graph_figure":
         from .states import state_graph_figure
 

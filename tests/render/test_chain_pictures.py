@@ -161,3 +161,10 @@ def test_long_decisions_wrap_at_their_question_and_nothing_is_cut():
     words = " ".join(svg_text(chain_svg(g)).split())
     assert summary in words
     assert "…" not in words
+
+
+def test_expanding_a_range_opens_the_latest_turn_and_folds_the_rest(whole):
+    game, start = death_chain()
+    folded = fold_chain(whole, "action", expand=range(start, len(game.trace)))
+    assert all(n in folded for n in whole if n >= start)  # the attack, in full
+    assert any(d["kind"] == "folded" for _, d in folded.nodes(data=True))  # the setup before it, folded
