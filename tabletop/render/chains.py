@@ -71,6 +71,7 @@ DIGITS = 3
 INDENT_PX = 22  # one layer across
 ROW_PX = 26  # one row down
 CHAR_PX = 7.0  # a character of a 13 px label, about
+LEGEND_CHAR_PX = 6.6  # and of the 12 px legend
 SVG_DASH = {"dash": "7,4", "dot": "2,3", "dashdot": "7,3,2,3", "longdash": "11,4"}
 LABEL_CHARS = 90  # a label wraps at this many characters
 EXTRA_LINE = 0.7  # the room (in rows) a label's second line takes
@@ -433,7 +434,10 @@ def chain_svg(
     def px(p: tuple[float, float]) -> tuple[float, float]:
         return (round(24 + p[0] * INDENT_PX, 1), round(top + 12 - p[1] * ROW_PX, 1))
 
-    width = int(max(640, 48 + size["units"] * INDENT_PX))
+    ex = 24 + max((len(f"{k}: {KIND_MEANING.get(k, k)}") * LEGEND_CHAR_PX for k in kinds), default=0) + 40
+    ex = round(max(360, ex))
+    legend = max((len(f"{k}: {EDGE_MEANING.get(k, k)}") * LEGEND_CHAR_PX for k in edge_kinds), default=0)
+    width = int(max(640, 48 + size["units"] * INDENT_PX, ex + 42 + legend + 16))
     height = int(top + 24 + size["rows"] * ROW_PX)
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
@@ -456,7 +460,6 @@ def chain_svg(
             f'<text x="34" y="{y}" font-size="12" fill="#333333"><tspan font-weight="bold">{escape(kind)}</tspan>: '
             f"{escape(KIND_MEANING.get(kind, kind))}</text>"
         )
-    ex = 360
     for i, ek in enumerate(edge_kinds):
         y = 50 + 18 * i
         out.append(_line_svg(ek, f"M{ex},{y - 4} H{ex + 34}"))
