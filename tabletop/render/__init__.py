@@ -16,6 +16,7 @@ __all__ = [
     "board_picture",
     "board_svg",
     "chain_figure",
+    "chain_svg",
     "figure_html",
     "figure_svg",
     "picture_html",
@@ -29,6 +30,10 @@ def __getattr__(name: str):
         from .chains import chain_figure
 
         return chain_figure
+    if name == "chain_svg":  # (pure Python: no plotly)
+        from .chains import chain_svg
+
+        return chain_svg
     if name == "state_graph_figure":
         from .states import state_graph_figure
 

@@ -22,7 +22,7 @@ from ..analysis.explore import StateGraph
 from ..core.errors import quote
 from ..core.game import Game
 from ..core.trace import Trace
-from ..render.chains import chain_figure
+from ..render.chains import chain_figure, fold_chain
 from ..render.pictures import figure_html
 from ..render.states import state_graph_figure
 from ._static import StaticFallback
@@ -77,10 +77,23 @@ class TriggerChainWidget(StaticFallback, ipw.HBox):
     ``.figure`` is the FigureWidget, ``.selected`` the selected node (or ``None``),
     ``.why_text`` the causes of that node as indented text with rule references
     (``tt.why(chain, node).text()``), ``.chain`` the graph.
+
+    ``fold="action"`` draws each action with its consequences as one node
+    (:func:`~tabletop.render.chains.fold_chain`); clicking a folded node opens it (``.expanded``).
     """
 
-    def __init__(self, game_or_trace: Game | Trace, *, title: str | None = None, **kwargs: Any):
+    def __init__(
+        self,
+        game_or_trace: Game | Trace,
+        *,
+        title: str | None = None,
+        fold: str | None = None,
+        expand: tuple = (),
+        **kwargs: Any,
+    ):
         self._title = title
+        self.fold = fold
+        self.expanded: list = list(expand)
         self.details = ipw.HTML(layout=ipw.Layout(width="420px", min_width="260px", overflow="auto"))
         self.details.add_class("tt-why-panel")
         # the panel sits beside the graph where there is room and wraps below it where there is not
@@ -104,6 +117,10 @@ class TriggerChainWidget(StaticFallback, ipw.HBox):
             self.why_text = ""
             self.details.value = f"<div class='tt-why tt-error'>No step {escape(quote(node))} in this chain.</div>"
             return False
+        folded = self.fold is not None and node not in self.expanded and self._is_folded(node)
+        if folded:  # a click on a folded action opens it
+            self.expanded.append(node)
+            self._draw()
         chain = why(self.chain, node)
         self.selected = node
         self.why_text = chain.text()
@@ -118,6 +135,9 @@ class TriggerChainWidget(StaticFallback, ipw.HBox):
             + "</div>"
         )
         return True
+
+    def _is_folded(self, node: Any) -> bool:
+        return self._figure_graph is not None and self._figure_graph.nodes.get(node, {}).get("kind") == "folded"
 
     def _has(self, node: Any) -> bool:
         try:
@@ -138,10 +158,7 @@ class TriggerChainWidget(StaticFallback, ipw.HBox):
             raise TypeError(f"TriggerChainWidget needs a Game or a Trace, not {type(source).__name__}")
         self.source = source
         self.chain = trigger_chain(source)
-        self._static = chain_figure(self.chain, title=self._title)  # for the picture: never from the FigureWidget
-        self._figure, self._node_traces = _figure_widget(self._static, "chain-nodes-")
-        for i in self._node_traces:
-            self._figure.data[i].on_click(self._clicked)
+        self._draw()
         self.selected = None
         self.why_text = ""
         self.details.value = (
@@ -149,6 +166,14 @@ class TriggerChainWidget(StaticFallback, ipw.HBox):
             if len(self.chain)
             else "<div class='tt-why tt-hint'>No steps traced yet.</div>"
         )
+
+    def _draw(self) -> None:
+        self._figure_graph = fold_chain(self.chain, self.fold, self.expanded) if self.fold else None
+        fig = chain_figure(self.chain, title=self._title, fold=self.fold, expand=self.expanded)
+        self._static = fig  # for the picture: never from the FigureWidget
+        self._figure, self._node_traces = _figure_widget(fig, "chain-nodes-")
+        for i in self._node_traces:
+            self._figure.data[i].on_click(self._clicked)
         self.children = (self._figure, self.details)
 
     def _clicked(self, trace: Any, points: Any, _state: Any = None) -> None:

@@ -167,3 +167,16 @@ def test_a_move_at_the_end_of_a_line_plays_that_line_on():
     lab = Lab(game)
     assert lab.choose("s00") and lab.choose("s01")
     assert len(lab.timeline.lines) == 1 and lab.timeline.steps == 2
+
+
+def test_chain_widget_folds_actions_and_a_click_opens_one():
+    game = tt.rulebook("memory").scenario("match-official").apply("s03")
+    w = TriggerChainWidget(game, fold="action")
+    nodes = {c[0] for t in w.figure.data if t.customdata is not None for c in t.customdata}
+    folded = next(t for t in w.figure.data if t.name.startswith("folded:"))  # (FigureWidget rewrites uids)
+    box = folded.customdata[-1][0]
+    assert box in nodes and len(nodes) < w.chain.number_of_nodes()
+    assert w.select(box) and w.expanded == [box]
+    opened = {c[0] for t in w.figure.data if t.customdata is not None for c in t.customdata}
+    assert len(opened) > len(nodes) and box in opened
+    assert w.why_text.endswith(f"[{w.chain.nodes[box]['rule']}]")
