@@ -62,9 +62,7 @@ def trigger_chain(source: Game | Trace, *, since: int = 0, kinds: tuple[str, ...
             f"trigger_chain(kinds={quote(kinds)}): kinds must be a tuple of node kinds (str), e.g. ('event',)"
         )
     trace = source.trace if isinstance(source, Game) else source
-    graph = trace.graph()
-    if since:
-        graph = graph.subgraph(n for n in graph if n >= since).copy()
+    graph = trace.graph(since=since)  # (the records from ``since`` on only: a turn's chain of a long game is quick)
     if kinds is not None:
         unknown = set(kinds) - set(NODE_KINDS)
         if unknown:
@@ -74,6 +72,29 @@ def trigger_chain(source: Game | Trace, *, since: int = 0, kinds: tuple[str, ...
         graph = _contract(graph, set(kinds))
     graph.graph["rulebook"] = source.rulebook.id if isinstance(source, Game) else None
     return graph
+
+
+# how the turn structure words the start of a turn (flow.py): "turn 7: player 1 (turn)", and of a phase of
+# the round that no player owns, "round 3: villain"
+_TURN_STARTS = ("turn ", "round ")
+
+
+def turn_start(trace: Trace) -> int:
+    """The index of the record that began the current turn (or round phase), 0 before any began: where a
+    view of "this turn" starts. Reads the flow records the turn structure writes, newest first.
+
+    >>> import tabletop as tt
+    >>> game = tt.rulebook("memory").new_game(seed=1)
+    >>> start = turn_start(game.trace)
+    >>> game.trace.records[start]["summary"]
+    'turn 1: player 0 (turn)'
+    """
+    records = trace.records
+    for i in range(len(records) - 1, -1, -1):
+        rec = records[i]
+        if rec["kind"] == "flow" and rec["cause"] is None and rec["summary"].startswith(_TURN_STARTS):
+            return i
+    return 0
 
 
 def _contract(graph: nx.DiGraph, keep: set[str]) -> nx.DiGraph:

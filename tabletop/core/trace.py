@@ -317,8 +317,9 @@ class Trace:
             return f"{rule_id}: {rule.citation}" if rule.citation else rule_id
         return rule_id
 
-    def graph(self) -> nx.DiGraph[int]:
-        """The trace as a ``networkx.DiGraph`` of causes: one node per record.
+    def graph(self, since: int = 0) -> nx.DiGraph[int]:
+        """The trace as a ``networkx.DiGraph`` of causes: one node per record (from record ``since`` on,
+        with the edges among those: the graph of the whole trace cut down to them, made without the rest).
 
         Nodes carry ``kind`` (one of :data:`NODE_KINDS`; ``record`` keeps the record's own
         kind), ``summary``, ``player``, ``source``, ``step`` (the record index), ``turn`` (the
@@ -329,7 +330,9 @@ class Trace:
         import networkx as nx
 
         g: nx.DiGraph[int] = nx.DiGraph()
-        for rec in self.records:
+        records = self.records
+        for i in range(max(since, 0), len(records)):
+            rec = records[i]
             if rec["kind"] in _NOTES:
                 continue
             rule = self.rules.get(rec["rule"], None)
@@ -348,7 +351,7 @@ class Trace:
                 citation=rule.citation if rule else "",
                 status=data.get("status"),
             )
-            if rec["cause"] is not None:
+            if rec["cause"] is not None and rec["cause"] >= since:
                 edge = EDGE_KIND.get(rec["kind"], "caused")
                 status = data.get("status")
                 # the record of a cancel or prevention (not the event's own record) draws that edge
@@ -356,7 +359,8 @@ class Trace:
                     edge = status
                 g.add_edge(rec["cause"], rec["i"], kind=edge)
             for before in data.get("because", ()):  # (a state check: what made its condition true)
-                g.add_edge(before, rec["i"], kind="because")
+                if before >= since:
+                    g.add_edge(before, rec["i"], kind="because")
         return g
 
     def __repr__(self) -> str:

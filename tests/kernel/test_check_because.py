@@ -51,3 +51,20 @@ def test_causes_go_on_from_a_check_through_the_last_event_that_made_it_true():
     assert [r["i"] for r in trace.causes(6)] == [0, 4, 5, 6]
     graph = trace.graph()
     assert graph.edges[1, 5]["kind"] == graph.edges[4, 5]["kind"] == "because"
+
+
+def test_the_graph_from_a_record_on_is_the_whole_graph_cut_down_to_those_records():
+    import random
+
+    import tabletop as tt
+
+    game = tt.rulebook("hearthstone").new_game(seed=4)
+    rng = random.Random(4)
+    for _ in range(40):
+        game.apply(rng.choice(game.legal()))
+    whole = game.trace.graph()
+    for since in (0, 1, len(game.trace) // 2, len(game.trace) - 3, len(game.trace) + 5):
+        part = game.trace.graph(since=since)
+        cut = whole.subgraph(n for n in whole if n >= since)
+        assert sorted(part.nodes(data=True)) == sorted(cut.nodes(data=True))
+        assert sorted(part.edges(data=True)) == sorted(cut.edges(data=True))
