@@ -65,6 +65,8 @@ from collections.abc import Iterable
 from html import escape
 from typing import Any
 
+from .symbols import SYMBOL_STYLE, draw_symbol_face
+
 __all__ = ["LAYOUTS", "board_html", "board_svg", "normalise"]
 
 LAYOUTS = ("zones", "grid", "hex", "ranks", "lanes", "graph")
@@ -304,6 +306,8 @@ def _norm_item(entry: dict, index: int) -> dict:
     }
     if entry.get("attached_to") is not None:  # drawn under another card (equipment, an attached event)
         item["attached_to"] = str(entry["attached_to"])
+    if not down and isinstance(entry.get("symbol"), dict):  # a shape drawn on the face (a memory picture)
+        item["symbol"] = entry["symbol"]
     if entry.get("cells"):  # a piece covering several hex cells
         item["cells"] = [rc for rc in (_rc(c) for c in entry["cells"]) if rc is not None]
     if not down:
@@ -431,6 +435,10 @@ def _draw_card(item: dict, x: float, y: float, marked: set[str], scale: float) -
         parts.append(
             f'<path class="tt-back" d="M{w / 2:g} 20 L{w - 18} {h / 2:g} L{w / 2:g} {h - 20} L18 {h / 2:g} Z"/>'
         )
+    elif item.get("symbol"):
+        parts.extend(draw_symbol_face(item, w, h))
+        if item["type"]:
+            parts.append(_text(6, h - 6, _short(str(item["type"]), 14), "tt-type"))
     else:
         ty = 16
         name_x = 6
@@ -1174,7 +1182,8 @@ def _geometry_style(view: dict) -> str:
         used = True
     else:
         used = False
-    return f"<style>{GEOMETRY_STYLE}</style>" if used else ""
+    symbols = f"<style>{SYMBOL_STYLE}</style>" if any(c.get("symbol") for c in view["cards"]) else ""
+    return (f"<style>{GEOMETRY_STYLE}</style>" if used else "") + symbols
 
 
 # -------------------------------------------------------------- the board

@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import tabletop as tt
+from tabletop.games.memory.pictures import picture_name
 from tabletop.render.board import HEX_SCALE, LAYOUTS, board_html, board_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -63,7 +64,8 @@ def test_memory_face_down_cards_carry_no_name():
     game.apply("s00")
     root = parse(board_svg(MEMORY.board(game, None)))
     pic = game.state.objects["s00"]["picture"]
-    assert texts(element(root, "s00")) == [f"picture {pic}"]
+    colour, shape = picture_name(pic).split()
+    assert texts(element(root, "s00")) == [colour, shape, f"picture {pic}"]  # the word under the shape
     assert all(texts(element(root, oid)) == [] for oid in game.state.objects if oid != "s00")
 
 
