@@ -6,8 +6,9 @@ A board view is the dict a rulebook's ``board(game, player)`` returns. The rende
     ``zones`` (labelled zones in panels, one panel per owner), ``grid`` (cells addressed by
     ``pos: [row, column]``), ``hex`` (hexagons addressed by axial ``pos: [q, r]``), ``ranks``
     (each player's formation as rows of slots, front ranks facing each other), ``lanes``
-    (columns shared by the players, each side filling its lane from its own edge) or ``graph``
-    (places joined by edges, a map such as Paragon's; :mod:`tabletop.core.graphs`).
+    (columns shared by the players, each side filling its lane from its own edge), ``graph``
+    (places joined by edges, a map such as Paragon's; :mod:`tabletop.core.graphs`) or ``table``
+    (seats around an oval table, shared cards in its middle: :mod:`tabletop.render.table`).
 ``zones``
     ``{"id", "label", "owner", "kind", "count", "hidden", "stack", "option"}``. Zones whose
     ``kind`` (or ``id``) is the layout name, or that say ``"board": true``, are the board of
@@ -66,10 +67,11 @@ from html import escape
 from typing import Any
 
 from .symbols import SYMBOL_STYLE, draw_symbol_face
+from .table import TABLE_STYLE, table_area
 
 __all__ = ["LAYOUTS", "board_html", "board_svg", "normalise"]
 
-LAYOUTS = ("zones", "grid", "hex", "ranks", "lanes", "graph")
+LAYOUTS = ("zones", "grid", "hex", "ranks", "lanes", "graph", "table")
 TURNED = ("tapped", "closed", "spent", "stunned", "exhausted", "exerted", "rotated")
 PIECES = ("coin", "token", "die")
 
@@ -308,6 +310,9 @@ def _norm_item(entry: dict, index: int) -> dict:
         item["attached_to"] = str(entry["attached_to"])
     if not down and isinstance(entry.get("symbol"), dict):  # a shape drawn on the face (a memory picture)
         item["symbol"] = entry["symbol"]
+    for where in ("seat", "centre"):  # the "table" layout: in front of a seat, or in the middle
+        if entry.get(where) is not None:
+            item[where] = entry[where]
     if entry.get("cells"):  # a piece covering several hex cells
         item["cells"] = [rc for rc in (_rc(c) for c in entry["cells"]) if rc is not None]
     if not down:
@@ -1183,6 +1188,8 @@ def _geometry_style(view: dict) -> str:
     else:
         used = False
     symbols = f"<style>{SYMBOL_STYLE}</style>" if any(c.get("symbol") for c in view["cards"]) else ""
+    if view["layout"] == "table":
+        symbols += f"<style>{TABLE_STYLE}</style>"
     return (f"<style>{GEOMETRY_STYLE}</style>" if used else "") + symbols
 
 
@@ -1234,8 +1241,9 @@ def board_svg(view: dict) -> str:
 
     main_kinds = {"grid": ("grid", "board"), "hex": ("hex", "map", "board"), "ranks": ("rank",), "lanes": ("lane",)}
     main_kinds["graph"] = ("graph", "map", "board")
+    main_kinds["table"] = ("table", "board")
     main_ids: list[str] = []
-    if layout in ("grid", "hex", "graph"):
+    if layout in ("grid", "hex", "graph", "table"):
         main_ids = _board_zone_ids(v, main_kinds[layout])
         if not main_ids and zones and not unzoned:
             main_ids = [zones[0]["id"]]
@@ -1249,9 +1257,11 @@ def board_svg(view: dict) -> str:
     blocks: list[tuple[list[str], float, float]] = []  # (parts at origin, width, height)
     # the main area first, so panels know the width to fill
     main: tuple[list[str], float, float] | None = None
-    if layout in ("grid", "hex", "graph"):
+    if layout in ("grid", "hex", "graph", "table"):
         items = [it for z in main_zones for it in by_zone.get(z["id"], [])] + unzoned
-        main = {"grid": _grid_area, "hex": _hex_area, "graph": _graph_area}[layout](v, items, marked)
+        main = {"grid": _grid_area, "hex": _hex_area, "graph": _graph_area, "table": table_area}[layout](
+            v, items, marked
+        )
     elif layout == "ranks" and main_zones:
         main = _ranks_area(v, main_zones, by_zone, bottom, marked)
     elif layout == "lanes" and main_zones:

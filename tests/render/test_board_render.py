@@ -305,6 +305,23 @@ def hand_made(layout: str) -> dict:
                 {"id": "t1", "zone": "map", "pos": "tower", "kind": "token", "label": "T"},
             ],
         }
+    if layout == "table":  # seats around a table, shared cards in the middle (a werewolf game)
+        return {
+            "layout": "table",
+            "viewer": 0,
+            "zones": [{"id": "table", "kind": "table"}, {"id": "hand:0", "owner": 0}, {"id": "hand:1", "owner": 1}],
+            "seats": [
+                {"id": "s0", "player": 0, "label": "Ann"},
+                {"id": "s1", "player": 1, "label": "Bob", "option": "vote:1", "note": "dealt seer"},
+                {"id": "s2", "player": 2, "label": "Cy"},
+            ],
+            "cards": [
+                *hand,
+                {"id": "t0", "zone": "table", "seat": "s0", "name": "seer"},
+                {"id": "t1", "zone": "table", "seat": "s1", "face": "down", "name": "Secret"},
+                {"id": "m0", "zone": "table", "centre": 0, "label": "centre 1", "option": "view:m0"},
+            ],
+        }
     return {
         "layout": "lanes",
         "zones": [
@@ -332,7 +349,9 @@ def test_every_layout_kind_renders(layout):
     assert ids == {c["id"] for c in view["cards"]}
     offered = {g.get("data-option") for g in root.iter(f"{SVG}g") if g.get("data-option")}
     wanted = set()
-    for el in view["cards"] + view["zones"] + view.get("cells", []) + view.get("places", []) + view.get("edges", []):
+    for el in (
+        view["cards"] + view["zones"] + view.get("cells", []) + view.get("places", []) + view.get("edges", [])
+    ) + view.get("seats", []):
         if not isinstance(el, dict):
             continue
         opt = el.get("option")

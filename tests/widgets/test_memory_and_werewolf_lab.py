@@ -8,7 +8,7 @@ import tabletop as tt
 from tabletop.games.memory.game import dealt
 
 pytest.importorskip("ipywidgets")
-from tabletop.widgets import Lab  # noqa: E402
+from tabletop.widgets import Lab
 
 
 def test_a_mismatch_stays_face_up_then_the_lab_turns_it_back_after_its_pause():
@@ -53,3 +53,30 @@ def test_without_an_event_loop_advance_applies_the_waiting_option():
     still.choose("s00")
     still.choose("s01")
     assert still.pending is None and still.game.decision.kind == "acknowledge"
+
+
+def test_werewolf_votes_are_clicked_on_the_seats_of_the_board_and_decide_the_game():
+    """onw.vote (L206) through the Lab: each voter's board offers a vote on every other player's seat; a click
+    there (what the browser sends: the element's data-option) is the vote, and the last vote ends the game."""
+    import re
+
+    rb = tt.rulebook("one_night_werewolf")
+    lab = Lab(rb.scenario("hunter-vote"))
+    assert lab.game.decision.kind == "vote"
+    for target in (1, 0, 0):  # player 0 votes for 1, 1 for 0, 2 for 0
+        voter = lab.game.decision.player
+        clickable = dict(re.findall(r'data-seat="(p\d)" data-option="([^"]+)"', lab.board.svg))
+        assert clickable == {f"p{q}": f"vote:{q}" for q in range(lab.game.players) if q != voter}
+        assert [b.description for b in lab.buttons] == [f"vote for player {q}" for q in range(3) if q != voter]
+        assert lab.board.receive(
+            {"type": "choose", "id": clickable[f"p{target}"], "fingerprint": lab.board.fingerprint}
+        )
+    assert lab.game.result is not None and lab.game.result["dead"] == [0, 1]
+    assert "voted for player 1" in lab.log_text
+
+
+def test_a_werewolf_vote_button_of_the_lab_panel_votes():
+    rb = tt.rulebook("one_night_werewolf")
+    lab = Lab(rb.scenario("hunter-vote"))
+    lab.buttons[0].click()  # player 0: vote for player 1
+    assert lab.game.decision.player == 1 and lab.game.history[-1]["option"] == "vote:1"
