@@ -21,7 +21,8 @@ A board view is the dict a rulebook's ``board(game, player)`` returns. The rende
     rotated 90°) when ``tapped``, ``closed``, ``spent``, ``stunned``, ``exhausted`` or
     ``rotated`` is true or among its ``statuses``; the options an element offers are
     ``option`` (an id, ``None`` or a list) and/or ``options``. ``kind`` ``coin``, ``token``
-    and ``die`` are drawn as small pieces.
+    and ``die`` are drawn as small pieces. A face-up card's ``symbol`` (``{"shape", "colour", "word"}``)
+    is drawn large on its face with the word under it (:mod:`tabletop.render.symbols`).
 ``cells``, ``tokens``, ``highlights``
     optional board cells (with ``pos``, ``label``, ``option``; a cell without ``label`` shows its
     coordinates, ``""`` shows nothing), free tokens, and ids of elements to mark (e.g. the last move).
