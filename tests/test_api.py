@@ -63,7 +63,7 @@ def test_rulebook_metadata():
     assert rb.players == (2, 8)
     assert "mem.turn" in rb.rules and rb.rules["mem.turn"].citation == "000_7fc8e0fd1bcbc422.txt L1524"
     assert {r.id for r in rb.rules.assumptions()} >= {"mem.assume.end"}
-    assert set(rb.options) == {"pairs", "extra_turn_on_match", "first_player", "columns"}
+    assert set(rb.options) == {"pairs", "extra_turn_on_match", "first_player", "columns", "turn_back"}
     assert "small-board" in rb.scenarios
     assert isinstance(rb.profile, tt.Profile)
 

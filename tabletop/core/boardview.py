@@ -218,6 +218,7 @@ def grid_view(
     *,
     name: Callable[[dict], str],
     scores: Callable[[Table, int], Any] | None = None,
+    face: Callable[[dict], dict] | None = None,
 ) -> dict:
     """A "grid" board view of ``game`` as ``player`` sees it (None: a spectator): the grid's shape, the zones
     shown (id, label, owner), every object of the view (by id) at the position of its ``slot`` field, each
@@ -227,22 +228,24 @@ def grid_view(
     card is called (``name(obj)``, ``obj`` as the state holds it). A card hidden from the viewer is face
     down and nameless; one lying face down (``face_up`` False) is drawn face down, named for a viewer
     who may see it. A card's option is the open decision's option of the same id, if it is the viewer's.
+    ``face(obj)``: more fields of a card the viewer may see (a picture's ``symbol``, its ``type``).
     """
     st, dec = game.state, game.state.decision
     legal = {o["id"] for o in dec["options"]} if dec and (player is None or dec["player"] == player) else set()
     cards = []
     for oid, obj in sorted(game.view(player)["objects"].items()):
         hidden = obj.get("hidden")
-        cards.append(
-            {
-                "id": oid,
-                "zone": obj["zone"],
-                "pos": list(grid.position(obj["slot"])),
-                "face": "down" if hidden or not obj.get("face_up", True) else "up",
-                "name": None if hidden else name(st.objects[oid]),
-                "option": oid if oid in legal else None,
-            }
-        )
+        entry = {
+            "id": oid,
+            "zone": obj["zone"],
+            "pos": list(grid.position(obj["slot"])),
+            "face": "down" if hidden or not obj.get("face_up", True) else "up",
+            "name": None if hidden else name(st.objects[oid]),
+            "option": oid if oid in legal else None,
+        }
+        if face is not None and not hidden:
+            entry.update(face(st.objects[oid]))
+        cards.append(entry)
     view = {
         "layout": "grid",
         "rows": grid.rows,
@@ -272,6 +275,7 @@ class GridBoard:
     grid: Callable[[Table], Grid]
     name: Callable[[dict], str]
     scores: Callable[[Table, int], Any] | None = None
+    face: Callable[[dict], dict] | None = None  # more fields of a card the viewer sees (grid_view's ``face``)
 
     def __call__(self, game: Table, player: int | None = None) -> dict:
-        return grid_view(game, player, self.zones, self.grid(game), name=self.name, scores=self.scores)
+        return grid_view(game, player, self.zones, self.grid(game), name=self.name, scores=self.scores, face=self.face)

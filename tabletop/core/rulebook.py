@@ -217,6 +217,8 @@ class Rulebook:
     evaluate: Callable[[Table, int], float] | None = None
     # state variables renamed since a saved game's older format: old name -> new (load_game renames them)
     renamed_vars: Mapping[str, str] = field(default_factory=dict)
+    # options added after saves of the rulebook existed: a save without one loads with its default
+    added_options: tuple[str, ...] = ()
     # periods of the rulebook's own, beside the kernel's turn, phase, round and game, that use limits may
     # name ("once per roll phase of this hero": ("roll", 1)); rule code ends one with Table.expire(name, owner=...)
     periods: tuple[str, ...] = ()

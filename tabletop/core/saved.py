@@ -193,11 +193,12 @@ def _options(rb: Rulebook, data: dict) -> dict[str, Any]:
     if unknown:
         known = ", ".join(sorted(rb.options)) or "none"
         raise SavedGameError(_path(["options", unknown[0]]), f"{rb.id} has no such option (known: {known})")
-    missing = sorted(set(rb.options) - set(saved))
+    missing = sorted(set(rb.options) - set(saved) - set(rb.added_options))
     if missing:
         raise SavedGameError("options", f"missing option {missing[0]!r} of {rb.id}")
     for name, value in saved.items():
         _field(_path(["options", name]), rb.resolve_options, {name: value})
+    # (an option added since the save: Rulebook.added_options, its default is the game the save played)
     return rb.resolve_options(saved)
 
 

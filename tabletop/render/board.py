@@ -6,8 +6,9 @@ A board view is the dict a rulebook's ``board(game, player)`` returns. The rende
     ``zones`` (labelled zones in panels, one panel per owner), ``grid`` (cells addressed by
     ``pos: [row, column]``), ``hex`` (hexagons addressed by axial ``pos: [q, r]``), ``ranks``
     (each player's formation as rows of slots, front ranks facing each other), ``lanes``
-    (columns shared by the players, each side filling its lane from its own edge) or ``graph``
-    (places joined by edges, a map such as Paragon's; :mod:`tabletop.core.graphs`).
+    (columns shared by the players, each side filling its lane from its own edge), ``graph``
+    (places joined by edges, a map such as Paragon's; :mod:`tabletop.core.graphs`) or ``table``
+    (seats around an oval table, shared cards in its middle: :mod:`tabletop.render.table`).
 ``zones``
     ``{"id", "label", "owner", "kind", "count", "hidden", "stack", "option"}``. Zones whose
     ``kind`` (or ``id``) is the layout name, or that say ``"board": true``, are the board of
@@ -20,7 +21,8 @@ A board view is the dict a rulebook's ``board(game, player)`` returns. The rende
     rotated 90°) when ``tapped``, ``closed``, ``spent``, ``stunned``, ``exhausted`` or
     ``rotated`` is true or among its ``statuses``; the options an element offers are
     ``option`` (an id, ``None`` or a list) and/or ``options``. ``kind`` ``coin``, ``token``
-    and ``die`` are drawn as small pieces.
+    and ``die`` are drawn as small pieces. A face-up card's ``symbol`` (``{"shape", "colour", "word"}``)
+    is drawn large on its face with the word under it (:mod:`tabletop.render.symbols`).
 ``cells``, ``tokens``, ``highlights``
     optional board cells (with ``pos``, ``label``, ``option``; a cell without ``label`` shows its
     coordinates, ``""`` shows nothing), free tokens, and ids of elements to mark (e.g. the last move).
@@ -66,10 +68,12 @@ from html import escape
 from typing import Any
 
 from .pictures import picture_html
+from .symbols import SYMBOL_STYLE, draw_symbol_face
+from .table import TABLE_STYLE, table_area
 
 __all__ = ["LAYOUTS", "board_html", "board_picture", "board_svg", "normalise"]
 
-LAYOUTS = ("zones", "grid", "hex", "ranks", "lanes", "graph")
+LAYOUTS = ("zones", "grid", "hex", "ranks", "lanes", "graph", "table")
 TURNED = ("tapped", "closed", "spent", "stunned", "exhausted", "exerted", "rotated")
 PIECES = ("coin", "token", "die")
 
@@ -306,6 +310,11 @@ def _norm_item(entry: dict, index: int) -> dict:
     }
     if entry.get("attached_to") is not None:  # drawn under another card (equipment, an attached event)
         item["attached_to"] = str(entry["attached_to"])
+    if not down and isinstance(entry.get("symbol"), dict):  # a shape drawn on the face (a memory picture)
+        item["symbol"] = entry["symbol"]
+    for where in ("seat", "centre"):  # the "table" layout: in front of a seat, or in the middle
+        if entry.get(where) is not None:
+            item[where] = entry[where]
     if entry.get("cells"):  # a piece covering several hex cells
         item["cells"] = [rc for rc in (_rc(c) for c in entry["cells"]) if rc is not None]
     if not down:
@@ -433,6 +442,10 @@ def _draw_card(item: dict, x: float, y: float, marked: set[str], scale: float) -
         parts.append(
             f'<path class="tt-back" d="M{w / 2:g} 20 L{w - 18} {h / 2:g} L{w / 2:g} {h - 20} L18 {h / 2:g} Z"/>'
         )
+    elif item.get("symbol"):
+        parts.extend(draw_symbol_face(item, w, h))
+        if item["type"]:
+            parts.append(_text(6, h - 6, _short(str(item["type"]), 14), "tt-type"))
     else:
         ty = 16
         name_x = 6
@@ -1176,7 +1189,10 @@ def _geometry_style(view: dict) -> str:
         used = True
     else:
         used = False
-    return f"<style>{GEOMETRY_STYLE}</style>" if used else ""
+    symbols = f"<style>{SYMBOL_STYLE}</style>" if any(c.get("symbol") for c in view["cards"]) else ""
+    if view["layout"] == "table":
+        symbols += f"<style>{TABLE_STYLE}</style>"
+    return (f"<style>{GEOMETRY_STYLE}</style>" if used else "") + symbols
 
 
 # -------------------------------------------------------------- the board
@@ -1227,8 +1243,9 @@ def board_svg(view: dict) -> str:
 
     main_kinds = {"grid": ("grid", "board"), "hex": ("hex", "map", "board"), "ranks": ("rank",), "lanes": ("lane",)}
     main_kinds["graph"] = ("graph", "map", "board")
+    main_kinds["table"] = ("table", "board")
     main_ids: list[str] = []
-    if layout in ("grid", "hex", "graph"):
+    if layout in ("grid", "hex", "graph", "table"):
         main_ids = _board_zone_ids(v, main_kinds[layout])
         if not main_ids and zones and not unzoned:
             main_ids = [zones[0]["id"]]
@@ -1242,9 +1259,11 @@ def board_svg(view: dict) -> str:
     blocks: list[tuple[list[str], float, float]] = []  # (parts at origin, width, height)
     # the main area first, so panels know the width to fill
     main: tuple[list[str], float, float] | None = None
-    if layout in ("grid", "hex", "graph"):
+    if layout in ("grid", "hex", "graph", "table"):
         items = [it for z in main_zones for it in by_zone.get(z["id"], [])] + unzoned
-        main = {"grid": _grid_area, "hex": _hex_area, "graph": _graph_area}[layout](v, items, marked)
+        main = {"grid": _grid_area, "hex": _hex_area, "graph": _graph_area, "table": table_area}[layout](
+            v, items, marked
+        )
     elif layout == "ranks" and main_zones:
         main = _ranks_area(v, main_zones, by_zone, bottom, marked)
     elif layout == "lanes" and main_zones:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from html import escape
 from typing import Any
 
@@ -24,13 +25,20 @@ class Lab(StaticFallback, ipw.VBox):
 
     Parts: ``.board``, ``.panel`` (the option buttons, ``.buttons``), ``.log_view`` (an HTML widget;
     ``.log_text`` its text), ``.chain``, ``.timeline``; ``.game`` is the game being played.
+
+    A decision of kind ``acknowledge`` with one option (a memory player turning a mismatch back) is applied
+    by itself ``pause`` seconds after it opens, unless a move was made meanwhile (its button applies it at
+    once); ``pause=None`` leaves it to the student. ``.pending`` is the option waiting, ``advance()`` applies
+    it now (outside a running event loop, as in a script, nothing applies it by itself).
     """
 
-    def __init__(self, game: Game, *, log_lines: int = 20, **kwargs: Any):
+    def __init__(self, game: Game, *, log_lines: int = 20, pause: float | None = 1.5, **kwargs: Any):
         if not isinstance(game, Game):
             raise TypeError(f"Lab needs a tabletop Game, not {type(game).__name__}")
         self.game = game
         self.log_lines = log_lines
+        self.pause = pause
+        self.pending: str | None = None
         self.board = BoardWidget(game)
         self.timeline = Timeline(game, board=self.board)
         self.chain = TriggerChainWidget(game)
@@ -59,6 +67,11 @@ class Lab(StaticFallback, ipw.VBox):
         """Make a choice as the board or a button does (returns whether it was applied)."""
         return self.board.choose(option_id)
 
+    def advance(self) -> bool:
+        """Apply the lone ``acknowledge`` option waiting for its pause now (returns whether one was)."""
+        oid, self.pending = self.pending, None
+        return oid is not None and self.board.choose(oid)
+
     # ------------------------------------------------------------- internals
     def _board_changed(self, event: dict) -> None:
         if event["type"] == "move":
@@ -84,6 +97,25 @@ class Lab(StaticFallback, ipw.VBox):
         self.buttons = buttons
         head = ipw.HTML(f"<b>{escape(self.board.prompt)}</b>")
         self.panel.children = (head, *buttons)
+        self._schedule(shown)
+
+    def _schedule(self, shown: str) -> None:
+        """A lone ``acknowledge`` option: wait ``pause`` seconds, then apply it if the position is still ``shown``."""
+        dec = self.game.decision
+        self.pending = None
+        if self.pause is None or dec is None or dec.kind != "acknowledge" or len(dec.options) != 1:
+            return
+        self.pending = oid = dec.options[0].id
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop runs (a script, a test): advance() applies it
+            return
+
+        def later() -> None:
+            if self.pending == oid and self.board.fingerprint == shown:
+                self.advance()
+
+        loop.call_later(self.pause, later)
 
     def _update_log(self) -> None:
         lines = self.game.log.lines()

@@ -6,6 +6,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import tabletop as tt
+from tabletop.games.memory.pictures import picture_name
 from tabletop.render.board import HEX_SCALE, LAYOUTS, board_html, board_svg
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -63,7 +64,8 @@ def test_memory_face_down_cards_carry_no_name():
     game.apply("s00")
     root = parse(board_svg(MEMORY.board(game, None)))
     pic = game.state.objects["s00"]["picture"]
-    assert texts(element(root, "s00")) == [f"picture {pic}"]
+    colour, shape = picture_name(pic).split()
+    assert texts(element(root, "s00")) == [colour, shape, f"picture {pic}"]  # the word under the shape
     assert all(texts(element(root, oid)) == [] for oid in game.state.objects if oid != "s00")
 
 
@@ -306,6 +308,23 @@ def hand_made(layout: str) -> dict:
                 {"id": "t1", "zone": "map", "pos": "tower", "kind": "token", "label": "T"},
             ],
         }
+    if layout == "table":  # seats around a table, shared cards in the middle (a werewolf game)
+        return {
+            "layout": "table",
+            "viewer": 0,
+            "zones": [{"id": "table", "kind": "table"}, {"id": "hand:0", "owner": 0}, {"id": "hand:1", "owner": 1}],
+            "seats": [
+                {"id": "s0", "player": 0, "label": "Ann"},
+                {"id": "s1", "player": 1, "label": "Bob", "option": "vote:1", "note": "dealt seer"},
+                {"id": "s2", "player": 2, "label": "Cy"},
+            ],
+            "cards": [
+                *hand,
+                {"id": "t0", "zone": "table", "seat": "s0", "name": "seer"},
+                {"id": "t1", "zone": "table", "seat": "s1", "face": "down", "name": "Secret"},
+                {"id": "m0", "zone": "table", "centre": 0, "label": "centre 1", "option": "view:m0"},
+            ],
+        }
     return {
         "layout": "lanes",
         "zones": [
@@ -333,7 +352,9 @@ def test_every_layout_kind_renders(layout):
     assert ids == {c["id"] for c in view["cards"]}
     offered = {g.get("data-option") for g in root.iter(f"{SVG}g") if g.get("data-option")}
     wanted = set()
-    for el in view["cards"] + view["zones"] + view.get("cells", []) + view.get("places", []) + view.get("edges", []):
+    for el in (
+        view["cards"] + view["zones"] + view.get("cells", []) + view.get("places", []) + view.get("edges", [])
+    ) + view.get("seats", []):
         if not isinstance(el, dict):
             continue
         opt = el.get("option")

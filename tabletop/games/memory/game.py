@@ -11,6 +11,7 @@ from tabletop.core.flow import ends_on_scores, when_empty
 from tabletop.core.rulebook import EventSpec
 from tabletop.core.zones import Zones, ZoneSpec
 
+from .pictures import picture, picture_name
 from .rules import RULES
 
 GRID = "grid"  # mem.setup: the cards lie face down in rows
@@ -75,7 +76,20 @@ def flip(game: Table, *, first: str | None, choice: dict) -> None:
     if first is None:
         ask_flip(game, first=card)  # (it opens once the flip has happened)
     elif st.objects[first]["picture"] != st.objects[card]["picture"]:  # mem.assume.match: the same picture
-        game.emit_each("turn_down", "card", (first, card), rule="mem.mismatch", player=player)
+        # mem.assume.turn_back: both cards stay face up until the player turns them back (a lone option), or
+        # (turn_back="at once", the default) they are turned back at once: no decision, the game as analysed
+        if game.options["turn_back"] == "at once":
+            turned_back(game, cards=[first, card])
+        else:
+            game.ask(
+                player,
+                "acknowledge",
+                [TURN_BACK],
+                turned_back,
+                prompt="no match: look at both cards, then turn them back",
+                rule="mem.mismatch",
+                args={"cards": [first, card]},
+            )
     else:
         game.emit("take_pair", rule="mem.match", player=player, cards=[first, card])
         again = game.options["extra_turn_on_match"]
@@ -84,6 +98,15 @@ def flip(game: Table, *, first: str | None, choice: dict) -> None:
         game.record("flow", lambda: f"player {player} found a match{said}", rule, player=player)
         if again:
             game.extra_turn()
+
+
+TURN_BACK = {"id": "turn_back", "label": "turn the two cards back face down"}
+
+
+@tasks("mem.turned_back")
+def turned_back(game: Table, *, cards: list[str], choice: dict | None = None) -> None:
+    """mem.mismatch: the player turns the two cards back over, and the turn ends."""
+    game.emit_each("turn_down", "card", tuple(cards), rule="mem.mismatch", player=game.state.turn["player"])
 
 
 # ------------------------------------------------------------ events, the end
@@ -156,6 +179,16 @@ OPTIONS = by_name(
         "mem.extra_turn",
     ),
     OptionSpec("first_player", 0, "The player who takes the first turn.", "mem.assume.first_player", at_least=0),
+    OptionSpec(
+        "turn_back",
+        "at once",
+        "After a mismatch both cards stay face up until the player turns them back: 'player' (a decision with "
+        "one option, which the Lab applies after a short pause: a student sees both cards) or 'at once' "
+        "(the default: turned back in the same step, no decision; agents, saves and state graphs of analysis "
+        "play the game as before).",
+        "mem.assume.turn_back",
+        choices=("player", "at once"),
+    ),
     OptionSpec("columns", 0, "Cards per row (0: the squarest layout, at most 8 wide).", "mem.assume.rows", at_least=0),
 )
 
@@ -168,6 +201,7 @@ RULEBOOK: Rulebook = Rulebook(
     setup=setup,
     profile=Profile(checks="idle", rules={"check": "mem.assume.end"}),
     options=OPTIONS,
+    added_options=("turn_back",),  # saves from before it load with its default, the game they played
     first_player_option="first_player",
     flow=(Phase("turn", (ask_flip,), each_player=True, rule="mem.turn"),),
     tasks=tasks,
@@ -177,6 +211,12 @@ RULEBOOK: Rulebook = Rulebook(
     public_fields=("id", "zone", "slot", "face_up"),
     scenarios=SCENARIOS,
     # the board view: a grid of slots, each player's pile (their score) and the legal flips
-    board=GridBoard(ZONES, grid, name=lambda obj: f"picture {obj['picture']}", scores=pairs),
+    board=GridBoard(
+        ZONES,
+        grid,
+        name=lambda obj: picture_name(obj["picture"]),
+        scores=pairs,
+        face=lambda obj: {"symbol": picture(obj["picture"]), "type": f"picture {obj['picture']}"},
+    ),
     description=__doc__ or "",
 )

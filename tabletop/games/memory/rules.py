@@ -75,6 +75,16 @@ RULES = RuleTable(
             "a representation of that, and keeping it from the others would not be turning them over",
         ),
         Rule(
+            "mem.assume.turn_back",
+            "After a mismatch both cards stay face up, for every player to see, until the player to move turns "
+            "them back face down; then the turn ends.",
+            "Если карты не совпадают, игрок переворачивает их, и на этом ход заканчивается",
+            SEED,
+            (1524, 1524),
+            assumption=True,
+            option="turn_back",
+        ),
+        Rule(
             "mem.assume.first_player",
             "Player 0 (or the player the option names) takes the first turn.",
             source=SEED,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from itertools import combinations
 
@@ -574,54 +573,51 @@ def end(game: Table) -> None:
 
 
 # -------------------------------------------------------------- board view
-SIDE = 5  # the table is drawn on a 5 x 5 grid: seats around the edge, the centre cards in the middle
+def board(game: Table, player: int | None = None, *, truth: bool = False) -> dict:
+    """The players seated around the table, each card in front of its player, the three centre cards in
+    the middle ("table" layout); a card shows its role only to who knows it (its ``vis``).
 
-
-def seats_around(players: int) -> list[tuple[int, int]]:
-    """(row, column) of each player's seat, spread evenly around the table's edge (a circle of seats)."""
-    mid = (SIDE - 1) / 2
-    edge = [(r, c) for r in range(SIDE) for c in range(SIDE) if r in (0, SIDE - 1) or c in (0, SIDE - 1)]
-    # clockwise from the bottom middle, by angle around the middle of the table
-    edge.sort(key=lambda rc: (math.atan2(rc[1] - mid, rc[0] - mid) + 2 * math.pi) % (2 * math.pi))
-    step = len(edge) / players
-    return [edge[int(k * step)] for k in range(players)]
-
-
-def board(game: Table, player: int | None = None) -> dict:
-    """Players' cards in a circle around the three centre cards; a card shows its role only to who knows it.
-
-    Each card offers the options of the open decision that name it (look at it, take it, swap it).
+    ``truth``: the whole truth, as nobody at the table sees it (a teacher's, a judge's): every card face up
+    with the role it holds now, and under each player the role they were dealt. Each card offers the options
+    of the open decision that name it (look at it, take it, swap it); in the day each player's seat and card
+    offer the vote for that player (onw.vote: point at them).
     """
     st = game.state
     view = game.view(player)
     dec = st.decision
     offers = options_by_object(dec, st.objects, player)
-    where = {seat(p): rc for p, rc in enumerate(seats_around(game.players))}
-    where.update({centre(i): (SIDE // 2, 1 + i) for i in range(3)})
+    votes: dict[str, list[str]] = {}
+    if dec is not None and dec["kind"] == "vote" and (player is None or dec["player"] == player):
+        for o in dec["options"]:
+            votes.setdefault(seat(int(o["id"].split(":")[1])), []).append(o["id"])
+    dealt_roles = st.vars.get("_dealt", {})
     cards = []
     for sid in positions(game):
         obj = view["objects"][sid]
-        hidden = obj.get("hidden", False)
-        row, col = where[sid]
-        cards.append(
-            {
-                "id": sid,
-                "zone": obj["zone"],
-                "pos": [row, col],
-                "face": "down" if hidden else "up",
-                "name": None if hidden else obj["role"],
-                "label": slot_label(sid),
-                "options": offers.get(sid, []),
-            }
-        )
-    names = {rc: f"player {p}" for p, rc in enumerate(seats_around(game.players))}
-    names.update({(SIDE // 2, 1 + i): f"centre {i + 1}" for i in range(3)})
-    cells = [{"pos": [r, c], "label": names.get((r, c), "")} for r in range(SIDE) for c in range(SIDE)]
-    return {
-        "layout": "grid",
-        "rows": SIDE,
-        "columns": SIDE,
-        "cells": cells,
+        hidden = obj.get("hidden", False) and not truth
+        entry = {
+            "id": sid,
+            "zone": obj["zone"],
+            "face": "down" if hidden else "up",
+            "name": None if hidden else st.objects[sid]["role"],
+            "label": slot_label(sid),
+            "options": offers.get(sid, []) + votes.get(sid, []),
+        }
+        if sid.startswith("p"):
+            entry["seat"] = sid
+        else:
+            entry["centre"] = int(sid[1:])
+            entry["label"] = f"centre {int(sid[1:]) + 1}"
+        cards.append(entry)
+    seats = []
+    for p in range(game.players):
+        entry = {"id": seat(p), "player": p, "label": f"player {p}", "options": votes.get(seat(p), [])}
+        if truth and str(p) in dealt_roles:
+            entry["note"] = f"dealt {dealt_roles[str(p)]}"
+        seats.append(entry)
+    out = {
+        "layout": "table",
+        "seats": seats,
         "zones": [
             {"id": TABLE, "label": "players' cards", "kind": "board"},
             {"id": CENTRE, "label": "centre", "kind": "board"},
@@ -631,6 +627,11 @@ def board(game: Table, player: int | None = None) -> dict:
         "decision": decision_entry(dec, player),
         "result": st.result,
     }
+    if player is not None:
+        out["viewer"] = player
+    if truth:
+        out["truth"] = True
+    return out
 
 
 # --------------------------------------------------------------- scenarios

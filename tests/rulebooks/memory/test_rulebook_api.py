@@ -44,7 +44,7 @@ def test_zones_are_declared_a_face_down_grid_and_a_public_pile_each():
 
 
 def test_the_board_the_renderer_draws_is_pinned():
-    """mem.turn (L1524): player 0 has flipped row 1, column 1 (picture 0) and may flip any other card;
+    """mem.turn (L1524): player 0 has flipped row 1, column 1 (picture 0, an orange circle) and may flip any other card;
     the board view (tests/render, tests/widgets and the notebooks draw it) keeps this exact shape."""
     game = RB.scenario("match-official")
     down = [
@@ -60,7 +60,18 @@ def test_the_board_the_renderer_draws_is_pinned():
             {"id": "pairs:0", "label": "pairs of player 0", "owner": 0},
             {"id": "pairs:1", "label": "pairs of player 1", "owner": 1},
         ],
-        "cards": [{"id": "s00", "zone": "grid", "pos": [1, 1], "face": "up", "name": "picture 0", "option": None}]
+        "cards": [
+            {
+                "id": "s00",
+                "zone": "grid",
+                "pos": [1, 1],
+                "face": "up",
+                "name": "orange circle",  # mem.components: a picture drawn as a shape, a colour and its word
+                "option": None,
+                "symbol": {"shape": "circle", "colour": "#E69F00", "word": "orange circle"},
+                "type": "picture 0",
+            }
+        ]
         + [{**c, "option": c["id"]} for c in down],
         "scores": {"0": 0, "1": 0},
         "to_move": 0,

@@ -87,6 +87,36 @@ def test_a_mismatch_is_turned_back_and_ends_the_turn():
     assert len(turned) == 2 and turned[0]["cause"] == turned[1]["cause"]  # one simultaneous batch
 
 
+def test_the_player_turns_the_mismatched_cards_back_while_everyone_sees_them():
+    """mem.assume.turn_back, L1524 ("если карты не совпадают, игрок переворачивает их, и на этом ход
+    заканчивается"): turning them back is the player's act; until then both cards lie face up for all."""
+    game = dealt([0, 1, 0, 1], turn_back="player").apply("s00").apply("s01")
+    dec = game.decision
+    assert (dec.player, dec.kind, [o.id for o in dec.options]) == (0, "acknowledge", ["turn_back"])
+    assert dec.rule == "mem.mismatch"
+    for viewer in (0, 1, None):  # mem.assume.public_flip: every player (and a spectator) sees both
+        objs = game.view(viewer)["objects"]
+        assert [objs[c]["picture"] for c in ("s00", "s01")] == [0, 1]
+    board = {c["id"]: c for c in RB.board(game.table, 1)["cards"]}
+    assert board["s00"]["face"] == board["s01"]["face"] == "up"
+    game.apply("turn_back")  # the player turns them back over, and that ends the turn
+    assert not game.state.objects["s00"]["face_up"] and not game.state.objects["s01"]["face_up"]
+    assert game.view(1)["objects"]["s00"]["hidden"] and game.decision.player == 1
+
+
+def test_turning_back_at_once_is_the_same_game_without_the_decision():
+    """mem.assume.turn_back: the default ('at once') plays exactly as the game with the player's lone option,
+    the option applied: the same positions once the turn has passed, the same events."""
+    slow = dealt([0, 1, 0, 1, 2, 2], turn_back="player").apply("s00").apply("s01").apply("turn_back")
+    fast = dealt([0, 1, 0, 1, 2, 2]).apply("s00").apply("s01")
+    assert slow.state.objects == fast.state.objects and slow.state.turn == fast.state.turn
+    events = [(r["rule"], r["summary"]) for g in (slow, fast) for r in g.trace if r["kind"] == "event"]
+    assert events[: len(events) // 2] == events[len(events) // 2 :]
+    # a match is no mismatch: no decision to turn anything back
+    matched = dealt([0, 1, 0, 1], turn_back="player").apply("s00").apply("s02")
+    assert matched.decision.kind == "action" and matched.decision.player == 0
+
+
 def test_official_rule_a_match_gives_another_turn():
     """mem.extra_turn, L1524: the official rules give another turn after a match."""
     game = RB.scenario("match-official").apply("s03")

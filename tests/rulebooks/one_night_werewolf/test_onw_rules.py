@@ -364,30 +364,58 @@ def test_scenarios_start_where_they_say():
 
 def test_board_seats_players_in_a_circle_around_the_centre_cards():
     """L176-177: the players' cards in front of them around the table, the three centre cards in the middle;
-    each card offers the options that name it."""
-    from tabletop.games.one_night_werewolf.game import SIDE, seats_around
+    each card offers the options that name it; names are large and dark, the viewer sits at the bottom."""
     from tabletop.render.board import board_svg
 
-    for n in range(3, 11):
-        seats = seats_around(n)
-        assert len(set(seats)) == n
-        assert all(r in (0, SIDE - 1) or c in (0, SIDE - 1) for r, c in seats)  # on the edge of the table
     game = RB.scenario("call-order-text")  # player 2, the Werewolf, may look at a centre card
     view = RB.board(game, None)
-    assert view["layout"] == "grid"
+    assert view["layout"] == "table"
+    assert [s["id"] for s in view["seats"]] == [f"p{p}" for p in range(game.players)]
     centre = {c["id"]: c for c in view["cards"] if c["id"].startswith("c")}
-    assert [c["pos"] for c in centre.values()] == [[SIDE // 2, 1], [SIDE // 2, 2], [SIDE // 2, 3]]
+    assert [(c["centre"], c["label"]) for c in centre.values()] == [(0, "centre 1"), (1, "centre 2"), (2, "centre 3")]
+    assert all(c["seat"] == c["id"] for c in view["cards"] if c["id"].startswith("p"))
     assert centre["c0"]["options"] == ["view:c0"]
     svg = board_svg(view)
-    assert 'data-option="view:c0"' in svg
-    # each seat is named after its player, the centre cells after the centre cards; no bare coordinates
-    labels = {tuple(c["pos"]): c["label"] for c in view["cells"]}
-    card_at = {tuple(c["pos"]): c["id"] for c in view["cards"]}
-    assert {card_at[rc]: label for rc, label in labels.items() if label} == {
-        **{f"p{p}": f"player {p}" for p in range(game.players)},
-        **{f"c{i}": f"centre {i + 1}" for i in range(3)},
-    }
-    assert ">player 0<" in svg and ">centre 1<" in svg and ">0,0<" not in svg
+    assert 'data-option="view:c0"' in svg and 'class="tt-table-top"' in svg
+    assert (
+        ">player 0<" in svg
+        and ">centre 1<" in svg
+        and ".tt-seat-name{font-size:14px;font-weight:700;fill:#1d1d1d" in svg
+    )
+    assert "(you)" not in svg and ">player 2 (you)<" in board_svg(RB.board(game, 2))
+
+
+def test_the_whole_truth_board_shows_every_card_with_its_role():
+    """onw.deal (L176) seen by nobody at the table: every card face up with the role it holds, and under
+    each player the role dealt; a player's own view still shows only what they know."""
+    from tabletop.render.board import board_svg
+
+    game = RB.scenario("call-order-text")
+    truth = RB.board(game, truth=True)
+    assert all(c["face"] == "up" and c["name"] == game.state.objects[c["id"]]["role"] for c in truth["cards"])
+    dealt_ = game.state.vars["_dealt"]
+    assert [s["note"] for s in truth["seats"]] == [f"dealt {dealt_[str(p)]}" for p in range(game.players)]
+    svg = board_svg(truth)
+    assert 'class="tt-card tt-face-down' not in svg and all(f">{r}<" in svg for r in dealt_.values())
+    assert all(c["face"] == "down" for c in RB.board(game, None)["cards"])  # a spectator knows nothing
+    own = {c["id"]: c for c in RB.board(game, 2)["cards"]}
+    assert own["p2"]["name"] == "werewolf" and own["p0"]["face"] == "down"
+
+
+def test_in_the_day_each_seat_offers_the_vote_for_its_player():
+    """onw.vote (L206): each player points at another; the seat (and card) of each other player offers
+    that vote to the voter, and to nobody else."""
+    from tabletop.render.board import board_svg
+
+    game = RB.scenario("hunter-vote")
+    voter = game.decision.player
+    view = RB.board(game, voter)
+    offered = {s["id"]: s["options"] for s in view["seats"]}
+    assert offered == {f"p{q}": ([] if q == voter else [f"vote:{q}"]) for q in range(game.players)}
+    assert {c["id"]: c["options"] for c in view["cards"] if c["id"].startswith("p")} == offered
+    assert 'data-seat="p1" data-option="vote:1"' in board_svg(view)
+    other = (voter + 1) % game.players
+    assert all(not s["options"] for s in RB.board(game, other)["seats"])
 
 
 def test_l210_l212_partners_of_a_doppelganger_werewolf_do_not_see_her_card():
