@@ -91,6 +91,7 @@ class BoardWidget(anywidget.AnyWidget):
     ``player`` is the seat, fixed when the board is made: it decides what the board shows and
     for whom it plays, so neither the browser nor a later assignment can change it (make another
     board for another seat). All traits are Python's: state sent by the browser is refused.
+    ``card_text``: face-up cards show their rules text on the card (the default), not only in a tooltip.
     """
 
     _esm = asset("board.js")
@@ -107,12 +108,13 @@ class BoardWidget(anywidget.AnyWidget):
     title = t.Unicode("").tag(sync=True)
     player = t.Any(None).tag(sync=True)
 
-    def __init__(self, game: Game, player: int | None = None, **kwargs: Any):
+    def __init__(self, game: Game, player: int | None = None, *, card_text: bool = True, **kwargs: Any):
         if not isinstance(game, Game):
             raise TypeError(f"BoardWidget needs a tabletop Game, not {type(game).__name__}")
         if game.rulebook.board is None:
             raise ValueError(f"rulebook {game.rulebook.id!r} has no board view to draw")
         self._seat = player  # the seat the board was made for; the ``player`` trait only shows it
+        self._card_text = bool(card_text)  # face-up cards carry their rules text (not only in the tooltip)
         super().__init__(**kwargs)
         self._game = game
         self._callbacks: list[Callable[[dict], Any]] = []
@@ -310,7 +312,7 @@ class BoardWidget(anywidget.AnyWidget):
         view = _only_options(view, {o["id"] for o in options})
         with self.hold_sync():
             self.view = view
-            self.svg = board_svg(view)
+            self.svg = board_svg(view, card_text=self._card_text)
             self.options = options
             self.prompt = self._prompt()
             self.fingerprint = game.fingerprint()
