@@ -120,8 +120,8 @@ GEOMETRY_STYLE = (
     ".tt-place-label{fill:#444;font-size:10px;text-anchor:middle}"
 )
 # only in boards drawn with ``card_text=True`` (the Lab's live board): a card's rules text on the card
-CARD_TEXT_STYLE = ".tt-card-text{fill:#333;font-size:7.5px}"
-CARD_TEXT_WIDTH = 19  # characters of a line of card text (7.5px on an 84px card)
+CARD_TEXT_STYLE = ".tt-card-text{fill:#333;font-size:8px}"
+CARD_TEXT_WIDTH = 18  # characters of a line of card text (8px on an 84px card)
 
 HTML_STYLE = (
     ".tt-board-html{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:13px}"
@@ -472,7 +472,7 @@ def _draw_card(item: dict, x: float, y: float, marked: set[str], scale: float) -
 def _card_text(text: str, above: float, below: float) -> list[str]:
     """A card's rules text in small lines between its type line (``above``) and its stats (``below``);
     the last line that fits ends with an ellipsis when the text is longer (the tooltip has it all)."""
-    step = 8.5
+    step = 9
     lines = int((below - 2 - (above + 10)) // step) + 1
     if lines <= 0:
         return []

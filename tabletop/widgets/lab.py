@@ -133,10 +133,13 @@ class Lab(ipw.VBox):
         self.pass_button.add_class("tt-lab-pass-button")
         self.pass_screen = ipw.VBox([self.pass_text, self.pass_button])
         self.pass_screen.add_class("tt-lab-pass")
-        self.board_box = ipw.Box([self.board])
+        # the board takes the width it needs to be read (its cards' text); the panel wraps below when short of room
+        self.board_box = ipw.Box([self.board], layout=ipw.Layout(flex="1 1 760px", min_width="0"))
         self.body = ipw.VBox(
             [
-                ipw.HBox([self.board_box, self.panel]),
+                ipw.HBox(
+                    [self.board_box, self.panel], layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start")
+                ),
                 self.timeline,
                 ipw.HTML("<b>Log</b> (latest steps, with rule references; only what you may see)"),
                 self.log_view,
@@ -342,6 +345,7 @@ class Lab(ipw.VBox):
             label = opt["label"] if opt["label"] not in twice else f"{opt['label']} [{opt['id']}]"
             b = ipw.Button(description=label, tooltip=f"{opt['id']}: {opt['label']}", layout=ipw.Layout(width="auto"))
             b.add_class("tt-lab-option")
+            b.add_class(f"tt-at-{shown[:16]}")  # the position it was made for (a test clicks only current ones)
             b.on_click(lambda _b, oid=opt["id"], fp=shown: self.board.choose(oid, fp))
             buttons.append(b)
         self.buttons = buttons
