@@ -10,6 +10,7 @@ from .chains import Chain, consequences, to_graphml, to_node_link, trigger_chain
 from .explore import StateGraph, explore
 from .orderings import OrderingReport, Outcome, orderings
 from .profiles import ProfileComparison, compare_profiles
+from .seen import SeatFilter, seen_by
 from .simulate import GameRecord, Simulation, simulate
 
 __all__ = [
@@ -22,12 +23,14 @@ __all__ = [
     "ProfileComparison",
     "RandomAgent",
     "ScriptedAgent",
+    "SeatFilter",
     "Simulation",
     "StateGraph",
     "compare_profiles",
     "consequences",
     "explore",
     "orderings",
+    "seen_by",
     "simulate",
     "to_graphml",
     "to_node_link",

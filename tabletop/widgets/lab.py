@@ -109,7 +109,7 @@ class Lab(ipw.VBox):
         self._pending: asyncio.TimerHandle | None = None
         self._computer_note = ""
 
-        self.timeline = Timeline(game, board=self.board)
+        self.timeline = Timeline(game, board=self.board, viewers=humans if self.private or self.opponents else None)
         self.chain = TriggerChainWidget(self._seen_trace())
         self.header = ipw.HTML()
         self.panel = ipw.VBox(layout=ipw.Layout(min_width="220px", max_width="380px"))

@@ -139,3 +139,11 @@ def test_bad_seats_and_agents_are_refused():
         Lab(game, seat=0, opponents={1: object()})
     with pytest.raises(ValueError, match="a seat is"):
         Lab(game, seat=7, opponents={1: FirstLegalAgent()})
+
+
+def test_the_timeline_caption_does_not_name_the_opponents_choice():
+    game = hearthstone(seed=2)  # the computer's mulligan is the first step
+    lab = Lab(game, seat=0, opponents={1: GreedyAgent(seed=0)})
+    lab.timeline.step = 1
+    assert "after a move by 1" in lab.timeline.caption.value
+    assert "swap" not in lab.timeline.caption.value
