@@ -204,8 +204,11 @@ class Lab(ipw.VBox):
         """Make every move of the computer up to the next decision of a seat at the device (or the end)."""
         self._cancel()
         n = 0
-        while n < MAX_COMPUTER_STEPS and self._computer_to_act() and self._computer_move():
-            n += 1
+        try:
+            while n < MAX_COMPUTER_STEPS and self._computer_to_act() and self._computer_move():
+                n += 1
+        except Exception as exc:  # an agent failing must not break the kernel's comm loop
+            self._computer_note = f"the computer could not move: {type(exc).__name__}: {clip(str(exc))}"
         self._moved(schedule=False)
         return n
 

@@ -8,7 +8,7 @@ import re
 import pytest
 
 import tabletop as tt
-from tabletop.analysis.agents import FirstLegalAgent, GreedyAgent
+from tabletop.analysis.agents import FirstLegalAgent, GreedyAgent, RandomAgent
 from tabletop.render.board import normalise
 from tabletop.widgets import Lab
 
@@ -147,3 +147,26 @@ def test_the_timeline_caption_does_not_name_the_opponents_choice():
     lab.timeline.step = 1
     assert "after a move by 1" in lab.timeline.caption.value
     assert "swap" not in lab.timeline.caption.value
+
+
+class Broken:
+    def choose(self, game, player, rng=None):
+        raise RuntimeError("no idea")
+
+
+def test_an_agent_that_fails_is_reported_not_raised():
+    game = hearthstone(seed=2)  # the computer moves first
+    lab = Lab(game, seat=0, opponents={1: Broken()})
+    assert game.decision.player == 1 and "could not move: RuntimeError: no idea" in lab.computer_view.value
+
+
+def test_werewolf_seat_sees_only_its_own_night():
+    game = tt.rulebook("one_night_werewolf").new_game(seed=8, players=5)
+    lab = Lab(game, seat=0, opponents={p: RandomAgent(seed=p) for p in range(1, 5)})
+    while not game.over:
+        assert game.decision.player == 0
+        lab.buttons[0].click()
+    text = lab.seen.log(game).lines()
+    assert any("player 0 looks at player 0's card" in line for line in text)
+    assert not any(f"player {q} looks at" in line for q in range(1, 5) for line in text)
+    assert any("is executed" in line or "nobody is executed" in line for line in text)
