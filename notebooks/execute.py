@@ -5,9 +5,10 @@
 
 Each notebook runs in a fresh ``python3`` kernel from its own folder. Widget state is not
 stored (``store_widget_state=False``, and any ``metadata.widgets`` left over is removed: a
-FigureWidget's state is megabytes) and no execution timestamps are recorded, so executing
-twice gives the same file. ``pytest --nbval`` then re-runs them and compares, in strict mode,
-with ``notebooks/sanitize.cfg``.
+FigureWidget's state is megabytes), no execution timestamps are recorded and consecutive prints
+are merged into one stream output, so executing twice gives the same file (but for widget model
+ids). ``pytest --nbval`` then re-runs them and compares, in strict mode, with
+``notebooks/sanitize.cfg``.
 """
 
 from __future__ import annotations
@@ -34,6 +35,19 @@ def notebooks(names: list[str]) -> list[Path]:
     return out
 
 
+def merge_streams(cell) -> None:
+    """Join consecutive outputs of one stream (stdout, stderr) of a cell into one, text unchanged."""
+    merged: list = []
+    for out in cell.get("outputs", []):
+        last = merged[-1] if merged else None
+        if last is not None and out.output_type == last.output_type == "stream" and out.name == last.name:
+            last.text += out.text
+        else:
+            merged.append(out)
+    if "outputs" in cell:
+        cell.outputs = merged
+
+
 def execute(path: Path, timeout: int = 120) -> float:
     """Run one notebook in place; returns the seconds it took."""
     import nbformat
@@ -54,6 +68,7 @@ def execute(path: Path, timeout: int = 120) -> float:
     nb.metadata.pop("widgets", None)
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
+        merge_streams(cell)  # how a kernel's prints arrive in chunks varies from run to run
     nbformat.write(nb, path)
     return seconds
 

@@ -12,7 +12,7 @@ widget or a figure is first asked for.
 """
 
 from . import analysis as analysis
-from .analysis import compare_profiles, consequences, explore, orderings, simulate, trigger_chain, why
+from .analysis import compare_options, compare_profiles, consequences, explore, orderings, simulate, trigger_chain, why
 from .core import (
     CHANCE,
     Ability,
@@ -100,6 +100,7 @@ __all__ = [
     "TimeBudgetExceeded",
     "UnknownRulebook",
     "UnknownScenario",
+    "compare_options",
     "compare_profiles",
     "compiled_modules",
     "consequences",

@@ -1,7 +1,8 @@
 """Analysis that works for every rulebook through the public API alone.
 
 Trigger chains (:func:`trigger_chain`, :func:`why`, :func:`consequences`), state graphs
-(:func:`explore`), simulation of many seeded games with pluggable agents (:func:`simulate`).
+(:func:`explore`), rule readings side by side (:func:`compare_options`), simulation of many seeded
+games with pluggable agents (:func:`simulate`).
 Nothing here imports networkx, numpy or a Jupyter library at import time.
 """
 
@@ -10,6 +11,7 @@ from .chains import Chain, consequences, to_graphml, to_node_link, trigger_chain
 from .explore import StateGraph, explore
 from .orderings import OrderingReport, Outcome, orderings
 from .profiles import ProfileComparison, compare_profiles
+from .readings import ReadingComparison, ReadingOutcome, compare_options
 from .seen import SeatFilter, seen_by
 from .simulate import GameRecord, Simulation, simulate
 
@@ -22,10 +24,13 @@ __all__ = [
     "Outcome",
     "ProfileComparison",
     "RandomAgent",
+    "ReadingComparison",
+    "ReadingOutcome",
     "ScriptedAgent",
     "SeatFilter",
     "Simulation",
     "StateGraph",
+    "compare_options",
     "compare_profiles",
     "consequences",
     "explore",

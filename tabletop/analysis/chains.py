@@ -154,10 +154,13 @@ def why(graph: nx.DiGraph, node: int) -> Chain:
         raise KeyError(f"no step {node} in this trigger chain")
     chain = [node]
     while True:
-        preds = list(graph.predecessors(chain[-1]))
+        node = chain[-1]
+        preds = list(graph.predecessors(node))
         if not preds:
             break
-        chain.append(min(preds))
+        # the cause; a state check has none but the events that made it true: the last of them
+        caused = [p for p in preds if graph.edges[p, node].get("kind") != "because"]
+        chain.append(min(caused) if caused else max(preds))
     return Chain(graph, tuple(reversed(chain)), "why")
 
 

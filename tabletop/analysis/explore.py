@@ -17,7 +17,9 @@ from __future__ import annotations
 import functools
 import hashlib
 from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from fractions import Fraction
 from html import escape
 from typing import TYPE_CHECKING, Any
 
@@ -30,7 +32,17 @@ from ..core.game import Game
 if TYPE_CHECKING:
     import networkx as nx
 
-__all__ = ["StateGraph", "explore"]
+__all__ = ["StateGraph", "exact_probability", "explore"]
+
+
+def exact_probability(decision: dict, index: int) -> Fraction:
+    """The probability of outcome ``index`` of an open chance decision (the game's plain data), as a
+    fraction: ``ways/of`` where the option gives them (a roll of dice), else its probability made a
+    fraction with a denominator of at most a million (a deck's ``count/total``, a uniform ``1/n``)."""
+    opt = decision["options"][index]
+    if "ways" in opt and "of" in opt:
+        return Fraction(opt["ways"], opt["of"])
+    return Fraction(decision["probs"][index]).limit_denominator(1_000_000)
 
 
 @dataclass
@@ -85,6 +97,51 @@ class StateGraph:
             key = self.graph.nodes[n]["result"]
             out[key] = out.get(key, 0) + 1
         return dict(sorted(out.items()))
+
+    def outcome_table(
+        self, outcome: Callable[[Game], Any] | None = None, max_paths: int = 100_000
+    ) -> list[dict[str, Any]]:
+        """Each plan of choices with each outcome it may end in, weighted by chance.
+
+        A plan is the choices made by the players on a path from the root (the options' labels; a group of
+        commits is one joint choice); chance outcomes are left out of it and weigh the path instead, by the
+        edges' probabilities as fractions (exact for denominators up to a million: a die's 1/6, a deck's
+        count/total; sampled chance weighs 1). A path ends at the end of the game, or after ``depth``
+        decisions, or where the graph was not explored further. ``outcome(game)`` names what a path ends in
+        (it needs the graph's games); the default is the result (winners as text), or ``"unfinished"``.
+        Rows: ``{"plan", "outcome", "probability"}``; each plan's probabilities sum to 1 when every chance
+        outcome on its paths was explored.
+        """
+        graph = self.graph
+        plans: dict[tuple[str, ...], dict[str, Fraction]] = {}
+        stack: list[tuple[str, tuple[str, ...], Fraction, int]] = [(self.root, (), Fraction(1), 0)]
+        paths = 0
+        while stack:
+            node, plan, p, d = stack.pop()
+            data = graph.nodes[node]
+            edges = list(graph.out_edges(node, data=True)) if d < self.depth and not data["over"] else []
+            if not edges:
+                paths += 1
+                if paths > max_paths:
+                    raise ArgumentValueError(f"outcome_table(): more than {max_paths} paths; raise max_paths")
+                if outcome is not None:
+                    key = str(outcome(self.games[node]))
+                else:
+                    key = data["result"] if data["over"] else "unfinished"
+                dist = plans.setdefault(plan, {})
+                dist[key] = dist.get(key, Fraction(0)) + p
+                continue
+            for _, child, edge in reversed(edges):
+                if edge["player"] == CHANCE:  # weighs the path; not a choice of the plan
+                    weight = Fraction(edge.get("probability", 1)).limit_denominator(1_000_000)
+                    stack.append((child, plan, p * weight, d + 1))
+                else:
+                    stack.append((child, (*plan, edge["label"]), p, d + 1))
+        return [
+            {"plan": " -> ".join(plan) or "(no choice)", "outcome": key, "probability": prob}
+            for plan, dist in plans.items()
+            for key, prob in dist.items()
+        ]
 
     def information_sets(self, player: int) -> dict[str, list[str]]:
         """States ``player`` cannot tell apart (same view), among those where ``player`` decides."""

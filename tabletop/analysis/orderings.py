@@ -18,6 +18,14 @@ Trying all k! orders is hopeless beyond a handful, so the default method reduces
 
 ``method="brute"`` tries every order (the baseline the tests compare against).
 
+Beyond orderings, ``windows=True`` also branches on the decisions of response and interrupt
+windows (``window``: use an ability or pass; ``optional_trigger``: use or decline), and
+``commits=True`` on a group of simultaneous commits (``choices.Commit``), each combination of the
+commits one joint step (as :func:`tabletop.explore` makes it). ``chance="enumerate"`` branches on the
+chance decisions met on the way: each outcome then carries its probability given the choices of its
+witness (:attr:`Outcome.probability`, exact), and :meth:`OrderingReport.table` lists every plan of
+choices with the probability of each outcome it leads to. Both default to today's behaviour.
+
 >>> import tabletop as tt
 >>> report = tt.orderings(tt.rulebook("berserk_heroes").scenario("squad-ways"))  # doctest: +SKIP
 """
@@ -27,17 +35,21 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from html import escape
 from typing import Any
 
+from ..core.decision import CHANCE
 from ..core.errors import TabletopError, quote
 from ..core.footprint import Footprints
 from ..core.game import Game
+from .explore import _joint, exact_probability
 
 ORDER_KINDS = ("order_triggers", "replacement_order")
+WINDOW_KINDS = ("window", "optional_trigger")  # whether to react: explored with windows=True
 METHODS = ("reduced", "cached", "brute")
 
-__all__ = ["ORDER_KINDS", "OrderingReport", "Outcome", "orderings"]
+__all__ = ["ORDER_KINDS", "WINDOW_KINDS", "OrderingReport", "Outcome", "orderings"]
 
 
 @dataclass
@@ -49,6 +61,8 @@ class Outcome:
     choices: tuple[str, ...]  # the same choices as option ids
     game: Game = field(repr=False)
     since: int = field(repr=False, default=0)  # the trace index where the exploration began
+    # with chance="enumerate": the probability of this outcome given the witness's choices (else None)
+    probability: Fraction | None = None
 
     @property
     def chain(self):
@@ -76,6 +90,20 @@ class OrderingReport:
     seconds: float
     dependent_pairs: int = 0
     restarts: int = 0
+    # with chance="enumerate": each plan (the choices made, chance outcomes left out) -> {outcome's
+    # fingerprint: its probability under that plan}
+    plans: dict[tuple[str, ...], dict[str, Fraction]] = field(default_factory=dict)
+
+    def table(self) -> list[dict[str, Any]]:
+        """With ``chance="enumerate"``: one row per plan of choices and outcome it may lead to, with its
+        exact probability (the outcome's number is its place in :attr:`outcomes`)."""
+        number = {o.fingerprint: i for i, o in enumerate(self.outcomes, 1)}
+        labels = {o.choices: o.witness for o in self.outcomes}
+        return [
+            {"plan": " -> ".join(labels.get(plan, plan)) or "(no choice)", "outcome": number[fp], "probability": p}
+            for plan, dist in self.plans.items()
+            for fp, p in dist.items()
+        ]
 
     @property
     def order_dependent(self) -> bool:
@@ -106,7 +134,8 @@ class OrderingReport:
         )
         lines = [head]
         for i, o in enumerate(self.outcomes, 1):
-            lines.append(f"  outcome {i}: " + (" -> ".join(o.witness) or "(no choice)"))
+            chance = "" if o.probability is None else f" (probability {o.probability} given its choices)"
+            lines.append(f"  outcome {i}: " + (" -> ".join(o.witness) or "(no choice)") + chance)
         diffs = self.differences()
         if diffs:
             lines.append("  what differs:")
@@ -166,6 +195,9 @@ def orderings(
     stop: Callable[[Game], bool] | None = None,
     method: str = "reduced",
     max_runs: int = 100_000,
+    windows: bool = False,
+    commits: bool = False,
+    chance: str = "sample",
 ) -> OrderingReport:
     """Every distinct outcome of the ordering decision ``game`` is waiting at.
 
@@ -173,27 +205,50 @@ def orderings(
     situation off; after them the game runs on through decisions that leave no choice (a single
     option) to the next ordering decision. ``stop(game)`` may end a run early (a quiescent point
     of the caller's choosing). The game itself is not changed.
+
+    ``windows=True``: the decisions of response and interrupt windows (:data:`WINDOW_KINDS`) are
+    explored too; ``commits=True``: so are groups of simultaneous commits, as one joint step;
+    ``chance="enumerate"``: chance decisions on the way branch, with exact probabilities (every path
+    counts, so the exploration is brute force: ``method`` becomes ``"brute"``).
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}, not {quote(method)}")
+    if chance not in ("sample", "enumerate"):
+        raise ValueError(f"chance must be 'sample' or 'enumerate', not {quote(chance)}")
+    kinds = ORDER_KINDS + (WINDOW_KINDS if windows else ())
+    if chance == "enumerate":
+        method = "brute"
+
+    def branching(dec: dict | None) -> bool:
+        return dec is not None and (
+            dec["kind"] in kinds or (commits and "commit" in dec) or (chance == "enumerate" and dec["player"] == CHANCE)
+        )
+
+    if chance == "enumerate" and game.chance != "manual":  # (so that chance met while playing branches too)
+        game = game.clone(tracing=True)
+        game.chance = "manual"
     dec = game.state.decision
-    if play or (dec is not None and dec["kind"] not in ORDER_KINDS and len(dec["options"]) == 1):
+    if play or (dec is not None and not branching(dec) and len(dec["options"]) == 1):
         game = game.clone(tracing=True)
         for choice in play:
             game.apply(choice)
         dec = game.state.decision
-        while dec is not None and dec["kind"] not in ORDER_KINDS and len(dec["options"]) == 1:
+        while dec is not None and not branching(dec) and len(dec["options"]) == 1:
             game.apply(dec["options"][0]["id"])
             dec = game.state.decision
-    if dec is None or dec["kind"] not in ORDER_KINDS:
+    if dec is None or not branching(dec):
         waiting = "nothing (the game is over)" if dec is None else f"a {dec['kind']!r} decision"
+        what = " or ".join(kinds) + (" or a group of commits" if commits else "")
         raise TabletopError(
             f"orderings() needs a game waiting to order simultaneous triggers or replacement effects "
-            f"({' or '.join(ORDER_KINDS)}); this game is waiting for {waiting}"
+            f"({what}); this game is waiting for {waiting}"
         )
     start = time.perf_counter()
-    explorer = _Explorer(game, stop, method, max_runs)
+    explorer = _Explorer(game, stop, method, max_runs, branching, chance == "enumerate")
     explorer.run()
+    if explorer.weighted:
+        for o in explorer.outcomes.values():
+            o.probability = explorer.plans[o.choices][o.fingerprint]
     return OrderingReport(
         outcomes=list(explorer.outcomes.values()),
         method=method,
@@ -202,12 +257,17 @@ def orderings(
         seconds=time.perf_counter() - start,
         dependent_pairs=sum(len(v) for v in explorer.dependent.values()) // 2,
         restarts=explorer.restarts,
+        plans=explorer.plans if explorer.weighted else {},
     )
 
 
 class _Explorer:
-    def __init__(self, game: Game, stop, method: str, max_runs: int):
+    def __init__(self, game: Game, stop, method: str, max_runs: int, branching=None, weighted: bool = False):
         self.root = game.clone(tracing=True)
+        self.branching = branching or (lambda dec: dec is not None and dec["kind"] in ORDER_KINDS)
+        self.weighted = weighted  # chance="enumerate": chance decisions branch, each run has a probability
+        if weighted:
+            self.root.chance = "manual"
         self.since = len(self.root.trace)
         self.stop = stop
         self.method = method
@@ -224,6 +284,7 @@ class _Explorer:
             self.runs = 0
             self.nodes = 0
             self.new_conflict = False
+            self.plans: dict[tuple[str, ...], dict[str, Fraction]] = {}
             self.visit(self.root, (), (), frozenset())
             if not self.new_conflict:
                 return
@@ -231,9 +292,9 @@ class _Explorer:
 
     def quiescent(self, g: Game) -> bool:
         dec = g.state.decision
-        return dec is None or dec["kind"] not in ORDER_KINDS or (self.stop is not None and self.stop(g))
+        return not self.branching(dec) or (self.stop is not None and self.stop(g))
 
-    def visit(self, g: Game, witness: tuple, choices: tuple, sleep: frozenset) -> None:
+    def visit(self, g: Game, witness: tuple, choices: tuple, sleep: frozenset, p: Fraction = Fraction(1)) -> None:
         if self.quiescent(g):
             self.runs += 1
             if self.runs > self.max_runs:
@@ -241,10 +302,24 @@ class _Explorer:
             fp = g.fingerprint()
             if fp not in self.outcomes:
                 self.outcomes[fp] = Outcome(fp, witness, choices, g, self.since)
+            if self.weighted:
+                plan = self.plans.setdefault(choices, {})
+                plan[fp] = plan.get(fp, Fraction(0)) + p
             return
         self.nodes += 1
         dec = g.state.decision
         options = dec["options"]
+        if dec["player"] == CHANCE and self.weighted:  # every outcome, weighted; not a choice of the witness
+            for i in range(len(options)):
+                child = g.clone()
+                child.play(i)
+                self.visit(child, witness, choices, frozenset(), p * exact_probability(dec, i))
+            return
+        if "commit" in dec and self.branching(dec) and dec["kind"] not in ORDER_KINDS + WINDOW_KINDS:
+            # every combination of the group's commits, one joint step (as explore makes it)
+            for joint in _joint(g):
+                self.visit(joint["game"], (*witness, joint["label"]), (*choices, joint["id"]), frozenset(), p)
+            return
         session = _session(dec)
         reduce = self.method == "reduced" and session is not None
         if self.method != "brute":
@@ -284,7 +359,7 @@ class _Explorer:
                     keep = {s for s in (*sleep, *explored) if s not in self.dependent.get(mine, ())}
                     child_sleep = frozenset(keep & set(child_session[0]))
                 explored.append(items[i])
-            self.visit(child, (*witness, opt.get("label", opt["id"])), (*choices, opt["id"]), child_sleep)
+            self.visit(child, (*witness, opt.get("label", opt["id"])), (*choices, opt["id"]), child_sleep, p)
 
     # ------------------------------------------------------- independence
     def closure(self, first: int, remaining: set[int]) -> set[int]:

@@ -27,7 +27,7 @@ from .errors import (
 )
 from .flow import ends_on_scores, when_empty
 from .game import Game
-from .modifiers import Explanation, ModifierOrder, compute
+from .modifiers import Explanation, ModifierOrder, Stage, compute
 from .profile import Profile
 from .rolls import Roll
 from .rulebook import EventSpec, OptionSpec, Phase, Rulebook, Scenario, by_name
@@ -79,6 +79,7 @@ __all__ = [
     "SavedGameError",
     "Scenario",
     "Shuffle",
+    "Stage",
     "StaleOption",
     "State",
     "StepBudgetExceeded",

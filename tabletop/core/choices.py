@@ -32,7 +32,8 @@ if TYPE_CHECKING:
     from .table import Table
     from .tasks import TaskTable
 
-Excluded = Callable[[], Sequence[tuple[str, str, str]]]  # () -> [(option label, rule id, reason)], made when traced
+# () -> [(option label, rule id, reason) or (..., the object id it is about)], made only when traced
+Excluded = Callable[[], Sequence[tuple[str, str, str] | tuple[str, str, str, str]]]
 
 
 def private(player: int, name: str) -> str:
@@ -63,16 +64,7 @@ def ask(
     is traced, and its answer is an ``excluded`` trace record (:func:`excluded_options` reads it back).
     """
     if excluded is not None and game.tracing:
-        left_out = [{"option": o, "rule": r, "reason": why} for o, r, why in excluded()]
-        if left_out:
-            game.record(
-                "excluded",
-                lambda: "not offered: " + "; ".join(f"{e['option']} ({e['rule']}: {e['reason']})" for e in left_out),
-                rule,
-                player=player,
-                kind_of_decision=kind,
-                excluded=left_out,
-            )
+        note_excluded(game, player, kind, rule, excluded)
     if auto and len(options) == 1 and player != CHANCE:
         data: dict[str, Any] = {"player": player, "kind": kind, "prompt": prompt, "rule": rule, "option": options[0]}
         data["resume"] = [task_name(resume), args or {}]
@@ -82,6 +74,31 @@ def ask(
             _apply_alone(game, data)
         return
     game.ask(player, kind, options, resume, prompt=prompt, rule=rule, args=args)
+
+
+def note_excluded(game: Table, player: int | str, kind: str, rule: str, excluded: Excluded) -> None:
+    """Record the options a decision about to be asked does not offer (traced games only: call it before
+    :meth:`Table.ask`, as :func:`ask` does with its ``excluded``). Each of ``excluded()`` is ``(option label,
+    rule id, reason)`` or ``(option label, rule id, reason, object id)``: the object (a card that cannot act,
+    a target that may not be chosen) lets a board answer a click on it with the reason."""
+    if not game.tracing:
+        return
+    left_out = []
+    for entry in excluded():
+        label, rule_id, reason, *about = entry
+        item = {"option": label, "rule": rule_id, "reason": reason}
+        if about:
+            item["about"] = about[0]
+        left_out.append(item)
+    if left_out:
+        game.record(
+            "excluded",
+            lambda: "not offered: " + "; ".join(f"{e['option']} ({e['rule']}: {e['reason']})" for e in left_out),
+            rule,
+            player=player,
+            kind_of_decision=kind,
+            excluded=left_out,
+        )
 
 
 def _apply_alone(game: Table, data: dict) -> None:

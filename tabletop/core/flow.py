@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from .errors import RuleError
 from .state import State
 from .tasks import task_name
+from .trace import because_of
 from .values import Values
 
 if TYPE_CHECKING:
@@ -168,7 +169,12 @@ class Flow(Values):
         if not events:
             return False
         self._cause = (
-            self.record("check", f"state check: {len(events)} simultaneous event(s)", self.profile.rule("check"))
+            self.record(
+                "check",
+                f"state check: {len(events)} simultaneous event(s)",
+                self.profile.rule("check"),
+                **because_of(self.trace, self.state.objects, events, self.rulebook.check_causes),
+            )
             if self.tracing  # (the kernel's hot paths spare an untraced game the call)
             else None
         )

@@ -297,6 +297,28 @@ class Game:
         (see :meth:`tabletop.core.table.Table.explain`); the last step ends at :meth:`value`."""
         return self.table.explain(obj_id, stat)
 
+    def why_not(self, about: str | None = None) -> list[dict]:
+        """Why the open decision does not offer something: each option it leaves out as ``{"option",
+        "rule", "reason"}`` (and ``"about"``, the object it concerns), for a "why can't I?". ``about``: only
+        those concerning that object (a card clicked that cannot act, a target that may not be chosen).
+        The rulebook says what it leaves out (Hearthstone does; a rulebook that does not gives an empty
+        list), and only a traced game records it.
+
+        >>> import tabletop as tt
+        >>> game = tt.rulebook("hearthstone").scenario("death-chain")  # (Abomination has Taunt)
+        >>> gnome = game.state.zones["board:1"][-1]
+        >>> [(e["rule"], e["reason"]) for e in game.why_not(gnome)]
+        [('hs.assume.taunt', 'Abomination (c69) has Taunt: attacks must go to a Taunt minion')]
+        """
+        from .choices import excluded_options
+
+        if not self.table.tracing:
+            raise ArgumentValueError(
+                "why_not reads what the trace recorded: this game is untraced (new_game(..., tracing=True))"
+            )
+        found = excluded_options(self.table)
+        return found if about is None else [e for e in found if e.get("about") == about]
+
     def replay(self) -> Game:
         """A new game with the same seed and options, replaying this game's decisions."""
         game = self.rulebook.new_game(

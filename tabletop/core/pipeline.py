@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from .abilities import Activation, Modify, Prevent, Replace
 from .errors import RuleError
+from .trace import named_objects
 from .triggers import Triggers, _delayed_for, _schedule
 
 if TYPE_CHECKING:
@@ -74,6 +75,7 @@ class Pipeline(Triggers):
         eid = f"e{n}"
         ev = {**ev, "id": eid, "status": "pending", "applied": applied}
         if self.tracing:
+            about = named_objects(ev, st.objects)
             ev["rec"] = self.record(
                 "event",
                 self.rulebook.describe_event(cast("Table", self), ev),
@@ -83,6 +85,7 @@ class Pipeline(Triggers):
                 event=eid,
                 type=ev["type"],
                 status="pending",
+                **({"about": about} if about else {}),
             )
         st.events[eid] = ev
         return eid

@@ -12,12 +12,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import ArgumentTypeError, ArgumentValueError, quote
-from .modifiers import ModifierOrder
+from .modifiers import ModifierOrder, Stage
 
 ORDERINGS = ("active_player_first", "first_player_orders_all", "order_of_play", "controller_chooses")
 CONTAINERS = ("nested", "queue", "stack")
 CHECKS = ("each_resolution", "idle", "end_of_phase")
 OPTIONALS = ("ask", "priority_window")
+WINDOW_USES = ("one", "until_pass")
 REPLACEMENTS = ("affected_chooses", "most_recent", "first_player", "order_of_play")
 REPLACEMENT_TIMINGS = ("before_interrupts", "after_interrupts")
 LOOPS = ("error", "draw")
@@ -55,6 +56,12 @@ class Profile:
         ``ask``: each optional trigger asks its controller. ``priority_window``: players, in
         order from the first player, may each use one eligible optional ability or pass, until
         all pass in a row.
+    window_uses
+        In a priority window (``optional="priority_window"``), how many abilities a player may use
+        before the window moves on. ``one``: after a use the next player has priority. ``until_pass``:
+        the player who used one keeps priority and may use another, until passing (a rulebook whose
+        text lets one player play several reactions in a row; Warlord's Reacts, seed 004 L97, start
+        "with the player who holds initiative" and leave it open).
     replacements
         Which of several applicable replacement effects applies first.
     replacement_timing
@@ -93,6 +100,7 @@ class Profile:
     forced_before_optional: bool = True
     lookback: bool = True
     optional: str = "ask"
+    window_uses: str = "one"
     replacements: str = "affected_chooses"
     replacement_timing: str = "before_interrupts"
     delayed_before_responses: bool = True
@@ -125,6 +133,7 @@ class Profile:
             ("container", CONTAINERS),
             ("checks", CHECKS),
             ("optional", OPTIONALS),
+            ("window_uses", WINDOW_USES),
             ("replacements", REPLACEMENTS),
             ("replacement_timing", REPLACEMENT_TIMINGS),
             ("loops", LOOPS),
@@ -152,7 +161,7 @@ class Profile:
         """The profile as plain data, for tables and JSON."""
         data = dataclasses.asdict(self)
         data["modifiers"] = {
-            "stages": [list(s) for s in self.modifiers.stages],
+            "stages": [s.describe() if isinstance(s, Stage) else list(s) for s in self.modifiers.stages],
             "floor": self.modifiers.floor,
             "rounding": self.modifiers.rounding,
             "rule": self.modifiers.rule,

@@ -194,6 +194,9 @@ class Rulebook:
     named_abilities: Mapping[str, Ability] = field(default_factory=dict)
     rule_abilities: tuple[str, ...] = ()  # named abilities that belong to the game itself
     checks: tuple[Callable[[Table], Iterable[dict]], ...] = ()
+    # what made a state check's event true, for "why": check event type -> {event type: the field naming the
+    # object} (``{"die": {"damage": "target"}}``: a minion dies of the damage dealt to it); trace.because_of
+    check_causes: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
     on_expire: Mapping[str, Callable[[Table, dict], None]] = field(default_factory=dict)
     active_zones: tuple[str, ...] = ("play",)  # zone-name prefixes whose objects' abilities work
     public_fields: tuple[str, ...] = ("id", "zone", "owner", "controller")

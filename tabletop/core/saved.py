@@ -203,12 +203,15 @@ def _options(rb: Rulebook, data: dict) -> dict[str, Any]:
 
 def profile_from_data(data: dict) -> Profile:
     """The :class:`Profile` that :meth:`Profile.describe` wrote."""
-    from .modifiers import ModifierOrder
+    from .modifiers import ModifierOrder, Stage
 
     p = dict(data)
     m = p.pop("modifiers")
     order = ModifierOrder(
-        stages=tuple(tuple(s) for s in m["stages"]),
+        stages=tuple(
+            Stage(s["name"], tuple(s["ops"]), s.get("rounding"), s.get("rule")) if isinstance(s, dict) else tuple(s)
+            for s in m["stages"]
+        ),
         floor=m["floor"],
         rounding=m["rounding"],
         rule=m.get("rule", "core.modifier"),

@@ -20,6 +20,7 @@ from .profile import (
     ORDERINGS,
     REPLACEMENT_TIMINGS,
     REPLACEMENTS,
+    WINDOW_USES,
 )
 from .trace import RECORD_KINDS
 
@@ -75,7 +76,7 @@ _DECISION = {
     },
 }
 
-_LATER_PROFILE_FIELDS = ("forced_loop", "time_budget", "replacement_timing")
+_LATER_PROFILE_FIELDS = ("forced_loop", "time_budget", "replacement_timing", "window_uses")
 
 _PROFILE = _record(
     {
@@ -85,13 +86,32 @@ _PROFILE = _record(
         "forced_before_optional": _BOOL,
         "lookback": _BOOL,
         "optional": {"enum": list(OPTIONALS)},
+        "window_uses": {"enum": list(WINDOW_USES)},
         "replacements": {"enum": list(REPLACEMENTS)},
         "delayed_before_responses": _BOOL,
         "expire_before_end_triggers": _BOOL,
         "modifiers": {
             **_record(
                 {
-                    "stages": {**_ARR, "items": {**_ARR, "items": _STR}},
+                    "stages": {
+                        **_ARR,
+                        "items": {
+                            "anyOf": [
+                                {**_ARR, "items": _STR},
+                                {  # a named Stage (modifiers.Stage.describe)
+                                    **_record(
+                                        {
+                                            "name": _STR,
+                                            "ops": {**_ARR, "items": _STR},
+                                            "rounding": {"type": ["string", "null"]},
+                                            "rule": {"type": ["string", "null"]},
+                                        }
+                                    ),
+                                    "required": ["name", "ops"],
+                                },
+                            ]
+                        },
+                    },
                     "floor": {"type": ["integer", "null"]},
                     "rounding": _STR,
                     "rule": _STR,

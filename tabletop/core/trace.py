@@ -8,7 +8,7 @@ log. Records are plain dicts (so a saved game keeps them): ``i`` (index), ``kind
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from html import escape
 from itertools import chain
 from operator import index as _index
@@ -35,10 +35,14 @@ RECORD_KINDS = (
     "end",
     "excluded",  # options a decision does not offer, with the rule that excludes each (choices.ask)
 )
+# records that note something about a step rather than being one (the options a decision leaves out): the
+# graph of causes and the log leave them out (a log asked for their kind shows them)
+_NOTES = frozenset(("excluded",))
 # the node kind of each record kind in the graph of causes
 NODE_KINDS = ("action", "event", "trigger", "window", "resolution", "replacement", "check", "decision", "chance")
-NODE_KIND = {"flow": "action", "modifier": "event", "expire": "event", "end": "event", "excluded": "decision"}
-EDGE_KINDS = ("caused", "triggered", "replaced", "prevented", "cancelled", "chose")
+NODE_KIND = {"flow": "action", "modifier": "event", "expire": "event", "end": "event"}
+# "because": from an event whose effects made a state check's condition true to the check (because_of)
+EDGE_KINDS = ("caused", "triggered", "replaced", "prevented", "cancelled", "chose", "because")
 # the edge a cause draws to a record of this kind in the graph of causes
 EDGE_KIND = {
     "trigger": "triggered",
@@ -49,6 +53,50 @@ EDGE_KIND = {
 
 
 T = TypeVar("T")
+
+# the fields of an event that are its own bookkeeping, never the objects it is about
+_OWN_FIELDS = frozenset(("id", "type", "rule", "status", "rec", "applied", "left"))
+
+
+def named_objects(ev: dict, objects: dict) -> dict[str, str]:
+    """The objects event ``ev`` is about: each field whose value is an object's id, by field name (an
+    event record keeps them as ``about``, so a later state check can find what made it true)."""
+    return {k: v for k, v in ev.items() if type(v) is str and k not in _OWN_FIELDS and v in objects}
+
+
+def because_of(
+    trace: Trace, objects: dict, events: list[dict], declared: Mapping[str, Mapping[str, str]]
+) -> dict[str, Any]:
+    """What made a state check's events true: ``{"because": [record indices]}`` (``{}``: nothing found),
+    the happened events, earlier in ``trace``, about the objects the check's events are about.
+
+    ``declared`` (``Rulebook.check_causes``) narrows it by the check event's type: ``{"die": {"damage":
+    "target"}}`` says a ``die`` comes of ``damage`` events whose ``target`` is the dying object (not the
+    damage it dealt as a ``source``). An undeclared type takes every event about its objects. The search
+    runs only when a traced check finds something, and reads the trace back to its start.
+    """
+    wanted: list[tuple[str, Mapping[str, str] | None]] = []  # (object id, {event type: field} or None)
+    for ev in events:
+        rule = declared.get(ev.get("type", ""))
+        wanted.extend((oid, rule) for oid in named_objects(ev, objects).values())
+    if not wanted:
+        return {}
+    found = []
+    records = trace.records
+    for i in range(len(records) - 1, -1, -1):
+        rec = records[i]
+        if rec["kind"] != "event":
+            continue
+        data = rec["data"]
+        about = data.get("about")
+        if not about or data.get("status") != "happened":
+            continue
+        for oid, rule in wanted:
+            if (oid in about.values()) if rule is None else (about.get(rule.get(data["type"], "")) == oid):
+                found.append(i)
+                break
+    return {"because": found[::-1]} if found else {}
+
 
 _SHIFT = 6
 _CHUNK = 1 << _SHIFT  # items in a frozen chunk (a power of two: an index splits by shift and mask)
@@ -253,6 +301,8 @@ class Trace:
             rec = self.records[cur]
             chain.append(rec)
             cur = rec["cause"]
+            if cur is None and rec["kind"] == "check":  # a state check goes on from the last event that made it true
+                cur = max(rec["data"].get("because", ()), default=None)
         return chain[::-1]
 
     def why(self, i: int) -> str:
@@ -274,12 +324,14 @@ class Trace:
         kind), ``summary``, ``player``, ``source``, ``step`` (the record index), ``turn`` (the
         number of decisions made before it), ``rule``, ``rule_text``, ``citation`` and
         ``status`` (for events). Edges carry ``kind``: caused, triggered, replaced, prevented,
-        cancelled or chose.
+        cancelled, chose or because (from the events that made a state check's condition true).
         """
         import networkx as nx
 
         g: nx.DiGraph[int] = nx.DiGraph()
         for rec in self.records:
+            if rec["kind"] in _NOTES:
+                continue
             rule = self.rules.get(rec["rule"], None)
             data = rec.get("data", {})
             g.add_node(
@@ -303,6 +355,8 @@ class Trace:
                 if rec["kind"] == "event" and status in ("cancelled", "prevented") and "type" not in data:
                     edge = status
                 g.add_edge(rec["cause"], rec["i"], kind=edge)
+            for before in data.get("because", ()):  # (a state check: what made its condition true)
+                g.add_edge(before, rec["i"], kind="because")
         return g
 
     def __repr__(self) -> str:
@@ -322,7 +376,7 @@ class Log:
     def lines(self) -> list[str]:
         out = []
         for rec in self.trace.records:
-            if self.kinds and rec["kind"] not in self.kinds:
+            if (rec["kind"] not in self.kinds) if self.kinds else (rec["kind"] in _NOTES):
                 continue
             depth = _depth(self.trace.records, rec)
             out.append(f"{'  ' * depth}{rec['summary']}  [{self.trace.cite(rec['rule'])}]")
@@ -353,7 +407,7 @@ class Log:
     def _repr_html_(self) -> str:
         rows = []
         for rec in self.trace.records:
-            if self.kinds and rec["kind"] not in self.kinds:
+            if (rec["kind"] not in self.kinds) if self.kinds else (rec["kind"] in _NOTES):
                 continue
             pad = _depth(self.trace.records, rec) * 1.2
             rows.append(

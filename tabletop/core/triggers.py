@@ -296,7 +296,8 @@ def _k_order(g: Table, args: dict) -> None:
 
 
 def _k_window(g: Table, args: dict) -> None:
-    """A priority window: players in order may use one eligible optional ability or pass.
+    """A priority window: players in order may use one eligible optional ability or pass (or several
+    before passing, ``Profile.window_uses``).
 
     An interrupt window only offers abilities whose event is still imminent: once one of them
     cancels or replaces the event, the others to it can no longer be used.
@@ -317,7 +318,9 @@ def _k_window(g: Table, args: dict) -> None:
             used = cands.pop(idx)
             passes = 0
             g._push("k.resolve", {"trig": {**used, "accepted": True}}, used.get("rec"))
-            g.push("k.window", cands=cands, order=order, k=k + 1, passes=passes, timing=args["timing"])
+            # the window moves on to the next player, or (window_uses="until_pass") the same player may use another
+            nxt = k if g.profile.window_uses == "until_pass" else k + 1
+            g.push("k.window", cands=cands, order=order, k=nxt, passes=passes, timing=args["timing"])
             return
         k += 1
     players = g.state.players

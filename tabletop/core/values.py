@@ -68,9 +68,16 @@ class Values(Pipeline):
         source: str | None = None,
         until: str | None = None,
         rule: str = "core.modifier",
+        stage: str | None = None,
     ) -> None:
-        """A lasting modifier, until the end of ``turn``/``phase``/``round`` or for good."""
+        """A lasting modifier, until the end of ``turn``/``phase``/``round`` or for good.
+
+        ``stage`` names the :class:`~tabletop.core.modifiers.Stage` of the profile's modifier order it
+        applies in (needed when its operation is in several stages; see docs/modifiers.md)."""
         st = self.state
+        staged = {} if stage is None else {"stage": stage}  # (absent unless given: states stay as they were)
+        if stage is not None:  # a stage the order does not have, or without this operation: a RuleError now
+            self.profile.modifiers.stage_of({"op": op, "value": value, "source": source, **staged})
         mod = {
             "target": target,
             "stat": stat,
@@ -80,16 +87,20 @@ class Values(Pipeline):
             "until": until,
             "rule": rule,
             "ts": st.next_ts(),
+            **staged,
         }
         st.modifiers.append(mod)
         self.record(
             "modifier",
-            f"{stat} of {target}: {op} {value}" + (f" until end of {until}" if until else ""),
+            f"{stat} of {target}: {op} {value}"
+            + (f" until end of {until}" if until else "")
+            + (f" ({stage} stage)" if stage else ""),
             rule,
             target=target,
             stat=stat,
             op=op,
             value=value,
+            **staged,
         )
 
     def add_effect(self, kind: str, *, until: str | None, rule: str, **data: Any) -> None:

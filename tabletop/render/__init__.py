@@ -2,13 +2,26 @@
 
 Every function here is deterministic: equal inputs give byte-equal output (layouts are seeded
 or computed, coordinates rounded, plotly trace uids set explicitly), so notebook outputs can be
-compared in strict mode. ``import tabletop`` does not import this package; plotly is imported
-inside the functions that build figures.
+compared in strict mode. Boards and figures also come as static pictures (``<img>`` data URIs,
+:mod:`.pictures`) that untrusted JupyterLab, GitHub and nbconvert's HTML all show.
+``import tabletop`` does not import this package; plotly is imported inside the functions that
+build figures.
 """
 
-from .board import board_html, board_svg
+from .board import board_html, board_picture, board_svg
+from .pictures import figure_html, figure_svg, picture_html, plotly_renderer
 
-__all__ = ["board_html", "board_svg", "chain_figure", "state_graph_figure"]
+__all__ = [
+    "board_html",
+    "board_picture",
+    "board_svg",
+    "chain_figure",
+    "figure_html",
+    "figure_svg",
+    "picture_html",
+    "plotly_renderer",
+    "state_graph_figure",
+]
 
 
 def __getattr__(name: str):

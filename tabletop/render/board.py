@@ -65,7 +65,9 @@ from collections.abc import Iterable
 from html import escape
 from typing import Any
 
-__all__ = ["LAYOUTS", "board_html", "board_svg", "normalise"]
+from .pictures import picture_html
+
+__all__ = ["LAYOUTS", "board_html", "board_picture", "board_svg", "normalise"]
 
 LAYOUTS = ("zones", "grid", "hex", "ranks", "lanes", "graph")
 TURNED = ("tapped", "closed", "spent", "stunned", "exhausted", "exerted", "rotated")
@@ -1342,11 +1344,23 @@ def _decision_panel(view: dict) -> str:
     return f"<div class='tt-prompt'><b>{_e(prompt)}</b>{kind}</div>{extra}"
 
 
-def board_html(view: dict, *, decision: bool = True) -> str:
-    """The board as an HTML fragment: the SVG, then the open decision's other options as buttons."""
+def board_picture(view: dict) -> str:
+    """The board as an ``<img>`` whose source is its SVG (a data URI), its status line as the
+    alternative text: the one form of the drawing that every notebook viewer keeps, trusted or not
+    (see :mod:`tabletop.render.pictures`)."""
+    return picture_html(board_svg(view), _status(normalise(view)) or "board", cls="tt-picture tt-board-picture")
+
+
+def board_html(view: dict, *, decision: bool = True, inline: bool = False) -> str:
+    """The board as an HTML fragment: the drawing, then the open decision's other options as buttons.
+
+    The drawing is :func:`board_picture` (an ``<img>``), so that an untrusted notebook still shows
+    it; ``inline=True`` puts the ``<svg>`` itself in the page instead (its elements can then be
+    styled, hovered and clicked, but JupyterLab strips it from untrusted output)."""
     panel = _decision_panel(view) if decision else ""
+    drawing = board_svg(view) if inline else board_picture(view)
     return (
-        f"<div class='tt-board-html'><style>{HTML_STYLE}</style>{board_svg(view)}"
+        f"<div class='tt-board-html'><style>{HTML_STYLE}</style>{drawing}"
         + (f"<div class='tt-board-info'>{panel}</div>" if panel else "")
         + "</div>"
     )

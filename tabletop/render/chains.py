@@ -51,6 +51,7 @@ EDGE_STYLE = {
     "prevented": {"color": "#8c564b", "dash": "dot", "width": 1.6},
     "cancelled": {"color": "#000000", "dash": "dot", "width": 1.6},
     "chose": {"color": "#17becf", "dash": "dashdot", "width": 1.4},
+    "because": {"color": "#ff7f0e", "dash": "longdash", "width": 1.4},  # what made a state check true
 }
 DIGITS = 3
 

@@ -15,6 +15,7 @@ characters of it. Nothing the browser sends raises in the kernel or changes the 
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 import anywidget
@@ -25,8 +26,13 @@ from ..core.errors import TabletopError, clip, quote
 from ..core.game import Game
 from ..render.board import _option_ids, board_html, board_svg
 from ._assets import asset
+from ._static import StaticFallback
 
 __all__ = ["BoardWidget"]
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def _who(player: Any) -> str:
@@ -79,7 +85,7 @@ def game_status(game: Game) -> str:
     return f"turn {turn}, {_who(dec['player'])} to act"
 
 
-class BoardWidget(anywidget.AnyWidget):
+class BoardWidget(StaticFallback, anywidget.AnyWidget):
     """A clickable board for ``game``, seen by ``player`` (``None``: everybody plays here).
 
     Traits synced with the browser: ``view`` (the rulebook's board view), ``svg`` (the board
@@ -91,7 +97,11 @@ class BoardWidget(anywidget.AnyWidget):
     ``player`` is the seat, fixed when the board is made: it decides what the board shows and
     for whom it plays, so neither the browser nor a later assignment can change it (make another
     board for another seat). All traits are Python's: state sent by the browser is refused.
-    ``card_text``: face-up cards show their rules text on the card (the default), not only in a tooltip.
+    ``card_text``: face-up cards show their rules text on the card, not only in a tooltip (the Lab's boards;
+    off by default, so the live board and its static picture are the same drawing).
+
+    Where the widget is not live (an unrun notebook, GitHub, nbconvert's HTML) its output shows
+    a picture of the same board (``text/html``, :func:`tabletop.render.board.board_html`).
     """
 
     _esm = asset("board.js")
@@ -108,7 +118,7 @@ class BoardWidget(anywidget.AnyWidget):
     title = t.Unicode("").tag(sync=True)
     player = t.Any(None).tag(sync=True)
 
-    def __init__(self, game: Game, player: int | None = None, *, card_text: bool = True, **kwargs: Any):
+    def __init__(self, game: Game, player: int | None = None, *, card_text: bool = False, **kwargs: Any):
         if not isinstance(game, Game):
             raise TypeError(f"BoardWidget needs a tabletop Game, not {type(game).__name__}")
         if game.rulebook.board is None:
@@ -182,6 +192,13 @@ class BoardWidget(anywidget.AnyWidget):
                 self._say(f"Ignored a message from the browser that is not a dict: {quote(content)}", error=True)
                 return False
             kind = content.get("type")
+            if kind == "why_not":
+                about = content.get("about")
+                if not isinstance(about, str):
+                    self._say(f"Ignored a question about a card whose id is not text: {quote(about)}", error=True)
+                    return False
+                self.why_not(about)
+                return True
             if kind != "choose":
                 self._say(f"Ignored a message of unknown type {quote(kind)} from the browser", error=True)
                 return False
@@ -272,6 +289,30 @@ class BoardWidget(anywidget.AnyWidget):
         self._notify({"type": "move", "owner": self, "game": game, "option": oid, "fingerprint": self.fingerprint})
         return True
 
+    def why_not(self, about: str) -> str:
+        """Say under the board why object ``about`` (a card clicked that offers nothing) cannot act now:
+        each reason the open decision gives with its rule and citation (``Game.why_not``); returns the text."""
+        game = self._game
+        name = f"this card ({about})"
+        if about not in game.state.objects:
+            text = f"There is no card {quote(about)} on this board."
+        elif game.decision is None:
+            text = f"The game is over: {name} has nothing to do."
+        elif self._seat is not None and game.decision.player != self._seat:
+            text = f"It is {_who(game.decision.player)}'s turn to decide, not yours."
+        elif not game.tracing:
+            text = f"No option involves {name}; this game is untraced, so the rule that says why is not known."
+        else:
+            reasons = game.why_not(about)
+            if reasons:
+                cite = game.trace.cite
+                lines = (f"{r['option']}: not now. {_capital(r['reason'])} [{cite(r['rule'])}]" for r in reasons)
+                text = "\n".join(lines)
+            else:
+                text = f"No option involves {name} now ({game.decision.prompt or game.decision.kind})."
+        self._say(text)
+        return text
+
     def tell(self, text: str, error: bool = False) -> None:
         """Show ``text`` under the board (``error``: as the reason something was not done)."""
         self._say(text, error=error)
@@ -328,10 +369,5 @@ class BoardWidget(anywidget.AnyWidget):
     def _repr_html_(self) -> str:
         return board_html(self.view)
 
-    def _repr_mimebundle_(self, **kwargs: Any):
-        bundle = super()._repr_mimebundle_(**kwargs)
-        if bundle is None:
-            return None
-        data, meta = bundle if isinstance(bundle, tuple) else (bundle, {})
-        data = {**data, "text/plain": repr(self), "text/html": self._repr_html_()}
-        return data, meta
+    def _static_html(self) -> str:
+        return f"<div class='tt-board-title'><b>{escape(self.title)}</b></div>{board_html(self.view)}"

@@ -23,7 +23,9 @@ from ..core.errors import quote
 from ..core.game import Game
 from ..core.trace import Trace
 from ..render.chains import chain_figure
+from ..render.pictures import figure_html
 from ..render.states import state_graph_figure
+from ._static import StaticFallback
 from .board import BoardWidget, game_status
 
 __all__ = ["StateGraphWidget", "TriggerChainWidget"]
@@ -69,7 +71,7 @@ def _point_node(trace: Any, points: Any) -> Any:
         return None
 
 
-class TriggerChainWidget(ipw.HBox):
+class TriggerChainWidget(StaticFallback, ipw.HBox):
     """A game's (or trace's) trigger chain as a clickable plotly graph, with the *why* beside it.
 
     ``.figure`` is the FigureWidget, ``.selected`` the selected node (or ``None``),
@@ -136,7 +138,8 @@ class TriggerChainWidget(ipw.HBox):
             raise TypeError(f"TriggerChainWidget needs a Game or a Trace, not {type(source).__name__}")
         self.source = source
         self.chain = trigger_chain(source)
-        self._figure, self._node_traces = _figure_widget(chain_figure(self.chain, title=self._title), "chain-nodes-")
+        self._static = chain_figure(self.chain, title=self._title)  # for the picture: never from the FigureWidget
+        self._figure, self._node_traces = _figure_widget(self._static, "chain-nodes-")
         for i in self._node_traces:
             self._figure.data[i].on_click(self._clicked)
         self.selected = None
@@ -153,13 +156,16 @@ class TriggerChainWidget(ipw.HBox):
         if node is not None:
             self.select(node)
 
+    def _static_html(self) -> str:
+        return figure_html(self._static) + self.details.value
+
     def __repr__(self) -> str:
         rid = self.source.rulebook.id if isinstance(self.source, Game) else "trace"
         sel = "" if self.selected is None else f", step {self.selected} selected"
         return f"<TriggerChainWidget {rid}: {self.chain.number_of_nodes()} steps{sel}>"
 
 
-class StateGraphWidget(ipw.HBox):
+class StateGraphWidget(StaticFallback, ipw.HBox):
     """A state graph as a clickable plotly graph; a click shows that state in a linked board.
 
     ``.figure`` is the FigureWidget, ``.board`` the linked :class:`BoardWidget` (created when
@@ -170,7 +176,8 @@ class StateGraphWidget(ipw.HBox):
         if not isinstance(state_graph, StateGraph):
             raise TypeError(f"StateGraphWidget needs a StateGraph, not {type(state_graph).__name__}")
         self.state_graph = state_graph
-        self._figure, self._node_traces = _figure_widget(state_graph_figure(state_graph), "states-nodes-")
+        self._static = state_graph_figure(state_graph)  # for the picture: never from the FigureWidget
+        self._figure, self._node_traces = _figure_widget(self._static, "states-nodes-")
         for i in self._node_traces:
             self._figure.data[i].on_click(self._clicked)
         self.selected: str | None = None
@@ -206,6 +213,10 @@ class StateGraphWidget(ipw.HBox):
         node = _point_node(trace, points)
         if node is not None:
             self.select(node)
+
+    def _static_html(self) -> str:
+        board = self.board._static_html() if self._own_board else ""
+        return figure_html(self._static) + board
 
     def __repr__(self) -> str:
         sg = self.state_graph

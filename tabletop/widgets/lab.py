@@ -25,6 +25,8 @@ from ..analysis.seen import SeatFilter, hidden_objects
 from ..core.decision import CHANCE
 from ..core.errors import clip
 from ..core.game import Game
+from ..render.board import board_html
+from ._static import StaticFallback
 from .board import BoardWidget, game_status
 from .figures import TriggerChainWidget
 from .timeline import Timeline
@@ -49,7 +51,7 @@ def _private(game: Game, seats: list[int]) -> bool:
     return any(hidden_objects(game, [p]) != first for p in seats[1:])
 
 
-class Lab(ipw.VBox):
+class Lab(StaticFallback, ipw.VBox):
     """A classroom view of ``game``: play on the board or with the option buttons; the log (last
     ``log_lines`` lines, each with its rule reference), the trigger chain and the timeline follow
     every move. Scrubbing the timeline shows past positions; a move made there plays on from it.
@@ -100,9 +102,9 @@ class Lab(ipw.VBox):
         self.private = _private(game, humans)
         # one board per seat at the device; a hot-seat game with nothing private keeps one board for everybody
         if seat is None and not self.opponents and not self.private:
-            self.boards: dict[int | None, BoardWidget] = {None: BoardWidget(game)}
+            self.boards: dict[int | None, BoardWidget] = {None: BoardWidget(game, card_text=True)}
         else:
-            self.boards = {p: BoardWidget(game, player=p) for p in humans}
+            self.boards = {p: BoardWidget(game, player=p, card_text=True) for p in humans}
         self._shown: int | None = next(iter(self.boards))
         self._confirmed: int | None = None if self.private else self._shown  # who said "I am player N"
         self.seen = SeatFilter(humans if humans else range(game.players))
@@ -376,6 +378,22 @@ class Lab(ipw.VBox):
             f"<div class='tt-more'>… {len(lines) - len(shown)} earlier steps</div>" if len(shown) < len(lines) else ""
         )
         self.log_view.value = f"{more}<pre class='tt-log'>{escape(self.log_text)}</pre>"
+
+    def _static_html(self) -> str:
+        """The header, the board, the options (in full), the log and the chain, as a picture (only the
+        header and the pass-the-device screen while the board is hidden for the next player)."""
+        if self.waiting_for is not None:
+            return self.header.value + self.pass_text.value
+        options = "".join(f"<li>{escape(o['label'])}</li>" for o in self.board.options)
+        panel = f"<div class='tt-lab-panel'><b>{escape(self.board.prompt)}</b><ul>{options}</ul></div>"
+        return (
+            self.header.value
+            + board_html(self.board.view)
+            + panel
+            + "<div><b>Log</b> (latest steps, with rule references)</div>"
+            + self.log_view.value
+            + self.chain._static_html()
+        )
 
     def __repr__(self) -> str:
         n = len(self.game.legal())

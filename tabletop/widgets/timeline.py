@@ -16,6 +16,7 @@ import ipywidgets as ipw
 
 from ..core.errors import clip, quote
 from ..core.game import Game
+from ._static import StaticFallback
 from .board import BoardWidget, game_status
 
 __all__ = ["Timeline", "positions"]
@@ -97,13 +98,22 @@ class _StepSlider(ipw.IntSlider):
                 self.send_state()
 
 
-class Timeline(ipw.VBox):
+def _choices(game: Game) -> list[str]:
+    return [h["option"] for h in game.history if not h.get("auto")]
+
+
+class Timeline(StaticFallback, ipw.VBox):
     """Scrub through ``game``'s history: step ``k`` shows the position after ``k`` choices.
 
     ``.slider`` (an ``IntSlider`` over 0..number of choices), ``.board`` (the linked board,
     created when none is given), ``.step`` (get or set), ``.show_step(k)``, ``.position(k)``,
-    ``.refresh(game)`` (after the game moved on). ``viewers``: the seats looking (a Lab's); the caption
-    names only their own choices.
+    ``.refresh(game)`` (after the game moved on).
+
+    Playing on from a past position starts a new *line* and keeps the old one: ``.lines`` holds every
+    line's game, ``.line`` (get or set) is the one shown, and ``.line_picker`` (shown once there are two)
+    returns to any of them. ``.on_line(callback)``: called with the line's game whenever another line is
+    shown, so what follows the game (a lab's header and log) can follow it too. ``viewers``: the seats
+    looking (a Lab's); the caption names only their own choices.
     """
 
     def __init__(self, game: Game, board: BoardWidget | None = None, *, viewers: Any = None, **kwargs: Any):
@@ -118,12 +128,23 @@ class Timeline(ipw.VBox):
         )
         self.caption = ipw.HTML()
         self.caption.add_class("tt-timeline-caption")
+        self.line_picker = ipw.Dropdown(description="line", layout=ipw.Layout(width="auto", display="none"))
+        self.line_picker.add_class("tt-timeline-lines")
+        self.game = game
+        self.lines: list[Game] = [game]
+        self._line = 0
+        self._line_callbacks: list[Any] = []
         self._quiet = False
         super().__init__(**kwargs)
         self.add_class("tt-timeline")
         self.slider.observe(self._moved, names="value")
+        self.line_picker.observe(self._picked, names="value")
         self.refresh(game)
-        self.children = (self.slider, self.caption, *((self.board,) if self._own_board else ()))
+        self.children = (
+            ipw.HBox([self.slider, self.line_picker]),
+            self.caption,
+            *((self.board,) if self._own_board else ()),
+        )
 
     # ------------------------------------------------------------ public API
     @property
@@ -165,9 +186,76 @@ class Timeline(ipw.VBox):
             return self._shown
         return self._show(k)
 
+    @property
+    def line(self) -> int:
+        """The index in :attr:`lines` of the line shown."""
+        return self._line
+
+    @line.setter
+    def line(self, i: int) -> None:
+        if not isinstance(i, int) or isinstance(i, bool) or not 0 <= i < len(self.lines):
+            raise IndexError(f"line {quote(i)} is outside 0..{len(self.lines) - 1}")
+        if i != self._line:
+            self._line = i
+            self._follow(self.lines[i])
+            self._pick_shown()
+            self._show(self._steps)
+            for callback in list(self._line_callbacks):
+                callback(self.game)
+
+    def on_line(self, callback: Any) -> None:
+        """Call ``callback(game)`` when another line is shown (the line picker, or :attr:`line` set)."""
+        if callback not in self._line_callbacks:
+            self._line_callbacks.append(callback)
+
     def refresh(self, game: Game | None = None) -> None:
-        """Follow a game that moved on (or another game): recount, rebuild lazily, jump to the end."""
-        self.game = game if game is not None else self.game
+        """Follow a game that moved on (or another game): recount, rebuild lazily, jump to the end.
+
+        A game that plays on from a past position of the line shown (its choices are the line's first
+        ``k`` and then others) becomes a new line; the old one stays in :attr:`lines`. A game that goes
+        on from the end of the line shown takes its place."""
+        if game is not None and game is not self.game:
+            mine, theirs = _choices(self.game), _choices(game)
+            old = self.game
+            same_game = (game.rulebook, game.seed, game.options, game.players) == (
+                old.rulebook,
+                old.seed,
+                old.options,
+                old.players,
+            )
+            if not same_game:
+                self.lines, self._line = [game], 0  # another game altogether
+            elif theirs[: len(mine)] == mine:
+                self.lines[self._line] = game  # the same line, played on
+            else:
+                self.lines.append(game)  # a branch from a past position: the old line is kept
+                self._line = len(self.lines) - 1
+        self._follow(game if game is not None else self.game)
+        self._pick_shown()
+
+    def _pick_shown(self) -> None:
+        """The line picker's entries (one per line) and the line shown; hidden while there is one line."""
+        first = _choices(self.lines[0])
+        labels = []
+        for i, line in enumerate(self.lines):
+            moves = _choices(line)
+            fork = next((k for k, (a, b) in enumerate(zip(first, moves, strict=False)) if a != b), None)
+            where = "the first line" if i == 0 else f"from step {fork if fork is not None else len(first)}"
+            labels.append((f"{i + 1}: {where}, {len(moves)} choices", i))
+        self._quiet = True
+        try:
+            self.line_picker.options = labels
+            self.line_picker.value = self._line
+            self.line_picker.layout.display = "none" if len(self.lines) < 2 else ""
+        finally:
+            self._quiet = False
+
+    def _picked(self, change: dict) -> None:
+        if not self._quiet and change["new"] is not None:
+            self.line = change["new"]
+
+    def _follow(self, game: Game) -> None:
+        self.game = game
         self._steps = sum(1 for h in self.game.history if not h.get("auto"))
         self._cache: list[Game] | None = None
         self._problem = ""
@@ -215,5 +303,10 @@ class Timeline(ipw.VBox):
             what = f"after {step['option']!s} by {step['player']!s}"
         self.caption.value = f"<span class='tt-step'>step {k} / {self._steps}: {what}</span>"
 
+    def _static_html(self) -> str:
+        board = self.board._static_html() if self._own_board else ""
+        return self.caption.value + board
+
     def __repr__(self) -> str:
-        return f"<Timeline {self.game.rulebook.id}: step {self.step} of {self._steps}>"
+        lines = f", line {self._line + 1} of {len(self.lines)}" if len(self.lines) > 1 else ""
+        return f"<Timeline {self.game.rulebook.id}: step {self.step} of {self._steps}{lines}>"

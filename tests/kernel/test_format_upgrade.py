@@ -59,16 +59,26 @@ def test_marvel_champions_decks_are_named_as_every_deck_is_now():
     }
 
 
+def _as_saved_then(text: str) -> dict:
+    """A saved game with what trace records have carried since the fixture was written left out: the
+    objects an event is about (``about``) and what made a state check true (``because``)."""
+    data = json.loads(text)
+    for rec in data["trace"]:
+        rec["data"] = {k: v for k, v in rec["data"].items() if k not in ("about", "because")}
+    return data
+
+
 def test_a_loaded_format_1_save_plays_on_as_the_game_its_history_replays_to():
     """The upgraded save and a fresh game replayed to it make the same choices into the same games,
     trace included (the causes the pending tasks cite are the ones the replay gives them)."""
     loaded = tt.load_game(SAVE.read_text(encoding="utf-8"))
     fresh = loaded.replay()
-    assert fresh.to_json() == loaded.to_json()
+    assert _as_saved_then(fresh.to_json()) == _as_saved_then(loaded.to_json())
+    assert any("about" in rec["data"] for rec in json.loads(fresh.to_json())["trace"])
     for game in (loaded, fresh):
         random_playout(game, random.Random(7), max_steps=40)
     assert loaded.fingerprint() == fresh.fingerprint()
-    assert loaded.to_json() == fresh.to_json()
+    assert _as_saved_then(loaded.to_json()) == _as_saved_then(fresh.to_json())
 
 
 def test_it_is_saved_again_in_format_2_and_loads_back():

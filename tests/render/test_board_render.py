@@ -215,9 +215,12 @@ def test_all_text_is_escaped():
         "turn": {"number": 1, "phase": nasty},
         "players": [{"id": 0, "name": nasty}],
     }
-    for out in (board_svg(view), board_html(view)):
+    for out in (board_svg(view), board_html(view, inline=True)):
         assert "<script" not in out and "&lt;script&gt;" in out and "&lt;b&gt;" in out
         ET.fromstring(out)
+    picture = board_html(view)  # the SVG is inside the data URI; the prompt and buttons around it
+    assert "<script" not in picture and "&lt;script&gt;" in picture
+    ET.fromstring(picture)
     root = parse(board_svg(view))
     assert element(root, "c&1").get("data-option") == "o<&>'\""
     assert "alert('x')" in "".join(texts(root))

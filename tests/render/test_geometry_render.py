@@ -81,7 +81,7 @@ def test_a_piece_covering_several_cells_is_outlined_once_around_them():
     # drawn at the middle of its cells, after (on top of) the outline
     assert svg.index('data-footprint="ock"') < svg.index('data-id="ock"')
     assert board_svg(view) == svg
-    assert "attack:ock" not in board_html(view).split("</svg>")[1]  # offered on the board, not as a button
+    assert "attack:ock" not in board_html(view, inline=True).split("</svg>")[1]  # offered on the board, not as a button
 
 
 def test_a_board_without_kinds_or_footprints_draws_as_before():
@@ -142,7 +142,7 @@ def test_bridges_join_two_positions():
     assert json.loads(bridges["left:3-right:3"].get("data-options")) == ["hold"]
     line = bridges["left:1-right:1"].find(f"{SVG}line")
     assert line.get("y1") == line.get("y2") and float(line.get("x1")) < float(line.get("x2"))
-    buttons = board_html(view).split("</svg>")[1]
+    buttons = board_html(view, inline=True).split("</svg>")[1]
     assert 'data-option="wait"' in buttons and 'data-option="hold"' not in buttons
 
 

@@ -11,6 +11,7 @@ from tabletop.analysis.orderings import OrderingReport, Outcome
 from tabletop.core.decision import Decision, Option
 from tabletop.core.trace import Log, Trace
 from tabletop.games.memory.game import dealt
+from tabletop.render.pictures import inline_pictures
 
 MEMORY = tt.rulebook("memory")
 BERSERK = tt.rulebook("berserk_heroes")
@@ -23,7 +24,10 @@ def well_formed(html: str) -> ET.Element:
 
 def test_memory_game_html_shows_the_board_and_the_open_decision():
     game = MEMORY.scenario("match-official")
-    html = game._repr_html_()
+    picture = game._repr_html_()
+    assert "<svg" not in picture and picture.count('<img class="tt-picture tt-board-picture"') == 1
+    well_formed(picture)
+    html = inline_pictures(picture)  # the board is an <img> of its SVG: look inside
     root = well_formed(html)
     assert html.count("<svg") == 1 and "tt-decision" in html
     assert "flip a second card" in html and "row 2, column 1" in html  # the decision, with labels
@@ -32,16 +36,16 @@ def test_memory_game_html_shows_the_board_and_the_open_decision():
     assert len(re.findall(r"<text[^>]*>picture ", html)) == 1
     options = {el.get("data-option") for el in root.iter() if el.get("data-option")}
     assert options == set(game.decision.ids)
-    assert tt.load_game(game.to_json())._repr_html_() == html
+    assert tt.load_game(game.to_json())._repr_html_() == picture
 
 
 def test_berserk_game_html_shows_the_board_without_any_hand():
     game = BERSERK.scenario("vanguard")
-    html = game._repr_html_()
+    html = inline_pictures(game._repr_html_())
     well_formed(html)
     assert "<svg" in html and "Scout Captain" not in html.split("tt-decision")[0]  # a spectator sees no hand
     assert "main phase: act or pass" in html and "<code>pass</code>" in html
-    assert html == BERSERK.scenario("vanguard")._repr_html_()
+    assert html == inline_pictures(BERSERK.scenario("vanguard")._repr_html_())
 
 
 def test_a_finished_game_says_who_won():

@@ -8,6 +8,7 @@ import anywidget
 import pytest
 
 import tabletop as tt
+from tabletop.render.pictures import inline_pictures
 from tabletop.widgets import BoardWidget
 from tabletop.widgets._assets import asset
 
@@ -150,7 +151,12 @@ def test_repr_is_deterministic(memory):
     assert repr(a) == repr(b) == "<BoardWidget memory: turn 1, player 0 to act, 6 options>"
     assert "0x" not in repr(a)
     data, _meta = a._repr_mimebundle_()
-    assert data["text/plain"] == repr(a) and "<svg" in data["text/html"]
+    assert data["text/plain"] == repr(a) and "application/vnd.jupyter.widget-view+json" in data
+    # where the widget is not live, the output shows the board as a picture (no inline SVG, which
+    # untrusted JupyterLab strips); the picture is the board the widget draws
+    html = data["text/html"]
+    assert "<svg" not in html and 'class="tt-picture tt-board-picture"' in html
+    assert a.svg in inline_pictures(html) and html == b._repr_mimebundle_()[0]["text/html"]
 
 
 def test_browser_files_exist_and_export_render():
@@ -175,3 +181,19 @@ def test_import_tabletop_does_not_import_the_widgets():
     code = "import sys, tabletop; print('tabletop.widgets' in sys.modules, 'anywidget' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
+
+
+def test_why_not_answers_a_click_on_a_card_that_offers_nothing_with_the_rule_and_its_citation():
+    # hs.assume.taunt: while a player has Taunt minions, the enemy must attack one of them
+    game = tt.rulebook("hearthstone").scenario("death-chain")
+    board = BoardWidget(game)
+    golem = game.state.zones["board:1"][0]
+    fp = game.fingerprint()
+    assert board.receive({"type": "why_not", "about": golem})
+    assert board.message.startswith("attack Scrap Golem (") and "has Taunt" in board.message
+    assert "[hs.assume.taunt" in board.message and not board.error
+    assert game.fingerprint() == fp  # asking changes nothing
+    assert not board.receive({"type": "why_not", "about": 7}) and board.error
+    assert board.why_not("nope") == "There is no card 'nope' on this board."
+    untraced = BoardWidget(tt.rulebook("hearthstone").new_game(seed=1, tracing=False))
+    assert "untraced" in untraced.why_not(untraced.game.state.zones["hero:0"][0])

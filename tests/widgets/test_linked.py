@@ -142,3 +142,37 @@ def test_lab_berserk():
     assert lab.board.player == 1
     assert lab.choose("nope") is False and lab.board.error
     assert "player 1 to act" in repr(lab)
+
+
+def test_playing_on_from_a_past_position_makes_a_new_line_and_keeps_the_old_one():
+    game = tt.rulebook("memory").scenario("small-board")
+    for option in ("s00", "s01", "s02", "s03"):
+        game.apply(option)
+    lab = Lab(game)
+    t = lab.timeline
+    assert t.lines == [game] and t.line_picker.layout.display == "none"
+    t.step = 2  # look back, then play another card there
+    past = lab.board.game
+    other = next(o for o in past.legal() if o != "s02")
+    assert lab.choose(other)
+    assert len(t.lines) == 2 and t.line == 1 and t.lines[0] is game
+    assert [h["option"] for h in game.history if not h["auto"]] == ["s00", "s01", "s02", "s03"]  # kept whole
+    assert [h["option"] for h in t.lines[1].history if not h["auto"]] == ["s00", "s01", other]
+    assert t.line_picker.layout.display == "" and [v for _, v in t.line_picker.options] == [0, 1]
+    assert t.line_picker.options[1][0] == "2: from step 2, 3 choices"
+    shown = []
+    t.on_line(shown.append)
+    t.line_picker.value = 0  # back to the first line: its end is shown
+    assert t.line == 0 and shown == [game] and t.steps == 4 and lab.board.fingerprint == game.fingerprint()
+    assert repr(t) == "<Timeline memory: step 4 of 4, line 1 of 2>"
+    t.line = 1
+    assert t.steps == 3 and shown[-1] is t.lines[1]
+    with pytest.raises(IndexError, match=r"outside 0\.\.1"):
+        t.line = 5
+
+
+def test_a_move_at_the_end_of_a_line_plays_that_line_on():
+    game = tt.rulebook("memory").scenario("small-board")
+    lab = Lab(game)
+    assert lab.choose("s00") and lab.choose("s01")
+    assert len(lab.timeline.lines) == 1 and lab.timeline.steps == 2

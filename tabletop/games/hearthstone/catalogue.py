@@ -9,12 +9,14 @@ and the field.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from tabletop.core import Ability, CardDataError, Table
 from tabletop.core.cards import read_toml
 from tabletop.core.catalogue import Catalogue
+from tabletop.core.deckrules import Allowed, Copies, DeckRules, Size
 from tabletop.core.errors import quote
 
 from . import engine as E
@@ -100,8 +102,35 @@ def load(paths=None, folders=()) -> HearthstoneCards:
     return kind.load(HERE, (CARD_DIR, *folders), schema=SCHEMA, paths=paths)
 
 
+def deck_rules(hero_class: str) -> DeckRules:
+    """The rules of a deck whose hero is of ``hero_class``, as constraints (:mod:`tabletop.core.deckrules`):
+    30 cards (hs.deck, L1505); no hero and no token; the hero's class or neutral (hs.class_cards, L28); at
+    most 2 copies of a card and 1 of a legendary (hs.copies, L54-55). Each says what it always said."""
+    copies = "{count} copies of {card!r}; at most {limit} (L54-55)"
+    outside = "{card!r} cannot be in a deck"
+    hero = hero_class.replace("{", "{{").replace("}", "}}")
+    return DeckRules(
+        Size(exactly=DECK_SIZE, rule="hs.deck", says="a deck holds {limit} cards, not {count} (L1505)"),
+        Allowed(unless=_not_in_a_deck, about="a card that can be in a deck", rule="hs.deck", says=outside),
+        Allowed(
+            where={"class": ("neutral", hero_class)},
+            about=f"a neutral or {hero_class} card",
+            rule="hs.class_cards",
+            says="{card!r} is a {c[class]} card, the hero is " + hero,
+        ),
+        Copies(at_most=2, unless={"rarity": "legendary"}, rule="hs.copies", says=copies),
+        Copies(at_most=1, where={"rarity": "legendary"}, about="a legendary card", rule="hs.copies", says=copies),
+    )
+
+
+def _not_in_a_deck(card: Mapping[str, Any]) -> bool:
+    return bool(card.get("token")) or card["type"] == "hero"
+
+
 def load_decks(cards: dict[str, dict], path: Path = DECKS_PATH) -> dict[str, dict]:
-    """The decks: 30 cards (L1505), at most 2 copies and 1 legendary (L54-55), hero's class or neutral."""
+    """The decks: 30 cards (L1505), at most 2 copies and 1 legendary (L54-55), hero's class or neutral
+    (:func:`deck_rules`). A broken deck names the file, the deck and the field ``cards``: the first
+    problem in deck order, then any others."""
     name = Path(path).name
     data = read_toml(Path(path))
     for deck_id, deck in data.items():
@@ -110,25 +139,12 @@ def load_decks(cards: dict[str, dict], path: Path = DECKS_PATH) -> dict[str, dic
         hero_id = deck.get("hero")
         if not isinstance(hero_id, str) or hero_id not in cards or cards[hero_id]["type"] != "hero":
             raise CardDataError(name, deck_id, "hero", f"{quote(hero_id)} is not a hero card")
-        cls = cards[hero_id]["class"]
         ids = deck.get("cards", [])
         if not isinstance(ids, list) or not all(isinstance(cid, str) for cid in ids):
             raise CardDataError(name, deck_id, "cards", f"a deck's cards are a list of card ids, not {quote(ids)}")
-        if len(ids) != DECK_SIZE:
-            raise CardDataError(name, deck_id, "cards", f"a deck holds {DECK_SIZE} cards, not {len(ids)} (L1505)")
-        for cid in ids:
-            card = cards.get(cid)
-            if card is None:
-                raise CardDataError(name, deck_id, "cards", f"no card {quote(cid)}")
-            if card.get("token") or card["type"] == "hero":
-                raise CardDataError(name, deck_id, "cards", f"{cid!r} cannot be in a deck")
-            if card["class"] not in ("neutral", cls):
-                raise CardDataError(name, deck_id, "cards", f"{cid!r} is a {card['class']} card, the hero is {cls}")
-            limit = 1 if card.get("rarity") == "legendary" else 2
-            if ids.count(cid) > limit:
-                raise CardDataError(
-                    name, deck_id, "cards", f"{ids.count(cid)} copies of {cid!r}; at most {limit} (L54-55)"
-                )
+        if violations := deck_rules(cards[hero_id]["class"]).check(ids, cards, name=deck_id):
+            first, *more = (v.problem for v in violations)
+            raise CardDataError(name, deck_id, "cards", first + "".join(f"; also {m}" for m in more))
     return data
 
 

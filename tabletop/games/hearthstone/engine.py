@@ -19,6 +19,7 @@ from itertools import combinations
 from typing import TYPE_CHECKING, Any, cast
 
 from tabletop.core import CHANCE, RuleError, Table, TaskTable, Zones, ZoneSpec, player_decks
+from tabletop.core.choices import note_excluded
 from tabletop.core.modifiers import Explanation, Step
 
 from .vocabulary import AURAS, EFFECTS, TARGETS
@@ -1168,10 +1169,77 @@ def main_options(game: Table, p: int) -> list[dict]:
 _END = {"id": "end", "label": "end the turn"}
 
 
+def excluded_actions(game: Table, p: int) -> list[tuple[str, str, str, str]]:
+    """The actions :func:`main_options` does not offer and the rule that excludes each, as
+    ``(what, rule id, reason, object id)`` (for "why not?": made only when the game is traced)."""
+    st = game.state
+    objects = st.objects
+    zones = st.zones
+    cards = game.rulebook.cards
+    pl = st.players[p]
+    mana = pl["mana"]
+    row = zones[BOARD_ZONES[p]]
+    out: list[tuple[str, str, str, str]] = []
+    for oid in zones[HAND_ZONES[p]]:
+        card = objects[oid]["card"]
+        cost, kind, name, need = cards.play_info[card]  # type: ignore[attr-defined]
+        verb = "play" if kind != "spell" else "cast"
+        if cost > mana:
+            out.append((f"{verb} {name}", "hs.cost", f"it costs {cost} mana and player {p} has {mana}", oid))
+        elif kind == "minion" and len(row) >= BOARD_LIMIT and not game.options["play_onto_full_board"]:
+            out.append((f"play {name}", "hs.assume.board_full", f"the board already holds {BOARD_LIMIT} minions", oid))
+        elif need is not None and kind != "minion" and not chosen_targets(game, need, p):
+            out.append((f"cast {name}", "hs.play_cards", f"there is no {TARGET_TEXT[need]} to cast it on", oid))
+    power = zones[f"power:{p}"][0]
+    h = zones[HERO_ZONES[p][1]][0]
+    hcard = objects[h]["card"]
+    pcost, pneed, summons, _entry = cards.power_options.get(hcard) or _power_entry(cards, cards[hcard])  # type: ignore[attr-defined]
+    if pl["power_used"]:
+        out.append(("use the hero power", "hs.hero_power", "the hero power is used once a turn, and it was", power))
+    elif pcost > mana:
+        out.append(("use the hero power", "hs.hero_power", f"it costs {pcost} mana and player {p} has {mana}", power))
+    elif summons and pneed is None and len(row) >= BOARD_LIMIT:
+        why = f"it summons a minion and the board already holds {BOARD_LIMIT}"
+        out.append(("use the hero power", "hs.assume.board_full", why, power))
+    able = []
+    for oid in row:
+        obj = objects[oid]
+        what = f"attack with {name_of_obj(cards, obj, oid)}"
+        if obj["attacks"]:
+            out.append((what, "hs.assume.attacks", "it has attacked this turn (once a turn)", oid))
+        elif obj["sick"] and not obj["charge"]:
+            why = "summoning sickness: a minion cannot attack the turn it is summoned"
+            out.append((what, "hs.summoning_sickness", why, oid))
+        elif obj["atk"] + obj["aura"] <= 0:
+            out.append((what, "hs.assume.attacks", "it has no attack", oid))
+        else:
+            able.append(oid)
+    w = zones[WEAPON_ZONES[p]]
+    if not w:
+        out.append(("attack with the hero", "hs.assume.hero_attack", "a hero attacks only with a weapon", h))
+    elif objects[h]["attacks"]:
+        out.append(("attack with the hero", "hs.assume.attacks", "the hero has attacked this turn", h))
+    elif objects[w[0]]["atk"] <= 0:
+        out.append(("attack with the hero", "hs.assume.attacks", "the weapon has no attack", h))
+    else:
+        able.append(h)
+    q = 1 - p
+    taunts = [m for m in zones[BOARD_ZONES[q]] if objects[m]["taunt"]]
+    if able and taunts:
+        guards = ", ".join(name_of_obj(cards, objects[m], m) for m in taunts)
+        for t in (zones[HERO_ZONES[q][1]][0], *zones[BOARD_ZONES[q]]):
+            if t not in taunts:
+                what = f"attack {name_of_obj(cards, objects[t], t)}"
+                out.append((what, "hs.assume.taunt", f"{guards} has Taunt: attacks must go to a Taunt minion", t))
+    return out
+
+
 @TASKS("hs.main")
 def t_main(game: Table) -> None:
     """hs.actions (L67): the player on turn plays, attacks or ends the turn."""
     p = game.state.turn["player"]
+    if game.tracing:  # "why not?": what is not offered, and the rule that says so
+        note_excluded(game, p, "action", "hs.actions", lambda: excluded_actions(game, p))
     game.ask(p, "action", main_options(game, p), t_act, prompt="play, attack or end the turn", rule="hs.actions")
 
 

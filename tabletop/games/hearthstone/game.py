@@ -273,6 +273,7 @@ def make_rulebook(cards: HearthstoneCards) -> Rulebook:
         event_text=E.EVENT_TEXT,
         card_ability_table=cards.abilities,
         checks=(E.state_checks,),
+        check_causes={"die": {"damage": "target"}},  # "why" of a death: the damage dealt to the minion
         active_zones=("board:", "hero:", "weapon:"),
         public_fields=("id", "zone", "owner", "controller", "kind"),
         explain=E.explain,

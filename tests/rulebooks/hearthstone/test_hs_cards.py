@@ -1,6 +1,7 @@
 """Card data: the schema and the catalogue checks name the file, the card and the field."""
 
 import shutil
+import tomllib
 
 import pytest
 
@@ -124,3 +125,24 @@ def test_a_trigger_moment_the_engine_does_not_implement_is_refused(tmp_path):
         C.load(sorted(folder.glob("*.toml")))
     assert err.value.file == "neutral.toml" and err.value.card == "knife_juggler"
     assert err.value.field == "triggers.0.on"
+
+
+def test_a_deck_with_several_problems_names_them_all_first_as_before(tmp_path):
+    """hs.deck (L1505), hs.class_cards (L28), hs.copies (L54-L55) as deck constraints (tabletop.core.deckrules):
+    the first problem in deck order is the message a deck with that problem alone gets, and the others follow."""
+    path = tmp_path / "decks.toml"
+    text = C.DECKS_PATH.read_text().replace('"stone_ogre", "deathwing",', '"holy_ground", "deathwing", "deathwing",')
+    path.write_text(text)
+    with pytest.raises(CardDataError) as err:
+        C.load_decks(C.CARDS, path)
+    assert (err.value.file, err.value.card, err.value.field) == ("decks.toml", "mage", "cards")
+    assert err.value.problem == (
+        "a deck holds 30 cards, not 31 (L1505); also 'holy_ground' is a paladin card, the hero is mage; "
+        "also 2 copies of 'deathwing'; at most 1 (L54-55)"
+    )
+    rules = C.deck_rules("mage")
+    assert [v.rule for v in rules.check(tomllib.loads(text)["mage"]["cards"], C.CARDS, name="mage")] == [
+        "hs.deck",
+        "hs.class_cards",
+        "hs.copies",
+    ]

@@ -1,0 +1,154 @@
+"""The board's browser half (widgets/board.js) in headless Chromium, on a real Hearthstone board:
+select, then target; a click on a target lists what may be done to it; a card that offers nothing asks
+why not (issue 16). The page loads board.js as an ES module with a stand-in for the widget model that
+records what the view sends; Python's answer to a why-not is checked through BoardWidget.receive."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import threading
+from pathlib import Path
+
+import pytest
+
+import tabletop as tt
+from tabletop.games.hearthstone import scenarios as S
+from tabletop.widgets.board import BoardWidget
+
+pytestmark = pytest.mark.slow
+
+WIDGETS = Path(__file__).resolve().parents[2] / "widgets"
+
+PAGE = """<!doctype html><html><head><meta charset="utf-8"><style>{css}</style></head><body><div id="host"></div>
+<script type="module">
+import view from "./board.js";
+const state = {state};
+const listeners = {{}};
+window.sent = [];
+const model = {{
+  get: (k) => state[k],
+  on: (name, fn) => {{ (listeners[name] ||= []).push(fn); }},
+  off: () => {{}},
+  send: (msg) => window.sent.push(msg),
+}};
+view.render({{ model, el: document.getElementById("host") }});
+window.ready = true;
+</script></body></html>"""
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    """A folder served over HTTP (a module script does not load from file://), with board.js in it."""
+    root = tmp_path_factory.mktemp("board_clicks")
+    (root / "board.js").write_text((WIDGETS / "board.js").read_text(encoding="utf-8"), encoding="utf-8")
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(root))
+    handler.log_message = lambda *a, **k: None  # type: ignore[method-assign]
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield root, f"http://127.0.0.1:{server.server_address[1]}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _open(browser, served, game, name):
+    root, url = served
+    widget = BoardWidget(game)
+    state = {k: getattr(widget, k) for k in ("svg", "options", "prompt", "message", "error", "fingerprint", "moves")}
+    state["title"] = widget.title
+    css = (WIDGETS / "board.css").read_text(encoding="utf-8")
+    (root / f"{name}.html").write_text(PAGE.format(css=css, state=json.dumps(state)), encoding="utf-8")
+    context = browser.new_context(viewport={"width": 1300, "height": 900})
+    pg = context.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda exc: errors.append(str(exc)))
+    pg.goto(f"{url}/{name}.html")
+    pg.wait_for_function("window.ready === true", timeout=10_000)
+    pg.root, pg.game, pg.widget, pg.errors, pg.context_ = root, game, widget, errors, context
+    return pg
+
+
+@pytest.fixture(scope="module")
+def page(browser, served):
+    pg = _open(browser, served, tt.rulebook("hearthstone").scenario("death-chain"), "death_chain")
+    yield pg
+    assert not pg.errors
+    pg.context_.close()
+
+
+@pytest.fixture(scope="module")
+def poor(browser, served):
+    """Player 0 with a Mountain Yeti in hand and 2 mana: the Yeti offers nothing."""
+    game = tt.rulebook("hearthstone").new_game(seed=0, scenario="blank")
+    yeti = S.hand(game.table, 0, "mountain_yeti")
+    game.state.players[0] = {**game.state.players[0], "mana": 2}
+    game.state.decision = None
+    game.state.work.append(("hs.main", {}, None))  # ask player 0's action again, on the changed position
+    game.table._run()
+    pg = _open(browser, served, game, "poor")
+    pg.yeti = yeti
+    yield pg
+    assert not pg.errors
+    pg.context_.close()
+
+
+def _click(page, oid):
+    page.locator(f'[data-id="{oid}"]').first.click(force=True)
+
+
+def _reset(page):
+    page.evaluate("window.sent = []")
+    if page.locator(".tt-choice-cancel").count():
+        page.locator(".tt-choice-cancel").click()
+
+
+def test_clicking_a_minion_that_can_attack_highlights_its_targets_and_a_target_click_attacks(page):
+    _reset(page)
+    game = page.game
+    juggler = game.state.zones["board:0"][2]
+    _click(page, juggler)
+    assert page.evaluate("window.sent") == []  # nothing is chosen by the first click
+    attacks = [o for o in game.legal() if o.startswith(f"attack:{juggler}>")]
+    picks = page.eval_on_selector_all(".tt-target", "ns => ns.map(n => n.dataset.pick)")
+    assert picks == attacks and len(attacks) == 1  # Taunt: only the Abomination, still a click of its own
+    menu = page.eval_on_selector_all(".tt-choice-button", "ns => ns.map(n => n.title)")
+    assert menu == attacks
+    page.screenshot(path=str(page.root / "selected.png"))
+    target = attacks[0].split(">")[1]
+    page.locator(f'.tt-target[data-id="{target}"]').first.click(force=True)
+    assert page.evaluate("window.sent") == [{"type": "choose", "id": attacks[0], "fingerprint": game.fingerprint()}]
+    assert page.locator(".tt-target").count() == 0 and page.locator(".tt-choices").is_hidden()
+
+
+def test_clicking_an_enemy_lists_what_may_be_done_to_it_and_chooses_nothing_by_itself(page):
+    _reset(page)
+    game = page.game
+    abomination = game.state.zones["board:1"][1]
+    _click(page, abomination)
+    assert page.evaluate("window.sent") == []
+    on_it = [o for o in game.legal() if o.endswith(f">{abomination}")]
+    menu = page.eval_on_selector_all(".tt-choice-button", "ns => ns.map(n => n.title)")
+    assert len(on_it) > 1 and sorted(menu) == sorted(on_it)
+    labels = page.eval_on_selector_all(".tt-choice-button", "ns => ns.map(n => n.textContent)")
+    assert len(set(labels)) == len(labels)  # every choice reads differently
+    page.locator(".tt-choice-button").first.click()
+    assert page.evaluate("window.sent")[0]["id"] == menu[0]
+
+
+def test_a_card_that_offers_nothing_asks_why_not_and_python_answers_with_the_rule(poor):
+    # 000_7fc8e0fd1bcbc422.txt L37-38: a card costs mana
+    game, yeti = poor.game, poor.yeti
+    assert not [o for o in game.legal() if yeti in o]
+    _click(poor, yeti)
+    sent = poor.evaluate("window.sent")
+    assert sent == [{"type": "why_not", "about": yeti, "fingerprint": game.fingerprint()}]
+    assert poor.widget.receive(sent[0])
+    cost = game.rulebook.cards["mountain_yeti"]["cost"]
+    assert poor.widget.message == (
+        f"play Mountain Yeti: not now. It costs {cost} mana and player 0 has 2 [{game.trace.cite('hs.cost')}]"
+    )
+    assert poor.locator(".tt-choices").is_hidden()
