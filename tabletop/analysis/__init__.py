@@ -12,6 +12,7 @@ from .explore import StateGraph, explore
 from .orderings import OrderingReport, Outcome, orderings
 from .profiles import ProfileComparison, compare_profiles
 from .readings import ReadingComparison, ReadingOutcome, compare_options
+from .seen import SeatFilter, seen_by
 from .simulate import GameRecord, Simulation, simulate
 
 __all__ = [
@@ -26,6 +27,7 @@ __all__ = [
     "ReadingComparison",
     "ReadingOutcome",
     "ScriptedAgent",
+    "SeatFilter",
     "Simulation",
     "StateGraph",
     "compare_options",
@@ -33,6 +35,7 @@ __all__ = [
     "consequences",
     "explore",
     "orderings",
+    "seen_by",
     "simulate",
     "to_graphml",
     "to_node_link",

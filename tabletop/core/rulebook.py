@@ -201,6 +201,9 @@ class Rulebook:
     active_zones: tuple[str, ...] = ("play",)  # zone-name prefixes whose objects' abilities work
     public_fields: tuple[str, ...] = ("id", "zone", "owner", "controller")
     visibility: Callable[[Table, dict, int | None], bool] | None = None
+    # who may see a trace record (the players, or None to leave it to tabletop.analysis.seen's rules), for
+    # a record whose audience its text does not show (a night action in the dark): the seat filters of the Lab
+    audience: Callable[[Table, dict], Iterable[int] | None] | None = None
     base_values: Callable[[Table, dict, str], Any] | None = None
     # the rulebook's own breakdown of a value it keeps itself (printed value, buffs, auras, damage...):
     # ``explain(game, obj, stat)`` returns an Explanation whose steps end at the value, or None to let the

@@ -125,6 +125,9 @@ GEOMETRY_STYLE = (
     "line.tt-edge{stroke:#a39a86;stroke-width:3}"
     ".tt-place-label{fill:#444;font-size:10px;text-anchor:middle}"
 )
+# only in boards drawn with ``card_text=True`` (the Lab's live board): a card's rules text on the card
+CARD_TEXT_STYLE = ".tt-card-text{fill:#333;font-size:8px}"
+CARD_TEXT_WIDTH = 18  # characters of a line of card text (8px on an 84px card)
 
 HTML_STYLE = (
     ".tt-board-html{font-family:system-ui,-apple-system,'Segoe UI',sans-serif;font-size:13px}"
@@ -468,6 +471,8 @@ def _draw_card(item: dict, x: float, y: float, marked: set[str], scale: float) -
         room = max(0, (sy - ty - 4) // 12)
         if len(rows) > room:
             rows = [*rows[: max(0, room - 1)], (f"+{len(rows) - max(0, room - 1)} more", "tt-type")]
+        if item.get("card_text") and item["text"]:
+            parts += _card_text(item["text"], ty, h - 3 - 12 * len(rows))
         for text, cls in reversed(rows):
             parts.append(_text(6, sy, _short(text, 12), cls))
             sy -= 12
@@ -477,6 +482,19 @@ def _draw_card(item: dict, x: float, y: float, marked: set[str], scale: float) -
         parts.append(f'<rect class="tt-marked" x="-6" y="-6" width="{w + 12}" height="{h + 12}" rx="9"/>')
     parts.append("</g>")
     return "".join(parts)
+
+
+def _card_text(text: str, above: float, below: float) -> list[str]:
+    """A card's rules text in small lines between its type line (``above``) and its stats (``below``);
+    the last line that fits ends with an ellipsis when the text is longer (the tooltip has it all)."""
+    step = 9
+    lines = int((below - 2 - (above + 10)) // step) + 1
+    if lines <= 0:
+        return []
+    return [
+        _text(6, above + 10 + k * step, line, "tt-card-text")
+        for k, line in enumerate(_wrap(text, CARD_TEXT_WIDTH, lines))
+    ]
 
 
 def _name_lines(name: str, first_width: int) -> list[str]:
@@ -1225,9 +1243,15 @@ def _status(view: dict) -> str:
     return " · ".join(bits)
 
 
-def board_svg(view: dict) -> str:
-    """The board view drawn as one self-contained SVG document (well-formed XML)."""
+def board_svg(view: dict, *, card_text: bool = False) -> str:
+    """The board view drawn as one self-contained SVG document (well-formed XML).
+
+    ``card_text``: write each face-up card's rules text on the card itself (small type), not only in
+    its tooltip: for a player reading their hand (the Lab's board)."""
     v = normalise(view)
+    if card_text:
+        for it in v["cards"]:
+            it["card_text"] = True
     layout = v["layout"]
     marked = v["highlights"]
     zones = v["zones"]
@@ -1303,7 +1327,7 @@ def board_svg(view: dict) -> str:
     head = (
         f'<svg xmlns="http://www.w3.org/2000/svg" class="tt-svg tt-layout-{layout}" '
         f'width="{_n(width)}" height="{_n(height)}" viewBox="0 0 {_n(width)} {_n(height)}" '
-        f'data-layout="{layout}"><style>{STYLE}</style>{_geometry_style(v)}'
+        f'data-layout="{layout}"><style>{STYLE}{CARD_TEXT_STYLE if card_text else ""}</style>{_geometry_style(v)}'
         f'<rect width="{_n(width)}" height="{_n(height)}" fill="#fbfaf7"/>'
     )
     if status:

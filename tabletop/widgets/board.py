@@ -97,6 +97,8 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
     ``player`` is the seat, fixed when the board is made: it decides what the board shows and
     for whom it plays, so neither the browser nor a later assignment can change it (make another
     board for another seat). All traits are Python's: state sent by the browser is refused.
+    ``card_text``: face-up cards show their rules text on the card, not only in a tooltip (the Lab's boards;
+    off by default, so the live board and its static picture are the same drawing).
 
     Where the widget is not live (an unrun notebook, GitHub, nbconvert's HTML) its output shows
     a picture of the same board (``text/html``, :func:`tabletop.render.board.board_html`).
@@ -116,12 +118,13 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
     title = t.Unicode("").tag(sync=True)
     player = t.Any(None).tag(sync=True)
 
-    def __init__(self, game: Game, player: int | None = None, **kwargs: Any):
+    def __init__(self, game: Game, player: int | None = None, *, card_text: bool = False, **kwargs: Any):
         if not isinstance(game, Game):
             raise TypeError(f"BoardWidget needs a tabletop Game, not {type(game).__name__}")
         if game.rulebook.board is None:
             raise ValueError(f"rulebook {game.rulebook.id!r} has no board view to draw")
         self._seat = player  # the seat the board was made for; the ``player`` trait only shows it
+        self._card_text = bool(card_text)  # face-up cards carry their rules text (not only in the tooltip)
         super().__init__(**kwargs)
         self._game = game
         self._callbacks: list[Callable[[dict], Any]] = []
@@ -350,7 +353,7 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
         view = _only_options(view, {o["id"] for o in options})
         with self.hold_sync():
             self.view = view
-            self.svg = board_svg(view)
+            self.svg = board_svg(view, card_text=self._card_text)
             self.options = options
             self.prompt = self._prompt()
             self.fingerprint = game.fingerprint()

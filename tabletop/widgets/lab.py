@@ -1,13 +1,29 @@
-"""Lab: board, decision panel, narrated log, trigger chain and timeline together, all linked."""
+"""Lab: board, decision panel, narrated log, trigger chain and timeline together, all linked.
+
+A student can play one seat against computer agents (``Lab(game, seat=0, opponents={1: GreedyAgent()})``)
+or several people can share one device (hot-seat: no ``seat``). Either way the board, the log and the
+trigger chain show only what the seats at the device may know (:mod:`tabletop.analysis.seen`).
+
+The computer's moves are made one at a time with a pause (``delay`` seconds) so the student sees each
+one. The pause is a timer of the kernel's own asyncio loop (``loop.call_later``): the widgets are only
+ever written from the kernel's main thread, which is what ipywidgets needs. Without a running loop
+(plain Python, a test) the computer's moves are made at once. "Play the computer's turns" switched off,
+the student steps through them with the "computer: next step" button.
+"""
 
 from __future__ import annotations
 
 import asyncio
+from collections import Counter
+from collections.abc import Mapping
 from html import escape
 from typing import Any
 
 import ipywidgets as ipw
 
+from ..analysis.seen import SeatFilter, hidden_objects
+from ..core.decision import CHANCE
+from ..core.errors import clip
 from ..core.game import Game
 from ..render.board import board_html
 from ._static import StaticFallback
@@ -17,14 +33,42 @@ from .timeline import Timeline
 
 __all__ = ["Lab"]
 
+MAX_COMPUTER_STEPS = 10_000  # a run of computer moves made at once (no event loop) stops after this many
+
+
+def _running_loop() -> asyncio.AbstractEventLoop | None:
+    try:
+        return asyncio.get_running_loop()
+    except RuntimeError:
+        return None
+
+
+def _private(game: Game, seats: list[int]) -> bool:
+    """Whether the seats see different things (a hand of one's own): then they must not share a screen."""
+    if len(seats) < 2:
+        return False
+    first = hidden_objects(game, [seats[0]])
+    return any(hidden_objects(game, [p]) != first for p in seats[1:])
+
 
 class Lab(StaticFallback, ipw.VBox):
     """A classroom view of ``game``: play on the board or with the option buttons; the log (last
     ``log_lines`` lines, each with its rule reference), the trigger chain and the timeline follow
     every move. Scrubbing the timeline shows past positions; a move made there plays on from it.
 
-    Parts: ``.board``, ``.panel`` (the option buttons, ``.buttons``), ``.log_view`` (an HTML widget;
-    ``.log_text`` its text), ``.chain``, ``.timeline``; ``.game`` is the game being played.
+    ``seat``: the student's seat (the board shows that seat's view: its own hand face up). ``opponents``:
+    ``{seat: agent}``, the seats the computer plays (any object with ``choose(game, player)``, e.g.
+    :class:`~tabletop.analysis.agents.GreedyAgent`); with a ``seat``, every other seat needs one. Without
+    a ``seat`` the people at the device play every seat the computer does not (hot-seat): the view follows
+    the player to act, and when the seats see different things (their hands) a "pass the device" screen
+    hides the board until the next player clicks "I am player N". Chance decisions (a game whose chance
+    is ``"manual"``) are drawn at once: they are the game's, not a player's. ``delay``: seconds between
+    two moves of the computer (0: all at once).
+
+    Parts: ``.board`` (the board shown), ``.boards`` (one per seat at the device, or ``{None: board}``),
+    ``.panel`` (the option buttons, ``.buttons``), ``.log_view`` (an HTML widget; ``.log_text`` its text),
+    ``.chain``, ``.timeline``, ``.pass_screen`` (``.pass_button``), ``.auto`` (the "play the computer's
+    turns" checkbox), ``.step_button``; ``.game`` is the game being played, ``.seen`` the seat filter.
 
     A decision of kind ``acknowledge`` with one option (a memory player turning a mismatch back) is applied
     by itself ``pause`` seconds after it opens, unless a move was made meanwhile (its button applies it at
@@ -32,39 +76,120 @@ class Lab(StaticFallback, ipw.VBox):
     it now (outside a running event loop, as in a script, nothing applies it by itself).
     """
 
-    def __init__(self, game: Game, *, log_lines: int = 20, pause: float | None = 1.5, **kwargs: Any):
+    def __init__(
+        self,
+        game: Game,
+        *,
+        seat: int | None = None,
+        opponents: Mapping[int, Any] | None = None,
+        delay: float = 0.8,
+        log_lines: int = 20,
+        pause: float | None = 1.5,
+        **kwargs: Any,
+    ):
         if not isinstance(game, Game):
             raise TypeError(f"Lab needs a tabletop Game, not {type(game).__name__}")
         self.game = game
         self.log_lines = log_lines
         self.pause = pause
         self.pending: str | None = None
-        self.board = BoardWidget(game)
-        self.timeline = Timeline(game, board=self.board)
-        self.chain = TriggerChainWidget(game)
+        self.delay = float(delay)
+        self.opponents = self._check_opponents(game, seat, opponents)
+        self.seat = seat
+        if seat is not None:
+            others = [p for p in range(game.players) if p != seat and p not in self.opponents]
+            if others:
+                raise ValueError(
+                    f"Lab(seat={seat}): seat(s) {others} have nobody to play them; give them agents in "
+                    f"opponents={{...}}, or leave out seat to play them on this device (hot-seat)"
+                )
+            humans = [seat]
+        else:
+            humans = [p for p in range(game.players) if p not in self.opponents]
+        self.humans = humans
+        self.private = _private(game, humans)
+        # one board per seat at the device; a hot-seat game with nothing private keeps one board for everybody
+        if seat is None and not self.opponents and not self.private:
+            self.boards: dict[int | None, BoardWidget] = {None: BoardWidget(game, card_text=True)}
+        else:
+            self.boards = {p: BoardWidget(game, player=p, card_text=True) for p in humans}
+        self._shown: int | None = next(iter(self.boards))
+        self._confirmed: int | None = None if self.private else self._shown  # who said "I am player N"
+        self.seen = SeatFilter(humans if humans else range(game.players))
+        self._pending: asyncio.TimerHandle | None = None
+        self._computer_note = ""
+
+        self.timeline = Timeline(game, board=self.board, viewers=humans if self.private or self.opponents else None)
+        self.chain = TriggerChainWidget(self._seen_trace())
         self.header = ipw.HTML()
-        self.panel = ipw.VBox(layout=ipw.Layout(min_width="220px", max_width="360px"))
+        self.panel = ipw.VBox(layout=ipw.Layout(min_width="220px", max_width="380px"))
         self.panel.add_class("tt-lab-panel")
         self.buttons: list[ipw.Button] = []
         self.log_view = ipw.HTML(layout=ipw.Layout(max_height="320px", overflow="auto"))
         self.log_view.add_class("tt-lab-log")
         self.log_text = ""
+        self.auto = ipw.Checkbox(value=True, description="play the computer's turns", indent=False)
+        self.auto.add_class("tt-lab-auto")
+        self.step_button = ipw.Button(description="computer: next step", layout=ipw.Layout(width="auto"))
+        self.step_button.add_class("tt-lab-step")
+        self.computer_view = ipw.HTML()
+        self.computer_view.add_class("tt-lab-computer")
+        self.computer_box = ipw.VBox([ipw.HBox([self.auto, self.step_button]), self.computer_view])
+        self.computer_box.add_class("tt-lab-computer-box")
+        if not self.opponents:
+            self.computer_box.layout.display = "none"
+        self.pass_text = ipw.HTML()
+        self.pass_button = ipw.Button(description="I am player", button_style="primary")
+        self.pass_button.add_class("tt-lab-pass-button")
+        self.pass_screen = ipw.VBox([self.pass_text, self.pass_button])
+        self.pass_screen.add_class("tt-lab-pass")
+        # the board takes the width it needs to be read (its cards' text); the panel wraps below when short of room
+        self.board_box = ipw.Box([self.board], layout=ipw.Layout(flex="1 1 760px", min_width="0"))
+        self.body = ipw.VBox(
+            [
+                ipw.HBox(
+                    [self.board_box, self.panel], layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start")
+                ),
+                self.timeline,
+                ipw.HTML("<b>Log</b> (latest steps, with rule references; only what you may see)"),
+                self.log_view,
+                self.chain,
+            ]
+        )
         super().__init__(**kwargs)
         self.add_class("tt-lab")
-        self.children = (
-            self.header,
-            ipw.HBox([self.board, self.panel]),
-            self.timeline,
-            ipw.HTML("<b>Log</b> (latest steps, with rule references)"),
-            self.log_view,
-            self.chain,
-        )
-        self.board.on_change(self._board_changed)
+        self.children = (self.header, self.pass_screen, self.body)
+        for board in self.boards.values():
+            board.on_change(self._board_changed)
+        self.auto.observe(self._auto_changed, names="value")
+        self.step_button.on_click(lambda _b: self.step())
+        self.pass_button.on_click(lambda _b: self.confirm())
+        self._follow()
         self._update_panel()
         self._update_log()
+        self._schedule()
+
+    # ------------------------------------------------------------ public API
+    @property
+    def board(self) -> BoardWidget:
+        """The board shown now (the seat to act's, in a hot-seat game)."""
+        return self.boards[self._shown]
+
+    @property
+    def moves(self) -> int:
+        """Choices made on this lab's boards (the computer's moves not counted)."""
+        return sum(b.moves for b in self.boards.values())
+
+    @property
+    def waiting_for(self) -> int | None:
+        """The seat whose player must click "I am player N" before the board is shown again (or None)."""
+        return None if self._confirmed == self._shown else self._shown
 
     def choose(self, option_id: str) -> bool:
         """Make a choice as the board or a button does (returns whether it was applied)."""
+        if self.waiting_for is not None:
+            self.board.tell(f"Not applied: pass the device to player {self.waiting_for} first.", error=True)
+            return False
         return self.board.choose(option_id)
 
     def advance(self) -> bool:
@@ -72,39 +197,201 @@ class Lab(StaticFallback, ipw.VBox):
         oid, self.pending = self.pending, None
         return oid is not None and self.board.choose(oid)
 
+    def confirm(self) -> None:
+        """What the "I am player N" button does: show the board to the seat to act."""
+        self._confirmed = self._shown
+        self._show_parts()
+        self._update_panel()
+
+    def step(self) -> bool:
+        """Make one move of the computer (or draw one chance outcome), as "computer: next step" does.
+        Returns whether a move was made. Never raises."""
+        self._cancel()
+        try:
+            moved = self._computer_move()
+        except Exception as exc:  # an agent failing must not break the kernel's comm loop
+            self._computer_note = f"the computer could not move: {type(exc).__name__}: {clip(str(exc))}"
+            moved = False
+        self._moved()
+        return moved
+
+    def run_computer(self) -> int:
+        """Make every move of the computer up to the next decision of a seat at the device (or the end)."""
+        self._cancel()
+        n = 0
+        try:
+            while n < MAX_COMPUTER_STEPS and self._computer_to_act() and self._computer_move():
+                n += 1
+        except Exception as exc:  # an agent failing must not break the kernel's comm loop
+            self._computer_note = f"the computer could not move: {type(exc).__name__}: {clip(str(exc))}"
+        self._moved(schedule=False)
+        return n
+
     # ------------------------------------------------------------- internals
+    @staticmethod
+    def _check_opponents(game: Game, seat: Any, opponents: Mapping[int, Any] | None) -> dict[int, Any]:
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players):
+            raise ValueError(f"Lab(seat={seat!r}): a seat is a player's number, 0 to {game.players - 1}")
+        out: dict[int, Any] = {}
+        for p, agent in (opponents or {}).items():
+            if isinstance(p, bool) or not isinstance(p, int) or not 0 <= p < game.players:
+                raise ValueError(f"Lab(opponents=...): {p!r} is not a seat of this game (0 to {game.players - 1})")
+            if p == seat:
+                raise ValueError(f"Lab: seat {p} is the student's; it cannot also be a computer opponent")
+            if not callable(getattr(agent, "choose", None)):
+                raise TypeError(f"Lab(opponents=...): the agent of seat {p} has no choose(game, player) method")
+            out[p] = agent
+        return out
+
+    def _seen_trace(self):
+        return self.seen.trace(self.game)
+
+    def _computer_to_act(self) -> bool:
+        dec = self.game.decision
+        return dec is not None and (dec.player == CHANCE or dec.player in self.opponents)
+
+    def _computer_move(self) -> bool:
+        game = self.game
+        if self.board.game is not game:  # a past position is shown (the timeline): the computer waits
+            self._computer_note = "the computer waits: a past position is shown (move the timeline to the end)"
+            return False
+        dec = game.decision
+        if dec is None or not self._computer_to_act():
+            return False
+        if dec.player == CHANCE:
+            game.apply(dec.options[game.draw()].id)
+            return True
+        agent = self.opponents[dec.player]
+        n = len(game.trace)
+        option = agent.choose(game, dec.player)
+        game.apply(option)
+        seen = self.seen.trace(game).records[n:]
+        said = next((r["summary"] for r in seen if r["kind"] == "decision"), f"player {dec.player} moved")
+        self._computer_note = f"computer (player {dec.player}): {said}"
+        return True
+
     def _board_changed(self, event: dict) -> None:
         if event["type"] == "move":
             self.game = event["game"]
-            self.timeline.refresh(self.game)
-            self.chain.refresh(self.game)
-            self._update_log()
+            self._computer_note = ""
+            self._moved()
+            return
+        shown = event["game"]
+        at_end = shown is not self.game and self.timeline.step == self.timeline.steps
+        if at_end and shown.fingerprint() == self.game.fingerprint():  # the timeline is back at the end: play on
+            event["owner"].show(self.game)
+            self._schedule()
+            return
         self._update_panel()
 
+    def _moved(self, schedule: bool = True) -> None:
+        """After any move: every board shows the game, the view follows the seat to act, all parts update."""
+        for board in self.boards.values():
+            if board.game is not self.game:
+                board.show(self.game)
+            else:
+                board.refresh()
+        self._follow()
+        self.timeline.refresh(self.game)
+        self.chain.refresh(self._seen_trace())
+        self._update_log()
+        self._update_panel()
+        if schedule:
+            self._schedule()
+
+    def _follow(self) -> None:
+        """Show the board of the seat at the device that acts now (the last one while the computer plays)."""
+        if None not in self.boards:
+            dec = self.game.decision
+            if dec is not None and dec.player in self.boards and dec.player != self._shown:
+                self._shown = dec.player
+                self.timeline.board = self.board
+                self.board_box.children = (self.board,)
+        self._show_parts()
+
+    def _show_parts(self) -> None:
+        waiting = self.waiting_for
+        self.pass_screen.layout.display = "none" if waiting is None else "flex"
+        self.body.layout.display = "flex" if waiting is None else "none"
+        if waiting is not None:
+            self.pass_text.value = (
+                f"<div class='tt-lab-pass-text'><b>Pass the device to player {waiting}.</b> The board is hidden "
+                f"so that nobody else sees player {waiting}'s cards.</div>"
+            )
+            self.pass_button.description = f"I am player {waiting}"
+
+    def _auto_changed(self, _change: dict) -> None:
+        if self.auto.value:
+            self._schedule()
+        else:
+            self._cancel()
+        self._update_panel()
+
+    def _cancel(self) -> None:
+        if self._pending is not None:
+            self._pending.cancel()
+            self._pending = None
+
+    def _schedule(self) -> None:
+        """The computer's next move: after ``delay`` on the kernel's loop, or at once without one."""
+        if self._pending is not None or not self._computer_to_act() or self.board.game is not self.game:
+            return
+        if self.game.decision.player != CHANCE and not self.auto.value:
+            return  # the student steps with the button
+        loop = _running_loop()
+        if loop is None or self.delay <= 0 or self.game.decision.player == CHANCE:
+            self.run_computer()
+            return
+        self._pending = loop.call_later(self.delay, self._tick)
+        self._update_panel()
+
+    def _tick(self) -> None:
+        self._pending = None
+        self.step()
+
     def _update_panel(self) -> None:
+        seat = "" if self.seat is None else f" · you are player {self.seat}"
         self.header.value = (
             f"<div class='tt-lab-head'><b>{escape(self.game.rulebook.title)}</b> — "
-            f"{escape(game_status(self.game))}, {self.board.moves} moves in this lab</div>"
+            f"{escape(game_status(self.game))}{seat}, {self.moves} moves in this lab</div>"
         )
         buttons = []
         shown = self.board.fingerprint  # a click on a button of an older panel (a browser lagging) is refused
-        for opt in self.board.options:
-            label = opt["label"] if len(opt["label"]) <= 40 else opt["label"][:39] + "…"
+        options = self.board.options if self.waiting_for is None else []
+        twice = {k for k, n in Counter(o["label"] for o in options).items() if n > 1}
+        for opt in options:
+            label = opt["label"] if opt["label"] not in twice else f"{opt['label']} [{opt['id']}]"
             b = ipw.Button(description=label, tooltip=f"{opt['id']}: {opt['label']}", layout=ipw.Layout(width="auto"))
             b.add_class("tt-lab-option")
+            b.add_class(f"tt-at-{shown[:16]}")  # the position it was made for (a test clicks only current ones)
             b.on_click(lambda _b, oid=opt["id"], fp=shown: self.board.choose(oid, fp))
             buttons.append(b)
         self.buttons = buttons
         head = ipw.HTML(f"<b>{escape(self.board.prompt)}</b>")
-        self.panel.children = (head, *buttons)
-        self._schedule(shown)
+        dec = self.game.decision
+        if self.opponents:
+            thinking = dec is not None and dec.player in self.opponents
+            self.step_button.disabled = not thinking or self._pending is not None
+            note = self._computer_note
+            if thinking:
+                state = "moves in a moment…" if self._pending is not None else "waits for “computer: next step”"
+                if self.auto.value and self._pending is None and self.board.game is not self.game:
+                    state = "waits: a past position is shown"
+                note = f"computer (player {dec.player}) {state}" + (f"<br>last: {escape(note)}" if note else "")
+            else:
+                note = escape(note)
+            self.computer_view.value = f"<div class='tt-lab-computer-text'>{note}</div>"
+        self.panel.children = (head, *buttons, self.computer_box)
+        self._schedule_acknowledge(shown)
 
-    def _schedule(self, shown: str) -> None:
+    def _schedule_acknowledge(self, shown: str) -> None:
         """A lone ``acknowledge`` option: wait ``pause`` seconds, then apply it if the position is still ``shown``."""
         dec = self.game.decision
         self.pending = None
         if self.pause is None or dec is None or dec.kind != "acknowledge" or len(dec.options) != 1:
             return
+        if self.waiting_for is not None or (dec.player not in self.boards and None not in self.boards):
+            return  # not this device's decision
         self.pending = oid = dec.options[0].id
         try:
             loop = asyncio.get_running_loop()
@@ -118,7 +405,7 @@ class Lab(StaticFallback, ipw.VBox):
         loop.call_later(self.pause, later)
 
     def _update_log(self) -> None:
-        lines = self.game.log.lines()
+        lines = self.seen.log(self.game).lines()
         shown = lines[-self.log_lines :] if self.log_lines else lines
         self.log_text = "\n".join(shown)
         more = (
@@ -127,7 +414,10 @@ class Lab(StaticFallback, ipw.VBox):
         self.log_view.value = f"{more}<pre class='tt-log'>{escape(self.log_text)}</pre>"
 
     def _static_html(self) -> str:
-        """The header, the board, the options (in full), the log and the chain, as a picture."""
+        """The header, the board, the options (in full), the log and the chain, as a picture (only the
+        header and the pass-the-device screen while the board is hidden for the next player)."""
+        if self.waiting_for is not None:
+            return self.header.value + self.pass_text.value
         options = "".join(f"<li>{escape(o['label'])}</li>" for o in self.board.options)
         panel = f"<div class='tt-lab-panel'><b>{escape(self.board.prompt)}</b><ul>{options}</ul></div>"
         return (
@@ -142,6 +432,5 @@ class Lab(StaticFallback, ipw.VBox):
     def __repr__(self) -> str:
         n = len(self.game.legal())
         return (
-            f"<Lab {self.game.rulebook.id}: {game_status(self.game)}, {n} option{'s' * (n != 1)}, "
-            f"{self.board.moves} moves>"
+            f"<Lab {self.game.rulebook.id}: {game_status(self.game)}, {n} option{'s' * (n != 1)}, {self.moves} moves>"
         )

@@ -112,13 +112,16 @@ class Timeline(StaticFallback, ipw.VBox):
     Playing on from a past position starts a new *line* and keeps the old one: ``.lines`` holds every
     line's game, ``.line`` (get or set) is the one shown, and ``.line_picker`` (shown once there are two)
     returns to any of them. ``.on_line(callback)``: called with the line's game whenever another line is
-    shown, so what follows the game (a lab's header and log) can follow it too.
+    shown, so what follows the game (a lab's header and log) can follow it too. ``viewers``: the seats
+    looking (a Lab's); the caption names only their own choices.
     """
 
-    def __init__(self, game: Game, board: BoardWidget | None = None, **kwargs: Any):
+    def __init__(self, game: Game, board: BoardWidget | None = None, *, viewers: Any = None, **kwargs: Any):
         if not isinstance(game, Game):
             raise TypeError(f"Timeline needs a tabletop Game, not {type(game).__name__}")
         self._own_board = board is None
+        # the seats looking (a Lab's): the caption does not name another seat's choice (e.g. the cards it swapped)
+        self.viewers = None if viewers is None else tuple(viewers)
         self.board = board if board is not None else BoardWidget(game)
         self.slider = _StepSlider(
             min=0, max=0, value=0, description="step", continuous_update=True, layout=ipw.Layout(width="95%")
@@ -291,7 +294,13 @@ class Timeline(StaticFallback, ipw.VBox):
 
     def _caption(self, k: int) -> None:
         last = [h for h in self.game.history if not h.get("auto")]
-        what = "the start" if k == 0 else f"after {last[k - 1]['option']!s} by {last[k - 1]['player']!s}"
+        step = last[k - 1] if k else None
+        if step is None:
+            what = "the start"
+        elif self.viewers is not None and step["player"] not in self.viewers:
+            what = f"after a move by {step['player']!s}"
+        else:
+            what = f"after {step['option']!s} by {step['player']!s}"
         self.caption.value = f"<span class='tt-step'>step {k} / {self._steps}: {what}</span>"
 
     def _static_html(self) -> str:

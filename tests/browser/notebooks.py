@@ -47,6 +47,42 @@ print(_tt_json.dumps({
 }))
 """
 
+# A student's Lab: seat 0 of a Hearthstone game against the greedy agent (issue 16), and a hot-seat Lab.
+SEAT_LAB = [
+    """import tabletop as tt
+from tabletop.analysis.agents import GreedyAgent
+from tabletop.widgets import Lab
+
+lab = Lab(tt.rulebook("hearthstone").new_game(seed=1), seat=0, opponents={1: GreedyAgent(seed=0)}, delay=0.25)
+lab""",
+]
+HOT_SEAT_LAB = [
+    """import tabletop as tt
+from tabletop.widgets import Lab
+
+hot = Lab(tt.rulebook("hearthstone").new_game(seed=2))
+hot""",
+]
+
+# What the student's seat may not see, and what it must: the hands' ids and the names only the other seat knows.
+SEAT_PROBE = """\
+import json as _tt_json
+_tt_g = lab.game
+_tt_rb = _tt_g.rulebook
+_tt_seen = {_tt_rb.cards[o["card"]]["name"] for o in _tt_g.state.objects.values()
+            if o.get("card") in _tt_rb.cards and _tt_rb.visible(_tt_g.table, o, 0)}
+print(_tt_json.dumps({
+    "mine": list(_tt_g.state.zones["hand:0"]),
+    "theirs": list(_tt_g.state.zones["hand:1"]),
+    "secret": sorted({_tt_rb.cards[_tt_g.state.objects[o]["card"]]["name"] for o in _tt_g.state.zones["hand:1"]}
+                     - _tt_seen - {"The Coin"}),
+    "over": _tt_g.over, "result": _tt_g.result, "decision": None if _tt_g.decision is None else _tt_g.decision.player,
+    "moves": lab.moves, "computer": sum(1 for h in _tt_g.history if h["player"] == 1 and not h.get("auto")),
+}))
+"""
+
 EXTRA_NOTEBOOKS: dict[str, list[str]] = {
     "tt_broken_widget.ipynb": BROKEN_WIDGET,
+    "tt_seat_lab.ipynb": SEAT_LAB,
+    "tt_hot_seat_lab.ipynb": HOT_SEAT_LAB,
 }

@@ -94,6 +94,13 @@ def click_face_down_card(lab, board, step: str) -> str:
 
 def test_memory_board_click_reaches_the_kernel(lab):
     run_notebook(lab, MEMORY_NOTEBOOK, "memory")
+    # the Lab's buttons show their whole labels (issue 16: twelve read "flip the card in row 1, colum…")
+    buttons = lab.panel.locator(".tt-lab-option")
+    labels = [b.inner_text() for b in buttons.all()]
+    assert len(labels) == 12 and len(set(labels)) == 12 and not any("…" in t for t in labels), labels
+    cut = buttons.evaluate_all("(bs) => bs.filter((b) => b.scrollWidth > b.clientWidth + 1).length")
+    assert cut == 0, f"{cut} option buttons overflow their box"
+    lab.shot("memory-lab-buttons", lab.panel.locator(".tt-lab-panel").first)
     # the first board with a face-down card to flip (a notebook may show finished games too)
     board = lab.panel.locator(".tt-board-widget", has=lab.page.locator(".tt-card.tt-face-down[data-option]")).first
     before = boards(lab)

@@ -5,6 +5,8 @@ import pytest
 from plotly.callbacks import Points
 
 import tabletop as tt
+from tabletop.analysis.seen import seen_by
+from tabletop.core.trace import Log
 from tabletop.widgets import BoardWidget, Lab, StateGraphWidget, Timeline, TriggerChainWidget
 from tabletop.widgets.timeline import positions
 
@@ -121,7 +123,9 @@ def test_lab_links_everything():
     assert game.history[-1]["option"] == "s00" and lab.board.moves == 1
     assert lab.timeline.slider.max == 1 and lab.timeline.step == 1
     assert len(lab.chain.chain) == len(game.trace)
-    assert lab.log_text.splitlines() == game.log.lines()[-5:] and "[mem.turn" in lab.log_text
+    seen = Log(seen_by(game, [0, 1])).lines()  # the log of a shared screen: the shuffle's layout is hidden
+    assert lab.log_text.splitlines() == seen[-5:] and "[mem.turn" in lab.log_text
+    assert len(seen) == len(game.log.lines()) and not any("chance chose" in line for line in seen)
     assert len(lab.buttons) == 5
     lab.timeline.step = 0  # look back: the game is unchanged
     assert game.history[-1]["option"] == "s00" and lab.board.fingerprint != game.fingerprint()
@@ -129,8 +133,13 @@ def test_lab_links_everything():
 
 
 def test_lab_berserk():
-    lab = Lab(tt.rulebook("berserk_heroes").scenario("duel"))
+    lab = Lab(tt.rulebook("berserk_heroes").scenario("duel"))  # hot-seat with hands: pass the device first
+    assert lab.waiting_for == 0 and lab.choose("pass") is False and "pass the device" in lab.board.message
+    lab.confirm()
     assert lab.choose("pass") and lab.game.decision.player == 1
+    assert lab.waiting_for == 1 and lab.buttons == []
+    lab.confirm()
+    assert lab.board.player == 1
     assert lab.choose("nope") is False and lab.board.error
     assert "player 1 to act" in repr(lab)
 

@@ -65,6 +65,8 @@ def test_werewolf_votes_are_clicked_on_the_seats_of_the_board_and_decide_the_gam
     assert lab.game.decision.kind == "vote"
     for target in (1, 0, 0):  # player 0 votes for 1, 1 for 0, 2 for 0
         voter = lab.game.decision.player
+        assert lab.waiting_for == voter and lab.buttons == []  # hot-seat: each sees their own card
+        lab.confirm()  # "I am player N"
         clickable = dict(re.findall(r'data-seat="(p\d)" data-option="([^"]+)"', lab.board.svg))
         assert clickable == {f"p{q}": f"vote:{q}" for q in range(lab.game.players) if q != voter}
         assert [b.description for b in lab.buttons] == [f"vote for player {q}" for q in range(3) if q != voter]
@@ -78,5 +80,6 @@ def test_werewolf_votes_are_clicked_on_the_seats_of_the_board_and_decide_the_gam
 def test_a_werewolf_vote_button_of_the_lab_panel_votes():
     rb = tt.rulebook("one_night_werewolf")
     lab = Lab(rb.scenario("hunter-vote"))
+    lab.confirm()  # player 0 takes the device
     lab.buttons[0].click()  # player 0: vote for player 1
     assert lab.game.decision.player == 1 and lab.game.history[-1]["option"] == "vote:1"

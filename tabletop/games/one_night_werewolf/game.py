@@ -699,6 +699,34 @@ SCENARIOS = {
 }
 
 
+def audience(game: Table, rec: dict) -> list[int] | None:
+    """Who may see a trace record (the Lab's seat filters): the night is dark. A player's look at their own
+    card, and what happens between onw.close_eyes and onw.wake_up, is seen by the player who does it (or the
+    players a call wakes); who never wakes by nobody; a vote by its voter until the votes are shown together
+    (onw.vote). Everything else is left to the default rules (None)."""
+    data = rec.get("data") or {}
+    if rec["kind"] == "decision" and data.get("kind_of_decision") == "vote":
+        return [rec["player"]]
+    if rec["rule"] != "onw.look_own" and not _at_night(game, rec["i"]):
+        return None
+    if rec["rule"] == "onw.never_wake":
+        return []
+    if rec["kind"] == "flow":
+        return list(data["wakers"]) if data.get("wakers") else None
+    if rec.get("player") is not None:
+        return [rec["player"]]
+    cause = rec.get("cause")
+    woken = (game.trace.records[cause].get("data") or {}).get("wakers") if cause is not None else None
+    return list(woken) if woken else []
+
+
+def _at_night(game: Table, i: int) -> bool:
+    for rec in reversed(game.trace.records[: i + 1]):
+        if rec["rule"] in ("onw.wake_up", "onw.close_eyes"):
+            return rec["rule"] == "onw.close_eyes" and rec["i"] != i
+    return False
+
+
 RULEBOOK: Rulebook = Rulebook(
     id="one_night_werewolf",
     title="One Night Ultimate Werewolf",
@@ -707,6 +735,7 @@ RULEBOOK: Rulebook = Rulebook(
     rules=RULES,
     setup=setup,
     profile=Profile(),
+    audience=audience,
     options={
         "lone_wolf": OptionSpec("lone_wolf", True, "A lone werewolf may view one centre card (L216).", "onw.lone_wolf"),
         "wake_by": OptionSpec(
