@@ -1,10 +1,13 @@
-# Development tasks. On a fresh clone only python3 is needed: `make test` builds .venv first (and
-# tests the compiled wheel too where a C compiler and Python's headers exist).
+# Tasks. On a fresh clone only python3 is needed: `make lab` (JupyterLab) and `make classroom` (Voila)
+# build .venv with what learners need (the `lab` extra); `make test` adds what developers need (the
+# `dev` extra) and tests the compiled wheel too where a C compiler and Python's headers exist.
 
 PY ?= python3
 VENV = .venv
 PYTHON = $(VENV)/bin/python
+# One stamp per extra installed: `make test` after `make lab` still installs the dev extra.
 STAMP = $(VENV)/.installed
+LAB_STAMP = $(VENV)/.installed-lab
 PYTEST_ARGS ?=
 # The wheel hatch_build.py compiles with Cython, unpacked here; make test runs the suite on it too.
 COMPILED = build/compiled
@@ -17,15 +20,28 @@ SOURCES := $(shell find tabletop widgets -not -path '*/__pycache__*') hatch_buil
 # JupyterLab refuses to start as root without --allow-root.
 ALLOW_ROOT := $(shell [ "$$(id -u)" = 0 ] && echo --allow-root)
 
-.PHONY: install compiled test test-pure test-compiled lab lint bench clean
+# Voila serves the lesson notebooks here (classroom mode); a teacher may choose another port.
+CLASSROOM_PORT ?= 8866
+CLASSROOM_IP ?= 127.0.0.1
+
+.PHONY: install install-lab compiled test test-pure test-compiled lab classroom lint bench clean
 
 install: $(STAMP)
+install-lab: $(LAB_STAMP)
 
-# Re-installs whenever pyproject.toml changes (new or changed dependencies).
+# Each re-installs whenever pyproject.toml changes (new or changed dependencies).
+# The developer's install ($(STAMP)): tabletop editable with the `dev` extra (test + lab).
 $(STAMP): pyproject.toml
 	test -x $(PYTHON) || $(PY) -m venv $(VENV)
 	$(PYTHON) -m pip install --upgrade pip
 	$(PYTHON) -m pip install -e '.[dev]'
+	touch $@ $(LAB_STAMP)
+
+# The learner's install: tabletop editable with the `lab` extra only (JupyterLab, widgets, Voila).
+$(LAB_STAMP): pyproject.toml
+	test -x $(PYTHON) || $(PY) -m venv $(VENV)
+	$(PYTHON) -m pip install --upgrade pip
+	$(PYTHON) -m pip install -e '.[lab]'
 	touch $@
 
 # Rebuilt when a file of the package changes; only changed modules are recompiled (build/cython).
@@ -68,8 +84,13 @@ test-compiled: $(COMPILED_STAMP)
 	TABLETOP_EXPECT_COMPILED=1 PYTHONSAFEPATH=1 PYTHONPATH=$(CURDIR)/$(COMPILED) \
 		$(PYTHON) -m pytest tests notebooks --ignore=tests/browser $(PYTEST_ARGS)
 
-lab: $(STAMP)
+lab: $(LAB_STAMP)
 	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) notebooks/
+
+# Classroom mode: the notebooks as apps in Voila (code hidden, widgets live); a student opens one
+# from the list at http://$(CLASSROOM_IP):$(CLASSROOM_PORT)/. CLASSROOM_IP=0.0.0.0 serves the room's network.
+classroom: $(LAB_STAMP)
+	$(VENV)/bin/voila --no-browser --port=$(CLASSROOM_PORT) --Voila.ip=$(CLASSROOM_IP) --show_tracebacks=True notebooks/
 
 # ruff, then mypy on what pyproject's [tool.mypy] names (tabletop/core, tabletop/games); make test runs both too
 # (tests/test_lint.py).
