@@ -96,7 +96,9 @@ class ChainView(StaticFallback, anywidget.AnyWidget):
 
     def _static_html(self) -> str:
         return (f"<div>{escape(self.more)}</div>" if self.more else "") + (
-            picture_html(self.svg, alt="trigger chain of this turn") if self.svg else ""
+            picture_html(self.svg, alt="trigger chain of this turn", cls="tt-picture tt-chain-picture")
+            if self.svg
+            else ""
         )
 
     def __repr__(self) -> str:

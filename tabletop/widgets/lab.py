@@ -28,7 +28,7 @@ from ..core.game import Game
 from ..render.board import board_html
 from ._static import StaticFallback
 from .board import BoardWidget, game_status
-from .figures import TriggerChainWidget
+from .chainview import ChainView
 from .timeline import Timeline
 
 __all__ = ["Lab"]
@@ -120,11 +120,12 @@ class Lab(StaticFallback, ipw.VBox):
         self._computer_note = ""
 
         self.timeline = Timeline(game, board=self.board, viewers=humans if self.private or self.opponents else None)
-        self.chain = TriggerChainWidget(self._seen_trace())
+        self.chain = ChainView(self._seen_trace())  # this turn's chain: the same cost at any length of game
         self.header = ipw.HTML()
         self.panel = ipw.VBox(layout=ipw.Layout(min_width="220px", max_width="380px"))
         self.panel.add_class("tt-lab-panel")
         self.buttons: list[ipw.Button] = []
+        self._button_layout = ipw.Layout(width="auto")
         self.log_view = ipw.HTML(layout=ipw.Layout(max_height="320px", overflow="auto"))
         self.log_view.add_class("tt-lab-log")
         self.log_text = ""
@@ -283,6 +284,7 @@ class Lab(StaticFallback, ipw.VBox):
             self._schedule()
             return
         self._update_panel()
+        self._update_log()  # the header and the log follow the position shown (the timeline's scrub)
 
     def _moved(self, schedule: bool = True) -> None:
         """After any move: every board shows the game, the view follows the seat to act, all parts update."""
@@ -351,9 +353,11 @@ class Lab(StaticFallback, ipw.VBox):
 
     def _update_panel(self) -> None:
         seat = "" if self.seat is None else f" · you are player {self.seat}"
+        pos = self._position()
+        past = "" if pos is self.game else f" · showing step {self.timeline.step} of {self.timeline.steps}"
         self.header.value = (
             f"<div class='tt-lab-head'><b>{escape(self.game.rulebook.title)}</b> — "
-            f"{escape(game_status(self.game))}{seat}, {self.moves} moves in this lab</div>"
+            f"{escape(game_status(pos))}{seat}{past}, {self.moves} moves in this lab</div>"
         )
         buttons = []
         shown = self.board.fingerprint  # a click on a button of an older panel (a browser lagging) is refused
@@ -361,7 +365,9 @@ class Lab(StaticFallback, ipw.VBox):
         twice = {k for k, n in Counter(o["label"] for o in options).items() if n > 1}
         for opt in options:
             label = opt["label"] if opt["label"] not in twice else f"{opt['label']} [{opt['id']}]"
-            b = ipw.Button(description=label, tooltip=f"{opt['id']}: {opt['label']}", layout=ipw.Layout(width="auto"))
+            # (new buttons each time, so a click on an older panel's button is refused by its fingerprint;
+            # they share one Layout, which halves the widgets a panel makes)
+            b = ipw.Button(description=label, tooltip=f"{opt['id']}: {opt['label']}", layout=self._button_layout)
             b.add_class("tt-lab-option")
             b.add_class(f"tt-at-{shown[:16]}")  # the position it was made for (a test clicks only current ones)
             b.on_click(lambda _b, oid=opt["id"], fp=shown: self.board.choose(oid, fp))
@@ -404,8 +410,13 @@ class Lab(StaticFallback, ipw.VBox):
 
         loop.call_later(self.pause, later)
 
+    def _position(self) -> Game:
+        """The position the board shows: the game, or a past position the timeline scrubbed to."""
+        shown = self.board.game
+        return shown if shown.rulebook is self.game.rulebook and shown.seed == self.game.seed else self.game
+
     def _update_log(self) -> None:
-        lines = self.seen.log(self.game).lines()
+        lines = self.seen.log(self._position()).lines()
         shown = lines[-self.log_lines :] if self.log_lines else lines
         self.log_text = "\n".join(shown)
         more = (

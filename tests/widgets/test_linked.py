@@ -122,7 +122,8 @@ def test_lab_links_everything():
     lab.buttons[0].click()
     assert game.history[-1]["option"] == "s00" and lab.board.moves == 1
     assert lab.timeline.slider.max == 1 and lab.timeline.step == 1
-    assert len(lab.chain.chain) == len(game.trace)
+    assert len(lab.chain.chain) == len(game.trace) - lab.chain.since  # the chain of this turn
+    assert game.trace.records[lab.chain.since]["summary"] == "turn 1: player 0 (turn)"
     seen = Log(seen_by(game, [0, 1])).lines()  # the log of a shared screen: the shuffle's layout is hidden
     assert lab.log_text.splitlines() == seen[-5:] and "[mem.turn" in lab.log_text
     assert len(seen) == len(game.log.lines()) and not any("chance chose" in line for line in seen)
@@ -189,3 +190,17 @@ def test_chain_widget_folds_actions_and_a_click_opens_one():
     opened = {c[0] for t in w.figure.data if t.customdata is not None for c in t.customdata}
     assert len(opened) > len(nodes) and box in opened
     assert w.why_text.endswith(f"[{w.chain.nodes[box]['rule']}]")
+
+
+def test_the_lab_header_and_log_follow_the_timeline_scrub():
+    game = tt.rulebook("memory").scenario("small-board")
+    lab = Lab(game, pause=None)
+    for option in ("s00", "s01", "s02"):
+        assert lab.choose(option)
+    end_log = lab.log_text
+    lab.timeline.step = 1
+    past = lab.timeline.position(1)
+    assert "showing step 1 of 3" in lab.header.value
+    assert lab.log_text == "\n".join(lab.seen.log(past).lines()[-lab.log_lines :]) != end_log
+    lab.timeline.step = 3
+    assert "showing step" not in lab.header.value and lab.log_text == end_log

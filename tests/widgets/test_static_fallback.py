@@ -68,7 +68,7 @@ def test_state_graph_with_its_own_board():
 def test_timeline_and_lab(matched):
     check(Timeline(matched), ["tt-board-picture"])
     lab = Lab(MEMORY.new_game(seed=3, pairs=2))
-    html = check(lab, ["tt-board-picture", "tt-figure-picture"])
+    html = check(lab, ["tt-board-picture", "tt-chain-picture"])  # the lab's chain: this turn's, as chain_svg
     # the options in full (the buttons are cut at 40 characters), then the log
     for opt in lab.board.options:
         assert f"<li>{opt['label']}</li>" in html
