@@ -59,11 +59,7 @@ class ProfileComparison:
 
     def to_frame(self):
         """The rows as a pandas DataFrame (pandas must be installed)."""
-        try:
-            import pandas as pd
-        except ImportError as exc:  # pragma: no cover - depends on the environment
-            raise ImportError("ProfileComparison.to_frame() needs pandas: pip install pandas") from exc
-        return pd.DataFrame(self.rows())
+        return rows_frame(self.rows(), "ProfileComparison.to_frame()")
 
     def __str__(self) -> str:
         lines = []
@@ -80,6 +76,15 @@ class ProfileComparison:
     def _repr_html_(self) -> str:
         rows = self.rows()
         return rows_html(rows) if rows else "<p>No outcomes.</p>"
+
+
+def rows_frame(rows: list[dict], what: str) -> Any:
+    """Rows as a pandas DataFrame; ``what`` names the call for the error when pandas is not installed."""
+    try:
+        import pandas as pd
+    except ImportError as exc:  # pragma: no cover - depends on the environment
+        raise ImportError(f"{what} needs pandas: pip install pandas") from exc
+    return pd.DataFrame(rows)
 
 
 def rows_html(rows: list[dict], show: Callable[[Any], str] = str) -> str:

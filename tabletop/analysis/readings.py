@@ -49,7 +49,7 @@ from ..core.registry import rulebook as _get_rulebook
 from ..core.rulebook import Rulebook
 from .explore import exact_probability
 from .orderings import _flatten, _show
-from .profiles import rows_html
+from .profiles import rows_frame, rows_html
 from .simulate import _named, derive_seed
 
 __all__ = ["ReadingComparison", "ReadingOutcome", "compare_options", "exact_probability", "rebuild"]
@@ -163,11 +163,7 @@ class ReadingComparison:
 
     def to_pandas(self):
         """The rows as a pandas DataFrame (pandas must be installed)."""
-        try:
-            import pandas as pd
-        except ImportError as exc:  # pragma: no cover - depends on the environment
-            raise ImportError("ReadingComparison.to_pandas() needs pandas: pip install pandas") from exc
-        return pd.DataFrame(self.rows())
+        return rows_frame(self.rows(), "ReadingComparison.to_pandas()")
 
     to_frame = to_pandas
 

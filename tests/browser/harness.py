@@ -112,17 +112,20 @@ def _user_settings(settings_dir: Path) -> None:
 
 
 @dataclass
-class LabServer:
-    """JupyterLab serving a copy of ``notebooks/`` (plus ``extra`` notebooks) from a temp dir.
+class NotebookServer:
+    """A Jupyter server (JupyterLab, Voila) serving a copy of ``notebooks/`` from a temp dir with its own
+    ``JUPYTER_*`` dirs, on a free port: the repository and the user's Jupyter setup are never touched.
 
-    Use as a context manager: the server (and its kernels) are always stopped on exit.
+    Use as a context manager: the server (and its kernels) are always stopped on exit. A subclass gives
+    its ``name``, its ``command(dirs)``, what shows it ``answers()`` and any ``env(dirs)`` or ``prepare(dirs)``.
     """
 
-    extra: dict[str, list[str]] = field(default_factory=dict)
     startup_timeout: float = 60.0
     port: int = 0
     tmp: Path | None = None
     process: subprocess.Popen | None = None
+    name = "the server"
+    log_name = "server.log"
 
     @property
     def base_url(self) -> str:
@@ -133,10 +136,7 @@ class LabServer:
         assert self.tmp is not None
         return self.tmp / "notebooks"
 
-    def url(self, notebook: str) -> str:
-        return f"{self.base_url}/lab/tree/{notebook}?token={TOKEN}&reset"
-
-    def __enter__(self) -> LabServer:
+    def __enter__(self):
         try:
             self.start()
         except BaseException:
@@ -147,41 +147,121 @@ class LabServer:
     def __exit__(self, *exc) -> None:
         self.stop()
 
+    # what a subclass gives
+    def command(self, dirs: dict[str, Path]) -> list[str]:  # pragma: no cover - every server has its own
+        raise NotImplementedError
+
+    def answers(self) -> bool:  # pragma: no cover - every server has its own
+        raise NotImplementedError
+
+    def prepare(self, dirs: dict[str, Path]) -> dict[str, str]:
+        """Files the server needs before it starts; returns environment variables it needs besides."""
+        return {}
+
+    def before_stop(self) -> None:
+        """Run while the server still answers, before it is stopped (e.g. shut its kernels down)."""
+
     def start(self) -> None:
-        self.tmp = Path(tempfile.mkdtemp(prefix="tabletop-lab-"))
+        self.tmp = Path(tempfile.mkdtemp(prefix=f"tabletop-{self.log_name.split('.')[0]}-"))
         shutil.copytree(NOTEBOOKS, self.root, ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
-        for name, cells in self.extra.items():
-            write_notebook(self.root / name, cells)
         dirs = {name: self.tmp / name for name in ("config", "data", "runtime", "ipython")}
         for d in dirs.values():
             d.mkdir()
-        settings_dir = dirs["config"] / "lab" / "user-settings"
-        _user_settings(settings_dir)
         env = dict(os.environ)
         env.update(
             JUPYTER_CONFIG_DIR=str(dirs["config"]),
             JUPYTER_DATA_DIR=str(dirs["data"]),
             JUPYTER_RUNTIME_DIR=str(dirs["runtime"]),
             IPYTHONDIR=str(dirs["ipython"]),
-            JUPYTERLAB_SETTINGS_DIR=str(settings_dir),
-            JUPYTERLAB_WORKSPACES_DIR=str(dirs["config"] / "lab" / "workspaces"),
             JUPYTER_PLATFORM_DIRS="1",
             PYDEVD_DISABLE_FILE_VALIDATION="1",
         )
+        env.update(self.prepare(dirs))
         env.pop("JUPYTER_PATH", None)
         env.pop("JUPYTER_CONFIG_PATH", None)
-        for attempt in range(3):  # another process may take the free port before JupyterLab binds it
+        for attempt in range(3):  # another process may take the free port before the server binds it
             self.port = free_port()
-            if self._launch(env, settings_dir, dirs["config"] / "lab" / "workspaces"):
+            if self._launch(env, dirs):
                 return
             in_use = "already in use" in self.log_tail().lower()
             if not in_use or attempt == 2:
-                raise RuntimeError(f"JupyterLab exited with {self.process.returncode}:\n{self.log_tail()}")
+                raise RuntimeError(f"{self.name} exited with {self.process.returncode}:\n{self.log_tail()}")
             self.process = None
             self._log.close()
 
-    def _launch(self, env: dict, settings_dir: Path, workspaces_dir: Path) -> bool:
-        """Start JupyterLab on ``self.port``; True once it answers, False if it exited first."""
+    def _launch(self, env: dict, dirs: dict[str, Path]) -> bool:
+        """Start the server on ``self.port``; True once it answers, False if it exited first."""
+        self.log_path = self.tmp / self.log_name
+        self._log = self.log_path.open("wb")
+        self.process = subprocess.Popen(
+            self.command(dirs),
+            cwd=self.root,
+            env=env,
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+            preexec_fn=_die_with_parent,
+        )
+        deadline = time.monotonic() + self.startup_timeout
+        while True:
+            if self.process.poll() is not None:
+                return False
+            with contextlib.suppress(OSError, urllib.error.URLError):
+                if self.answers():
+                    return True
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"{self.name} did not answer within {self.startup_timeout} s:\n{self.log_tail()}")
+            time.sleep(0.2)
+
+    def log_tail(self, chars: int = 4000) -> str:
+        try:
+            return self.log_path.read_text(errors="replace")[-chars:]
+        except (AttributeError, OSError):
+            return ""
+
+    def stop(self) -> None:
+        """Stop the server (SIGTERM, then SIGKILL) and remove the temp dir."""
+        proc, self.process = self.process, None
+        if proc is not None and proc.poll() is None:
+            with contextlib.suppress(Exception):
+                self.before_stop()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait(timeout=10)
+        if getattr(self, "_log", None) is not None:
+            self._log.close()
+            self._log = None
+        if self.tmp is not None and not os.environ.get("TABLETOP_KEEP_LAB_TMP"):
+            shutil.rmtree(self.tmp, ignore_errors=True)
+
+
+@dataclass
+class LabServer(NotebookServer):
+    """JupyterLab serving a copy of ``notebooks/`` (plus ``extra`` notebooks) from a temp dir."""
+
+    extra: dict[str, list[str]] = field(default_factory=dict)
+    name = "JupyterLab"
+    log_name = "jupyterlab.log"
+
+    def url(self, notebook: str) -> str:
+        return f"{self.base_url}/lab/tree/{notebook}?token={TOKEN}&reset"
+
+    def prepare(self, dirs: dict[str, Path]) -> dict[str, str]:
+        for name, cells in self.extra.items():
+            write_notebook(self.root / name, cells)
+        settings_dir = dirs["config"] / "lab" / "user-settings"
+        _user_settings(settings_dir)
+        return {
+            "JUPYTERLAB_SETTINGS_DIR": str(settings_dir),
+            "JUPYTERLAB_WORKSPACES_DIR": str(dirs["config"] / "lab" / "workspaces"),
+        }
+
+    def command(self, dirs: dict[str, Path]) -> list[str]:
         cmd = [
             sys.executable,
             "-m",
@@ -196,32 +276,20 @@ class LabServer:
             "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
             "--LabApp.extension_manager=readonly",
             "--LabApp.expose_app_in_browser=True",
-            f"--LabApp.user_settings_dir={settings_dir}",
-            f"--LabApp.workspaces_dir={workspaces_dir}",
+            f"--LabApp.user_settings_dir={dirs['config'] / 'lab' / 'user-settings'}",
+            f"--LabApp.workspaces_dir={dirs['config'] / 'lab' / 'workspaces'}",
         ]
         if hasattr(os, "getuid") and os.getuid() == 0:
             cmd.append("--allow-root")
-        self.log_path = self.tmp / "jupyterlab.log"
-        self._log = self.log_path.open("wb")
-        self.process = subprocess.Popen(
-            cmd,
-            cwd=self.root,
-            env=env,
-            stdout=self._log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-            preexec_fn=_die_with_parent,
-        )
-        deadline = time.monotonic() + self.startup_timeout
-        while True:
-            if self.process.poll() is not None:
-                return False
-            with contextlib.suppress(OSError, urllib.error.URLError):
-                if self._get("/api/status") is not None:
-                    return True
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"JupyterLab did not answer within {self.startup_timeout} s:\n{self.log_tail()}")
-            time.sleep(0.2)
+        return cmd
+
+    def answers(self) -> bool:
+        return self._get("/api/status") is not None
+
+    def before_stop(self) -> None:
+        # Kernels run in their own sessions: ask the server to shut them down first.
+        for kernel in self._get("/api/kernels"):
+            self._request(f"/api/kernels/{kernel['id']}", method="DELETE")
 
     def _request(self, path: str, method: str = "GET"):
         req = urllib.request.Request(f"{self.base_url}{path}", method=method)
@@ -232,34 +300,6 @@ class LabServer:
 
     def _get(self, path: str):
         return self._request(path)
-
-    def log_tail(self, chars: int = 4000) -> str:
-        try:
-            return self.log_path.read_text(errors="replace")[-chars:]
-        except (AttributeError, OSError):
-            return ""
-
-    def stop(self) -> None:
-        """Shut the kernels down, stop the server (SIGTERM, then SIGKILL), remove the temp dir."""
-        proc, self.process = self.process, None
-        if proc is not None and proc.poll() is None:
-            # Kernels run in their own sessions: ask the server to shut them down first.
-            with contextlib.suppress(Exception):
-                for kernel in self._get("/api/kernels"):
-                    self._request(f"/api/kernels/{kernel['id']}", method="DELETE")
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait(timeout=10)
-        if getattr(self, "_log", None) is not None:
-            self._log.close()
-            self._log = None
-        if self.tmp is not None and not os.environ.get("TABLETOP_KEEP_LAB_TMP"):
-            shutil.rmtree(self.tmp, ignore_errors=True)
 
 
 def _die_with_parent() -> None:
