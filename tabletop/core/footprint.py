@@ -55,7 +55,21 @@ class Footprints:
             self.writes[self.current].add(loc)
 
     def conflict(self, a: int, b: int) -> bool:
-        """Do the footprints of ``a`` and ``b`` overlap so that their order can matter?"""
+        """Do the footprints of ``a`` and ``b`` overlap so that their order can matter?
+
+        Player records are keyed by player, so effects on two players stay independent (issue 15, piece 7):
+
+        >>> fp = Footprints({1, 2, 3})
+        >>> for owner, loc in ((1, "players:0"), (2, "players:1"), (3, "players:0")):
+        ...     fp.current = owner
+        ...     fp.write(loc)
+        >>> fp.conflict(1, 2), fp.conflict(1, 3)
+        (False, True)
+        >>> fp.current = 2
+        >>> fp.write("players:*")  # the whole list (a loop over every player) meets every player's record
+        >>> fp.conflict(2, 3)
+        True
+        """
         wa, wb = self.writes[a], self.writes[b]
         if "*" in wa or "*" in wb:
             return True  # stopping the run conflicts with everything, even with what never got to run
