@@ -25,6 +25,7 @@ from .errors import (
     UnknownRulebook,
     UnknownScenario,
 )
+from .exercises import BLANK, Exercise, ExerciseError, UnknownExercise, Verdict
 from .flow import ends_on_scores, when_empty
 from .game import Game
 from .modifiers import Explanation, ModifierOrder, Stage, compute
@@ -40,6 +41,7 @@ from .trace import Log, Trace
 from .zones import ZoneError, Zones, ZoneSpec
 
 __all__ = [
+    "BLANK",
     "CHANCE",
     "Ability",
     "Activation",
@@ -50,6 +52,8 @@ __all__ = [
     "Deck",
     "Die",
     "EventSpec",
+    "Exercise",
+    "ExerciseError",
     "Explanation",
     "Face",
     "ForcedLoop",
@@ -88,8 +92,10 @@ __all__ = [
     "TaskTable",
     "TimeBudgetExceeded",
     "Trace",
+    "UnknownExercise",
     "UnknownRulebook",
     "UnknownScenario",
+    "Verdict",
     "ZoneError",
     "ZoneSpec",
     "Zones",

@@ -22,6 +22,7 @@ from .boardview import board_view
 from .catalogue import with_cards
 from .decision import CHANCE
 from .errors import PlayersTypeError, RulebookOptionError, RuleError, UnknownScenario, quote
+from .exercises import Exercise, UnknownExercise
 from .flow import Phase
 from .game import Game
 from .modifiers import Explanation
@@ -210,6 +211,8 @@ class Rulebook:
     # kernel start from the base value; Game.explain applies the kernel's modifiers after it
     explain: Callable[[Table, dict, str], Explanation | None] | None = None
     scenarios: Mapping[str, Scenario] = field(default_factory=dict)
+    # questions for students, checked by playing (exercises.py): the notebooks' exercises
+    exercises: Mapping[str, Exercise] = field(default_factory=dict)
     board: Callable[[Table, int | None], dict] | None = None
     # the zones the game has, with their visibility, order and limits (zones.py): a rulebook that declares
     # them and gives no board view of its own gets the derived one (boardview.board_view)
@@ -345,6 +348,15 @@ class Rulebook:
                 f"{self.id} has no scenario {quote(name)}; it has: {', '.join(sorted(self.scenarios)) or 'none'}"
             ) from None
         return sc.build()
+
+    def exercise(self, name: str) -> Exercise:
+        """A named exercise: ``rb.exercise(name).check(answer)``."""
+        try:
+            return self.exercises[name]
+        except KeyError:
+            raise UnknownExercise(
+                f"{self.id} has no exercise {quote(name)}; it has: {', '.join(sorted(self.exercises)) or 'none'}"
+            ) from None
 
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
         """Defaults filled in, every value checked; unknown names are an error."""

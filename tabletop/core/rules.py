@@ -172,6 +172,34 @@ class RuleTable:
     def _repr_html_(self) -> str:
         return _rules_html(self)
 
+    def folded(self, title: str | None = None, *, assumptions: bool = False) -> Folded:
+        """The table folded under a one-line summary that opens on a click (an HTML ``<details>``, which
+        JupyterLab, GitHub and nbconvert all keep): a notebook shows the rules when a student wants them,
+        not two screens before the first game. ``assumptions=True`` folds only the assumptions."""
+        rules = self.assumptions() if assumptions else RuleList(self)
+        n = len(rules)
+        default = (
+            f"{n} assumptions, each with what switches it"
+            if assumptions
+            else (f"The {n} rules ({sum(1 for r in rules if r.assumption)} of them assumptions), by id")
+        )
+        return Folded(title or default, _rules_html(rules), str(rules))
+
+
+class Folded:
+    """HTML folded under a summary line; prints as its plain text."""
+
+    def __init__(self, summary: str, html: str, text: str):
+        self.summary, self.html, self.text = summary, html, text
+
+    def __repr__(self) -> str:
+        return f"{self.summary} (folded; the notebook opens it with a click)"
+
+    def _repr_html_(self) -> str:
+        from html import escape
+
+        return f"<details><summary><b>{escape(self.summary)}</b> (click to open)</summary>{self.html}</details>"
+
 
 class RuleList(list):
     """A list of rules (``RuleTable.assumptions()``) that shows itself as a table, options included."""
