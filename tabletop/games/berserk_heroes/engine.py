@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from tabletop.core import Prevent, Table, TaskTable, Zones, ZoneSpec, player_decks
+from tabletop.core.choices import note_excluded
 from tabletop.core.modifiers import Explanation, compute
 
 from .vocabulary import EFFECTS, TARGETS
@@ -1016,14 +1017,46 @@ def t_lose(game: Table, *, player: int, n: int, temporary: str | None, choice: d
 # --------------------------------------------------------------- main phase
 def can_act(game: Table, oid: str) -> bool:
     """An action (attack, closing ability) needs an open card that is not fresh, or has Rush."""
+    return act_blocker(game, oid) is None
+
+
+def act_blocker(game: Table, oid: str) -> tuple[str, str] | None:
+    """Why card ``oid`` cannot act now (L41: attack, or use an ability that closes it), as (rule id, reason),
+    or None when it can: the one place the options and "why not?" (:func:`excluded_actions`) both read."""
     obj = game.state.objects[oid]
-    if obj.get("tapped") or not alive(game, oid):
-        return False
-    return not has_status(game, oid, "fresh") or has_status(game, oid, "rush")
+    if obj.get("tapped"):
+        return "bh.assume.close", "it is closed: a closed card cannot act until it opens"
+    if not alive(game, oid):
+        return "bh.assume.death", "it is dying"
+    if has_status(game, oid, "fresh") and not has_status(game, oid, "rush"):
+        why = "it came into the squad this turn: a creature acts from the next turn on (or with Rush)"
+        return "bh.assume.combat", why
+    return None
 
 
 def can_attack(game: Table, oid: str) -> bool:
-    return is_creature(game, oid) and can_act(game, oid) and game.value(oid, "strike") > 0
+    return is_creature(game, oid) and attack_blocker(game, oid) is None
+
+
+def attack_blocker(game: Table, oid: str) -> tuple[str, str] | None:
+    """Why creature ``oid`` cannot attack now, as (rule id, reason), or None when it can."""
+    blocked = act_blocker(game, oid)
+    if blocked is None and game.value(oid, "strike") <= 0:
+        return "bh.assume.combat", "its strike is 0"
+    return blocked
+
+
+def play_blocker(game: Table, oid: str, p: int, n_open: int) -> tuple[str, str] | None:
+    """Why player ``p`` cannot play hand card ``oid`` with ``n_open`` open coins, as (rule id, reason), or None."""
+    cost = cost_to_pay(game, oid, p)
+    if cost > n_open:
+        return (
+            "bh.assume.payment",
+            f"it costs {cost} coin{'s' * (cost != 1)} and player {p} has {n_open} open (paying closes open coins)",
+        )
+    if card_data(game, oid)["type"] == "spell" and not spell_declarable(game, oid, p):
+        return "bh.522.1.spell", "no chain of its abilities has legal targets"
+    return None
 
 
 def spell_declarable(game: Table, oid: str, player: int) -> bool:
@@ -1039,13 +1072,11 @@ def main_options(game: Table, p: int) -> list[dict]:
     options = []
     n_open = len(open_coins(game, p))
     for oid in st.zone(z("hand", p)):
-        card = card_data(game, oid)
-        cost = cost_to_pay(game, oid, p)
-        if cost > n_open:
-            continue
-        if card["type"] == "spell" and not spell_declarable(game, oid, p):
-            continue
-        options.append({"id": f"play:{oid}", "label": f"play {card['name']} ({oid}) for {cost}"})
+        if play_blocker(game, oid, p, n_open) is None:
+            card = card_data(game, oid)
+            options.append(
+                {"id": f"play:{oid}", "label": f"play {card['name']} ({oid}) for {cost_to_pay(game, oid, p)}"}
+            )
     for act in game.activatable(p):
         options.append(
             {"id": f"use:{act.key}", "label": f"use {act.ability.name} of {name_of(game, cast(str, act.source))}"}
@@ -1061,9 +1092,27 @@ def main_options(game: Table, p: int) -> list[dict]:
     return options
 
 
+def excluded_actions(game: Table, p: int) -> list[tuple[str, str, str, str]]:
+    """The actions :func:`main_options` does not offer and the rule that excludes each, as ``(what, rule id,
+    reason, object id)``: "why not?" on a card that cannot act (made only when the game is traced)."""
+    out: list[tuple[str, str, str, str]] = []
+    n_open = len(open_coins(game, p))
+    for oid in game.state.zone(z("hand", p)):
+        blocked = play_blocker(game, oid, p, n_open)
+        if blocked is not None:
+            out.append((f"play {card_data(game, oid)['name']} ({oid})", *blocked, oid))
+    for oid in creatures(game, p):
+        blocked = attack_blocker(game, oid)
+        if blocked is not None:
+            out.append((f"attack with {name_of(game, oid)}", *blocked, oid))
+    return out
+
+
 @TASKS("bh.main")
 def t_main(game: Table) -> None:
     p = active(game)
+    if game.tracing:  # "why not?": what is not offered, and the rule that says so
+        note_excluded(game, p, "action", "bh.assume.turn", lambda: excluded_actions(game, p))
     game.ask(p, "action", main_options(game, p), t_act, prompt="main phase: act or pass", rule="bh.assume.turn")
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from tabletop.core import Table
+from tabletop.core.choices import note_excluded
 
 from . import engine as E
 from .engine import tasks
@@ -36,6 +37,8 @@ def t_turn(game: Table, *, choice: dict | None = None) -> None:
         return
     if st.players[p].get("out") or st.result is not None:
         return
+    if game.tracing:  # "why not?": what is not offered, and the rule that says so
+        note_excluded(game, p, "action", "mc.turn", lambda: excluded_actions(game, p))
     game.ask(
         p,
         "action",
@@ -56,25 +59,23 @@ def turn_options(game: Table, p: int) -> list[dict]:
     for c in st.zone(E.z("hand", p)):
         if can_play(game, p, c):
             opts.append({"id": f"play:{c}", "label": f"play {E.name_of(game, c)}"})
-    if E.hero_form(game, p) and not st.objects[ident]["exhausted"]:
+    if character_blocker(game, p, ident, "attack") is None:
         for t in attack_targets(game, p):
             opts.append(
                 {"id": f"attack:{ident}>{t}", "label": f"{E.name_of(game, ident)} attacks {E.name_of(game, t)}"}
             )
-        if game.value(ident, "thw") > 0:
+        if character_blocker(game, p, ident, "thwart") is None:
             for s in thwart_targets(game):
                 opts.append(
                     {"id": f"thwart:{ident}>{s}", "label": f"{E.name_of(game, ident)} thwarts {E.name_of(game, s)}"}
                 )
-    if not E.hero_form(game, p) and not st.objects[ident]["exhausted"] and st.objects[ident]["damage"] > 0:
+    if character_blocker(game, p, ident, "recover") is None:
         opts.append({"id": f"recover:{ident}", "label": f"{E.name_of(game, ident)} recovers"})
     for a in E.allies(game, p):
-        if st.objects[a]["exhausted"]:
-            continue
-        if game.value(a, "atk") > 0:
+        if character_blocker(game, p, a, "attack") is None:
             for t in attack_targets(game, p):
                 opts.append({"id": f"attack:{a}>{t}", "label": f"{E.name_of(game, a)} attacks {E.name_of(game, t)}"})
-        if game.value(a, "thw") > 0:
+        if character_blocker(game, p, a, "thwart") is None:
             for s in thwart_targets(game):
                 opts.append({"id": f"thwart:{a}>{s}", "label": f"{E.name_of(game, a)} thwarts {E.name_of(game, s)}"})
     # mc.assume.villain_phase_actions: Action abilities are offered in the player's own turn (and, with option
@@ -82,6 +83,50 @@ def turn_options(game: Table, p: int) -> list[dict]:
     opts += action_options(game, p)
     opts.append({"id": "end", "label": "end the turn"})
     return opts
+
+
+def character_blocker(game: Table, p: int, oid: str, verb: str) -> tuple[str, str] | None:
+    """Why player ``p``'s identity or ally ``oid`` cannot make the basic ``verb`` (attack, thwart, recover) now,
+    as (rule id, reason), or None when it can: the one place the options and "why not?" both read."""
+    obj = game.state.objects[oid]
+    if oid == E.identity(game, p):
+        hero = E.hero_form(game, p)
+        if verb != "recover" and not hero:
+            return "mc.form", f"in alter-ego form the identity does not {verb} (its hero form does)"
+        if verb == "recover" and hero:
+            return "mc.form", "in hero form the identity does not recover (its alter-ego form does)"
+    elif verb == "recover":
+        return "mc.recover", "only an alter-ego recovers"
+    if obj["exhausted"]:
+        return "mc.exhaust", "it is exhausted: an exhausted card cannot be used again until it is readied"
+    if verb == "recover" and obj["damage"] <= 0:
+        return "mc.recover", "it has no damage to heal"
+    if verb == "thwart" and game.value(oid, "thw") <= 0:
+        return "mc.thwart", "its THW is 0"
+    if verb == "attack" and oid != E.identity(game, p) and game.value(oid, "atk") <= 0:
+        return "mc.attack", "its ATK is 0"
+    return None
+
+
+def excluded_actions(game: Table, p: int) -> list[tuple[str, str, str, str]]:
+    """The actions :func:`turn_options` does not offer and the rule that excludes each, as ``(what, rule id,
+    reason, object id)``: "why not?" on a card that cannot act (made only when the game is traced)."""
+    st = game.state
+    out: list[tuple[str, str, str, str]] = []
+    ident = E.identity(game, p)
+    if st.players[p].get("form_round") == st.turn["round"]:
+        why = "the form changes once per round (L468), and it has changed this round"
+        out.append(("change form", "mc.assume.form_once", why, ident))
+    for c in st.zone(E.z("hand", p)):
+        blocked = play_blocker(game, p, c)
+        if blocked is not None:
+            out.append((f"play {E.name_of(game, c)}", *blocked, c))
+    for oid in (ident, *E.allies(game, p)):
+        for verb in ("attack", "thwart", "recover") if oid == ident else ("attack", "thwart"):
+            blocked = character_blocker(game, p, oid, verb)
+            if blocked is not None:
+                out.append((f"{verb} with {E.name_of(game, oid)}", *blocked, oid))
+    return out
 
 
 def action_options(game: Table, p: int) -> list[dict]:
@@ -168,23 +213,34 @@ def affordable(game: Table, p: int, card: str | None, cost: int) -> bool:
 
 def can_play(game: Table, p: int, c: str) -> bool:
     """L524 step 1 (restrictions, timing, form, could change the game) and L525 (the cost can be paid)."""
+    return play_blocker(game, p, c) is None
+
+
+def play_blocker(game: Table, p: int, c: str) -> tuple[str, str] | None:
+    """Why player ``p`` cannot play hand card ``c`` now, as (rule id, reason), or None when they can: the one
+    place the turn's options and "why not?" (:func:`excluded_actions`) both read."""
     card = E.card_of(game, c)
     kind = card.get("type")
+    if kind == "resource":
+        return "mc.resources", "a resource card is discarded to pay for other cards; it is not played"
     if kind not in ("ally", "upgrade", "support", "event"):
-        return False
+        return "mc.initiate.1", f"a card of type {kind or 'none'} is not played from the hand"
     if kind == "event" and card.get("timing") != "action":
-        return False
+        return "mc.initiate.1", "it is not an Action event: it is played when its trigger happens"
     if card.get("form") and E.player_form(game, p) != card["form"]:
-        return False
+        return "mc.form", f"it is played in {card['form'].replace('_', '-')} form"
     if card.get("choose") and not choices_for(game, p, card["choose"]):
-        return False
+        return "mc.initiate.1", "there is nothing it could target"
     if kind == "event" and not event_could_change(game, p, card):
-        return False
+        return "mc.could_change", "it would not change the state of the game"
     if E.over_max(game, c):  # L564: Max X per [period], by title, for all players
-        return False
+        return "mc.max", "its title has been played as many times this period as its Max allows"
     if E.over_per_player(game, c, p):  # L568: Max 1 per player, copies this player controls in play
-        return False
-    return affordable(game, p, c, game.value(c, "cost"))
+        return "mc.max_player", f"player {p} already controls a copy in play (Max 1 per player)"
+    cost = game.value(c, "cost")
+    if not affordable(game, p, c, cost):
+        return "mc.resources", f"it costs {cost} and the other cards in hand cannot pay it"
+    return None
 
 
 def event_could_change(game: Table, p: int, card: dict) -> bool:
