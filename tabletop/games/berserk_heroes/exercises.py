@@ -65,8 +65,8 @@ def _coins_after_turn(rb: Rulebook) -> Exercise:
 
     return Exercise(
         "coins-after-turn",
-        "In `temporary-coins` player 0 has 10 coins (one of them temporary, until the end of the round). He uses "
-        "the Coin Smith's Mint (gain a temporary coin until end of turn), plays Windfall (gain 2 coins) and ends "
+        "In the temporary-coins scenario player 0 has 10 coins (one of them temporary, until the end of the round). He "
+        "uses the Coin Smith's Mint (gain a temporary coin until end of turn), plays Windfall (gain 2 coins) and ends "
         "his turn. How many coins does he have in the play zone when player 1's turn begins?",
         rule="bh.520.3 bh.520.4",
         hint="the limit of 10 holds only for the coin of the accumulation phase (520.3); a temporary coin goes "
@@ -102,8 +102,8 @@ def _troll_strike(rb: Rulebook) -> Exercise:
 
     return Exercise(
         "troll-strike",
-        "In `modifier-order` player 0 casts Halving Curse (strike /2), then Weakening Hex (strike -2) on the enemy "
-        "Forest Troll (strike 4). What is the Troll's strike?",
+        "In the modifier-order scenario player 0 casts Halving Curse (strike /2), then Weakening Hex (strike -2) on "
+        "the enemy Forest Troll (strike 4). What is the Troll's strike?",
         rule="bh.521.1",
         hint="521.1 applies additions, then multiplications, then subtractions, then divisions, whatever the order "
         "the modifiers appeared in",
@@ -150,9 +150,9 @@ def _golem_wounds(rb: Rulebook) -> Exercise:
 
     return Exercise(
         "golem-wounds",
-        "In `protection` the Stone Golem has protection from creatures. Which of player 0's cards can put a wound "
-        "on it: the Pikeman (attacking it), Firebolt (2 wounds to a creature), Twin Bolts (choose 2 times: 1 wound "
-        "or -1 strike to an enemy creature)? Answer with a set of names.",
+        "In the protection scenario the Stone Golem has protection from creatures. Which of player 0's cards can put a "
+        "wound on it: the Pikeman (attacking it), Firebolt (2 wounds to a creature), Twin Bolts (choose 2 times: 1 "
+        "wound or -1 strike to an enemy creature)? Answer with a set of names.",
         rule="bh.protection bh.protection.spell",
         hint="protection from [text] replaces only the wounds dealt by [text]; a wound that is replaced never happens",
         stored={"Firebolt", "Twin Bolts"},
@@ -182,8 +182,8 @@ def _constructor_chains(rb: Rulebook) -> Exercise:
 
     return Exercise(
         "constructor-chains",
-        "In `constructor-chain` player 0 plays Arcane Choice ('choose 2 times from: 1 wound to a creature; gain a "
-        "coin; draw a card'). How many different chains can he compose (order counts, repeats allowed)?",
+        "In the constructor-chain scenario player 0 plays Arcane Choice ('choose 2 times from: 1 wound to a creature; "
+        "gain a coin; draw a card'). How many different chains can he compose (order counts, repeats allowed)?",
         rule="bh.522.1 bh.522.1.spell",
         hint="first find which items are offered at all: a spell may not take an item without a legal target, and "
         "the Warded Monk has protection from spells",

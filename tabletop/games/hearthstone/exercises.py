@@ -69,7 +69,7 @@ def _argus_position(rb: Rulebook) -> Exercise:
 
     return Exercise(
         "argus-position",
-        "In the `adjacent` position, at which position (0, 1 or 2, counted from the left of player 0's board) "
+        "In the adjacent scenario, at which position (0, 1 or 2, counted from the left of player 0's board) "
         "should Argus Defender be played to give the board the most total attack?",
         rule="hs.adjacent hs.assume.aura",
         hint="Argus gives +1/+1 to the minions left and right of it, and the Pack Wolf gives +1 attack to the "
@@ -112,9 +112,9 @@ def _sword_durability(rb: Rulebook) -> Exercise:
 
     return Exercise(
         "sword-durability",
-        "In `sword-and-juggler` player 0 has the Sword of Justice equipped (L32: +1/+1 to each minion summoned, "
-        "losing 1 durability each time) and Knife Juggler in play. He plays Bog Crawler, then Argent Novice, then "
-        "uses his hero power. How much durability does the Sword have left?",
+        "In the sword-and-juggler scenario player 0 has the Sword of Justice equipped (L32: +1/+1 to each minion "
+        "summoned, losing 1 durability each time) and Knife Juggler in play. He plays Bog Crawler, then Argent Novice, "
+        "then uses his hero power. How much durability does the Sword have left?",
         rule="hs.sword_of_justice hs.durability",
         hint="count every minion that arrives on player 0's side, whatever brought it there: the paladin's hero "
         "power summons one too",
@@ -156,9 +156,9 @@ def _knife_at_whelps(rb: Rulebook) -> Exercise:
 
     return Exercise(
         "knife-at-whelps",
-        "In `juggler-leeroy`, L68 says Knife Juggler's knife cannot hit the Whelps that Leeroy Jenkins's Battlecry "
-        "summons. The option `battlecry` says when a Battlecry resolves: 'in_order_of_play' or 'first'. With which "
-        "value could the knife hit a Whelp?",
+        "In the juggler-leeroy scenario, L68 says Knife Juggler's knife cannot hit the Whelps that Leeroy Jenkins's "
+        "Battlecry summons. The option battlecry says when a Battlecry resolves: 'in_order_of_play' or 'first'. With "
+        "which value could the knife hit a Whelp?",
         rule="hs.order_of_play hs.assume.battlecry",
         hint="the knife can hit only what is on the board when it flies; read `rb.options['battlecry'].doc` for "
         "what each value puts first",
