@@ -70,7 +70,7 @@ def _coins_after_turn(rb: Rulebook) -> Exercise:
         "his turn. How many coins does he have in the play zone when player 1's turn begins?",
         rule="bh.520.3 bh.520.4",
         hint="the limit of 10 holds only for the coin of the accumulation phase (520.3); a temporary coin goes "
-        "back at the end of *its* period (520.4): the turn's and the round's are not the same",
+        "back at the end of its own period (520.4): the turn's and the round's are not the same",
         stored=12,
         judge=judge,
         explanation="10 + 1 (the Mint: above 10 through an ability) + 2 (Windfall) = 13; the Mint's coin goes back at "

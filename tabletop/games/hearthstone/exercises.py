@@ -73,7 +73,7 @@ def _argus_position(rb: Rulebook) -> Exercise:
         "should Argus Defender be played to give the board the most total attack?",
         rule="hs.adjacent hs.assume.aura",
         hint="Argus gives +1/+1 to the minions left and right of it, and the Pack Wolf gives +1 attack to the "
-        "minions left and right of *it*; count both for each position, or try each on a child game",
+        "minions left and right of the Wolf; count both for each position, or try each on a child game",
         stored=1,
         judge=judge,
         explanation="Positions 0 and 1 tie. Left of the Wolf, Argus sits in its aura and buffs the Wolf; between Wolf "
@@ -160,7 +160,7 @@ def _knife_at_whelps(rb: Rulebook) -> Exercise:
         "Battlecry summons. The option battlecry says when a Battlecry resolves: 'in_order_of_play' or 'first'. With "
         "which value could the knife hit a Whelp?",
         rule="hs.order_of_play hs.assume.battlecry",
-        hint="the knife can hit only what is on the board when it flies; read `rb.options['battlecry'].doc` for "
+        hint="the knife can hit only what is on the board when it flies; read rb.options['battlecry'].doc for "
         "what each value puts first",
         stored="first",
         judge=judge,
