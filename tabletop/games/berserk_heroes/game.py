@@ -9,6 +9,7 @@ from tabletop.core import ModifierOrder, OptionSpec, Phase, Profile, Rulebook, S
 
 from . import engine as E
 from .catalogue import CARDS, NAMED, BerserkCards
+from .exercises import exercises
 from .rules import RULES, SEED
 from .scenarios import SETUPS
 
@@ -228,6 +229,7 @@ def make_rulebook(cards: BerserkCards) -> Rulebook:
         description=(__doc__ or ""),
     )
     rb.scenarios = _scenarios(rb)
+    rb.exercises = exercises(rb)  # the notebook's exercises, judged by playing these scenarios
     cards.factory = make_rulebook
     return rb
 

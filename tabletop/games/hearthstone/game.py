@@ -9,6 +9,7 @@ from tabletop.core import board_view as zones_board
 
 from . import engine as E
 from .catalogue import CARDS, HearthstoneCards
+from .exercises import exercises
 from .rules import RULES, SEED
 from .scenarios import SETUPS, start_first_turn
 
@@ -283,6 +284,7 @@ def make_rulebook(cards: HearthstoneCards) -> Rulebook:
         evaluate=evaluate,
     )
     rb.scenarios = _scenarios(rb)
+    rb.exercises = exercises(rb)  # the notebook's exercises, judged by playing these scenarios
     cards.factory = make_rulebook
     return rb
 
