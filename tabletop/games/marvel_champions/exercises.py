@@ -79,8 +79,8 @@ def _no_damage(rb: Rulebook) -> Exercise:
 
     return Exercise(
         "no-damage",
-        "In `interrupt-cancels-attack` the villain is about to attack Aegis, who is exhausted and cannot defend. "
-        "Which card do you play (its name) so that Aegis takes no damage at all this villain phase?",
+        "In the scenario interrupt-cancels-attack the villain is about to attack Aegis, who is exhausted and "
+        "cannot defend. Which card do you play (its name) so that Aegis takes no damage at all this villain phase?",
         rule="mc.interrupt mc.cancel",
         hint="an interrupt resolves before its trigger (L461); a cancelled attack deals no damage and opens no "
         "response window, so the forced responses to it never fire (L327-332)",
@@ -111,8 +111,8 @@ def _forced_first(rb: Rulebook) -> Exercise:
 
     return Exercise(
         "forced-first",
-        "In `forced-responses-ordered` two forced responses wait after the villain's attack, and you (the first "
-        "player) order them. Which one resolves first (its name) so that no hero takes any more damage?",
+        "In the scenario forced-responses-ordered two forced responses wait after the villain's attack, and you "
+        "(the first player) order them. Which one resolves first (its name) so that no hero takes any more damage?",
         rule="mc.forced mc.simultaneous",
         hint="Martial Law deals damage only if the main scheme has 3 or more threat; what does the other one do "
         "to the threat?",
@@ -145,8 +145,8 @@ def _defend_damage(rb: Rulebook) -> Exercise:
 
     return Exercise(
         "aegis-defends-damage",
-        "In `boost-after-defence`, Aegis (DEF 2) defends instead of Iron Sentinel. The villain's ATK is 1 and its "
-        "boost card is turned over after the defence. How much attack damage does Aegis take?",
+        "In the scenario boost-after-defence, Aegis (DEF 2) defends instead of Iron Sentinel. The villain's ATK is 1 "
+        "and its boost card is turned over after the defence. How much attack damage does Aegis take?",
         rule="mc.enemy_attack.3 mc.enemy_attack.4 mc.boost",
         hint="each boost icon adds 1 to the villain's ATK (step 3); a defending hero then reduces the damage by its "
         "DEF (step 4), and damage never goes below 0",
@@ -172,7 +172,7 @@ def _defend_outcomes(rb: Rulebook) -> Exercise:
     return Exercise(
         "aegis-defends-outcomes",
         "Same position: after Aegis defends, the forced responses to the attack follow, and Aegis has no "
-        "retaliate. How many distinct outcomes does `tt.orderings` find for them?",
+        "retaliate. How many distinct outcomes does tt.orderings find for them?",
         rule="mc.forced mc.response",
         hint="without Iron Sentinel's retaliate two forced responses are left (Martial Law and Emergency Protocol); "
         "does their order change the game?",
@@ -201,11 +201,11 @@ def _stack_outcomes(rb: Rulebook) -> Exercise:
     return Exercise(
         "stack-outcomes",
         "Marvel Champions resolves triggered abilities nested, inside the window of the event that triggered them. "
-        "If its rulebook used a stack instead (`container='stack'`) and kept everything else, how many distinct "
-        "outcomes would the two forced responses of `forced-responses-ordered` have?",
+        "If its rulebook used a stack instead (container='stack') and kept everything else, how many distinct "
+        "outcomes would the two forced responses of forced-responses-ordered have?",
         rule="mc.forced mc.response",
         hint="the container says where waiting abilities are kept; who chooses the order of simultaneous ones is "
-        "another question of the profile (its `ordering`)",
+        "another question of the profile (its ordering)",
         stored=2,
         judge=judge,
         explanation="The first player still orders both abilities (L464); a stack does not take that choice away, "
