@@ -16,7 +16,7 @@ from tabletop.core import Exercise, by_name
 from . import engine as E
 
 if TYPE_CHECKING:
-    from tabletop.core import Game, Rulebook
+    from tabletop.core import Decision, Game, Rulebook
 
 PASSIVE = {"defend": "no", "window": "pass", "action": "end"}  # the choice that uses nothing, by decision kind
 DAMAGE = re.compile(r"^(\d+) (attack|effect) damage to (.+)$")  # how the log words damage (mc.enemy_attack.4)
@@ -26,18 +26,26 @@ class NotAnOption(ValueError):
     """The answer names no option of the decision (or several): the student is told which there are."""
 
 
+def _open(game: Game) -> Decision:
+    """The scenario's open decision (each exercise starts at one: a finished game is the exercise's bug)."""
+    if game.decision is None:
+        raise RuntimeError("the exercise's position has no open decision: the game is over")
+    return game.decision
+
+
 def _option(game: Game, answer: Any) -> str:
     """The option of the decision the answer names: its id, or (case-insensitive) a card name in its label."""
+    options = _open(game).options
     if not isinstance(answer, str) or not answer.strip():
-        raise TypeError(f"write a card name or an option id as a string, e.g. {game.decision.options[0].label!r}")
+        raise TypeError(f"write a card name or an option id as a string, e.g. {options[0].label!r}")
     text = answer.strip().lower()
-    for o in game.decision.options:
+    for o in options:
         if o.id.lower() == text:
             return o.id
-    named = [o.id for o in game.decision.options if text in o.label.lower()]
+    named = [o.id for o in options if text in o.label.lower()]
     if len(named) == 1:
         return named[0]
-    offered = "; ".join(f"{o.label!r} (id {o.id})" for o in game.decision.options)
+    offered = "; ".join(f"{o.label!r} (id {o.id})" for o in options)
     many = "more than one option mentions" if named else "no option mentions"
     raise NotAnOption(f"{many} {answer!r} here; the options are: {offered}")
 
@@ -74,7 +82,7 @@ def _no_damage(rb: Rulebook) -> Exercise:
         lines = _damage(game.trace.records[start:])
         if not lines:
             return None
-        label = next(o.label for o in rb.scenario("interrupt-cancels-attack").decision.options if o.id == chosen)
+        label = next(o.label for o in _open(rb.scenario("interrupt-cancels-attack")).options if o.id == chosen)
         return f"after {label!r} Aegis takes {_total(lines)} damage this villain phase: " + "; ".join(lines)
 
     return Exercise(
@@ -127,7 +135,7 @@ def _forced_first(rb: Rulebook) -> Exercise:
 def _aegis_defends(rb: Rulebook) -> Game:
     """``boost-after-defence`` with Aegis (the hero, DEF 2) defending instead of Iron Sentinel."""
     game = rb.scenario("boost-after-defence")
-    game.apply(E.identity(game, 0))
+    game.apply(E.identity(game.table, 0))
     return game
 
 
@@ -164,7 +172,7 @@ def _defend_outcomes(rb: Rulebook) -> Exercise:
         if isinstance(answer, bool) or not isinstance(answer, int):
             raise TypeError("write a whole number of outcomes, e.g. 4")
         game = _aegis_defends(rb)
-        found = len(orderings(game).outcomes) if game.decision.kind == "order_triggers" else 1
+        found = len(orderings(game).outcomes) if _open(game).kind == "order_triggers" else 1
         if answer == found:
             return None
         return f"tt.orderings plays every order of the responses and finds {found} distinct outcome(s), not {answer}"
