@@ -25,6 +25,7 @@ from . import turn as T
 from . import villain as V
 from .catalogue import CARDS, NAMED, RULE_ABILITIES, MarvelCards
 from .data import check_deck
+from .exercises import exercises as _exercises
 from .rules import RULES, SEED
 from .scenarios import SETUPS
 
@@ -423,6 +424,7 @@ def make_rulebook(cards: MarvelCards) -> Rulebook:
         renamed_vars={f"_left:{k}": f"_deck:{k}" for k in ("enc", "0", "1", "2", "3")},
     )
     rb.scenarios = _scenarios(rb)
+    rb.exercises = _exercises(rb)
     cards.factory = make_rulebook
     return rb
 
