@@ -32,7 +32,8 @@ PICTURE = re.compile(r'<img class="tt-picture[^"]*"')
 PICTURE_ANYWHERE = re.compile(r'<img [^>]*class="tt-picture')  # nbconvert reorders the attributes
 # what a board drawn as inline SVG turns into when a sanitizer strips the tags: its status line
 # ("turn 5 · player 0 to move · play, attack or end the turn") run into the panel titles
-RUN_ON = re.compile(r"to (?:move|act|resolve) · [^\n]*(?:player \d|score|hero)")
+# (a seated Lab's own header, "turn 1, player 0 to act · you are player 0", is text by design, not a board)
+RUN_ON = re.compile(r"to (?:move|act|resolve) · (?!you are player \d)[^\n]*(?:player \d|score|hero)")
 
 
 def expected(notebook: str) -> dict[int, dict]:
