@@ -11,6 +11,9 @@ turned back and ends the turn. Whether a match gives another turn is the option
 ('action', 4)
 """
 
+from .exercises import EXERCISES
 from .game import RULEBOOK
+
+RULEBOOK.exercises = EXERCISES  # the notebook's exercises, judged by playing (exercises.py)
 
 __all__ = ["RULEBOOK"]

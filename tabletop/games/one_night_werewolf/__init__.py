@@ -11,7 +11,10 @@ executed Hunter shoots, and the text's win conditions decide.
 'action'
 """
 
+from .exercises import EXERCISES
 from .game import RULEBOOK
 from .narrator import Line, narration, narrator_lines
+
+RULEBOOK.exercises = EXERCISES  # the notebook's exercises, judged by playing (exercises.py)
 
 __all__ = ["RULEBOOK", "Line", "narration", "narrator_lines"]
