@@ -26,9 +26,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import TabletopError
+
+if TYPE_CHECKING:
+    from .decision import Decision
+    from .game import Game
 
 BLANK = ...  # what a notebook's blank holds until the student writes an answer
 
@@ -111,3 +115,19 @@ class Exercise:
         rule = f" <small><code>{escape(self.rule)}</code></small>" if self.rule else ""
         name, question = escape(self.name), escape(self.question)
         return f'<div class="tt-exercise"><b>Exercise</b> <code>{name}</code>: {question}{rule}</div>'
+
+
+# ------------------------------------------------------------------ what judges share
+def whole_number(answer: Any, example: str, of: str = "") -> int:
+    """``answer`` as a whole number (``of`` what), or a TypeError a student reads (``True`` is not a number)."""
+    if isinstance(answer, bool) or not isinstance(answer, int):
+        raise TypeError(f"write a whole number{f' of {of}' if of else ''}, e.g. {example}")
+    return answer
+
+
+def open_decision(game: Game) -> Decision:
+    """The decision open in ``game``: a position an exercise plays is never over where it asks (if it is, the
+    exercise is wrong, not the student)."""
+    if game.decision is None:
+        raise ExerciseError("the game ended before the exercise's position was reached")
+    return game.decision

@@ -61,10 +61,28 @@ def test_marvel_champions_decks_are_named_as_every_deck_is_now():
 
 def _as_saved_then(text: str) -> dict:
     """A saved game with what trace records have carried since the fixture was written left out: the
-    objects an event is about (``about``) and what made a state check true (``because``)."""
+    objects an event is about (``about``), what made a state check true (``because``), and the notes of
+    what a decision does not offer (``excluded`` records, for "why not?"), the trace indices that point
+    past those notes (records' ``i`` and ``cause``, the pending tasks' causes, the open decision's cause,
+    the events' records) renumbered as if they had never been made."""
     data = json.loads(text)
-    for rec in data["trace"]:
+    kept = [rec for rec in data["trace"] if rec["kind"] != "excluded"]
+    renumber = {rec["i"]: n for n, rec in enumerate(kept)}
+
+    def at(i):
+        return renumber[i] if isinstance(i, int) else i
+
+    for rec in kept:
         rec["data"] = {k: v for k, v in rec["data"].items() if k not in ("about", "because")}
+        rec["i"], rec["cause"] = at(rec["i"]), at(rec.get("cause"))
+    data["trace"] = kept
+    state = data["state"]
+    state["work"] = [[name, args, at(cause)] for name, args, cause in state["work"]]
+    if state.get("decision"):
+        state["decision"]["cause"] = at(state["decision"].get("cause"))
+    for ev in state["events"].values():
+        if "rec" in ev:
+            ev["rec"] = at(ev["rec"])
     return data
 
 

@@ -11,11 +11,12 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Exercise, by_name
+from tabletop.core.exercises import open_decision, whole_number
 
 from . import engine as E
 
 if TYPE_CHECKING:
-    from tabletop.core import Decision, Game, Rulebook
+    from tabletop.core import Game, Rulebook
 
 
 def _in_zone(game: Game, name: str, zone: str) -> str:
@@ -28,24 +29,11 @@ def _in_zone(game: Game, name: str, zone: str) -> str:
 SIGNS = {"base": "", "add": "+", "mul": "x", "sub": "-", "div": "/", "set": "="}  # a modifier step, as 521.1 writes it
 
 
-def _open(game: Game) -> Decision:
-    """The decision open in ``game`` (a scenario the exercise plays is never over where this is asked)."""
-    if game.decision is None:
-        raise RuntimeError("the game ended before the exercise's position was reached")
-    return game.decision
-
-
-def _whole_number(answer: Any, example: str) -> int:
-    if isinstance(answer, bool) or not isinstance(answer, int):
-        raise TypeError(f"write a whole number, e.g. {example}")
-    return answer
-
-
 def _coins_after_turn(rb: Rulebook) -> Exercise:
     """520.3 (abilities may go above 10) and 520.4 (a temporary coin goes back, and that is not a loss)."""
 
     def judge(answer: Any) -> str | None:
-        guess = _whole_number(answer, "10")
+        guess = whole_number(answer, "10")
         game = rb.scenario("temporary-coins")
         coins = E.z("coins", 0)
         counts = [len(game.state.zone(coins))]
@@ -84,7 +72,7 @@ def _troll_strike(rb: Rulebook) -> Exercise:
     spells = ("Halving Curse", "Weakening Hex")
 
     def judge(answer: Any) -> str | None:
-        guess = _whole_number(answer, "3")
+        guess = whole_number(answer, "3")
         game = rb.scenario("modifier-order")
         troll = _in_zone(game, "Forest Troll", E.z("play", 1))
         for spell in spells:
@@ -167,10 +155,10 @@ def _constructor_chains(rb: Rulebook) -> Exercise:
     """522.1 and 522.1.spell: a chain of exactly X items, repeats allowed, no item without a legal target."""
 
     def judge(answer: Any) -> str | None:
-        guess = _whole_number(answer, "6")
+        guess = whole_number(answer, "6")
         game = rb.scenario("constructor-chain")
         game.apply("play:" + _in_zone(game, "Arcane Choice", E.z("hand", 0)))
-        first = _open(game)
+        first = open_decision(game)
         chains = {(a, b) for a in game.legal() for b in game.child(a).legal()}
         if guess == len(chains):
             return None

@@ -10,11 +10,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Exercise, by_name
+from tabletop.core.exercises import open_decision, whole_number
 
 from . import engine as E
 
 if TYPE_CHECKING:
-    from tabletop.core import Decision, Game, Rulebook
+    from tabletop.core import Game, Rulebook
 
 
 def _in_zone(game: Game, name: str, zone: str) -> str:
@@ -25,19 +26,6 @@ def _in_zone(game: Game, name: str, zone: str) -> str:
 
 def _name(game: Game, oid: str) -> str:
     return game.rulebook.cards[game.state.objects[oid]["card"]]["name"]
-
-
-def _open(game: Game) -> Decision:
-    """The decision open in ``game`` (a scenario the exercise plays is never over where this is asked)."""
-    if game.decision is None:
-        raise RuntimeError("the game ended before the exercise's position was reached")
-    return game.decision
-
-
-def _whole_number(answer: Any, example: str) -> int:
-    if isinstance(answer, bool) or not isinstance(answer, int):
-        raise TypeError(f"write a whole number, e.g. {example}")
-    return answer
 
 
 def _argus_position(rb: Rulebook) -> Exercise:
@@ -57,7 +45,7 @@ def _argus_position(rb: Rulebook) -> Exercise:
         return out
 
     def judge(answer: Any) -> str | None:
-        position = _whole_number(answer, "0")
+        position = whole_number(answer, "0")
         board = totals()
         if position not in board:
             raise ValueError(f"Argus Defender can be played at position {', '.join(map(str, board))}, not {position}")
@@ -99,7 +87,7 @@ def _sword_durability(rb: Rulebook) -> Exercise:
         return game, sword, arrived
 
     def judge(answer: Any) -> str | None:
-        guess = _whole_number(answer, "4")
+        guess = whole_number(answer, "4")
         game, sword, arrived = play_out()
         if guess == game.value(sword, "durability"):
             return None
@@ -133,7 +121,7 @@ def _knife_at_whelps(rb: Rulebook) -> Exercise:
     def knife_targets(battlecry: str) -> list[str]:
         """Play Leeroy under ``battlecry``; the names of the characters the knife may hit."""
         game = rb.new_game(seed=0, scenario="juggler-leeroy", chance="manual", battlecry=battlecry)
-        while _open(game).kind != "action":  # the draw at the start of the turn
+        while open_decision(game).kind != "action":  # the draw at the start of the turn
             game.apply(game.legal()[0])
         game.apply(f"play:{_in_zone(game, 'Leeroy Jenkins', E.z('hand', 0))}@1")
         while game.decision is not None and game.decision.kind != "random_target":

@@ -12,11 +12,12 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Exercise, by_name
+from tabletop.core.exercises import open_decision, whole_number
 
 from . import engine as E
 
 if TYPE_CHECKING:
-    from tabletop.core import Decision, Game, Rulebook
+    from tabletop.core import Game, Rulebook
 
 PASSIVE = {"defend": "no", "window": "pass", "action": "end"}  # the choice that uses nothing, by decision kind
 DAMAGE = re.compile(r"^(\d+) (attack|effect) damage to (.+)$")  # how the log words damage (mc.enemy_attack.4)
@@ -26,16 +27,9 @@ class NotAnOption(ValueError):
     """The answer names no option of the decision (or several): the student is told which there are."""
 
 
-def _open(game: Game) -> Decision:
-    """The scenario's open decision (each exercise starts at one: a finished game is the exercise's bug)."""
-    if game.decision is None:
-        raise RuntimeError("the exercise's position has no open decision: the game is over")
-    return game.decision
-
-
 def _option(game: Game, answer: Any) -> str:
     """The option of the decision the answer names: its id, or (case-insensitive) a card name in its label."""
-    options = _open(game).options
+    options = open_decision(game).options
     if not isinstance(answer, str) or not answer.strip():
         raise TypeError(f"write a card name or an option id as a string, e.g. {options[0].label!r}")
     text = answer.strip().lower()
@@ -82,7 +76,7 @@ def _no_damage(rb: Rulebook) -> Exercise:
         lines = _damage(game.trace.records[start:])
         if not lines:
             return None
-        label = next(o.label for o in _open(rb.scenario("interrupt-cancels-attack")).options if o.id == chosen)
+        label = next(o.label for o in open_decision(rb.scenario("interrupt-cancels-attack")).options if o.id == chosen)
         return f"after {label!r} Aegis takes {_total(lines)} damage this villain phase: " + "; ".join(lines)
 
     return Exercise(
@@ -141,8 +135,7 @@ def _aegis_defends(rb: Rulebook) -> Game:
 
 def _defend_damage(rb: Rulebook) -> Exercise:
     def judge(answer: Any) -> str | None:
-        if isinstance(answer, bool) or not isinstance(answer, int):
-            raise TypeError("write a whole number of damage, e.g. 3")
+        whole_number(answer, "3", of="damage")
         game = _aegis_defends(rb)
         dealt = [line for line in _damage(game.trace.records) if "attack damage to Aegis" in line]
         real = _total(dealt)
@@ -169,10 +162,9 @@ def _defend_outcomes(rb: Rulebook) -> Exercise:
     def judge(answer: Any) -> str | None:
         from tabletop.analysis.orderings import orderings
 
-        if isinstance(answer, bool) or not isinstance(answer, int):
-            raise TypeError("write a whole number of outcomes, e.g. 4")
+        whole_number(answer, "4", of="outcomes")
         game = _aegis_defends(rb)
-        found = len(orderings(game).outcomes) if _open(game).kind == "order_triggers" else 1
+        found = len(orderings(game).outcomes) if open_decision(game).kind == "order_triggers" else 1
         if answer == found:
             return None
         return f"tt.orderings plays every order of the responses and finds {found} distinct outcome(s), not {answer}"
@@ -196,8 +188,7 @@ def _stack_outcomes(rb: Rulebook) -> Exercise:
     def judge(answer: Any) -> str | None:
         from tabletop.analysis.orderings import orderings
 
-        if isinstance(answer, bool) or not isinstance(answer, int):
-            raise TypeError("write a whole number of outcomes, e.g. 3")
+        whole_number(answer, "3", of="outcomes")
         stacked = rb.new_game(
             players=2, scenario="forced-responses-ordered", profile=rb.profile.replace(container="stack")
         )
