@@ -11,9 +11,10 @@ turned back and ends the turn. Whether a match gives another turn is the option
 ('action', 4)
 """
 
+from .agent import RememberingAgent
 from .exercises import EXERCISES
 from .game import RULEBOOK
 
 RULEBOOK.exercises = EXERCISES  # the notebook's exercises, judged by playing (exercises.py)
 
-__all__ = ["RULEBOOK"]
+__all__ = ["RULEBOOK", "RememberingAgent"]
