@@ -199,6 +199,26 @@ def _scenarios(rb: Rulebook) -> dict[str, Scenario]:
     }
 
 
+def evaluate(game: Table, player: int) -> float:
+    """How good the position is for ``player`` (the greedy agent's yardstick): a win is worth 1000;
+    otherwise the hero's life left, each creature's strike and life left, and the cards in hand, each
+    side's minus the other's (coins count only as what they buy: a card played is worth more than its coins)."""
+    res = game.state.result
+    if res is not None:
+        if player in res["winners"]:
+            return 0.0 if res["draw"] else 1000.0
+        return -1000.0 if res["winners"] else 0.0
+    score = 0.0
+    for p, sign in ((player, 1.0), (E.other(player), -1.0)):
+        side = 1.0 * E.life_left(game, p)
+        for oid in E.creatures(game, p):
+            if E.alive(game, oid):
+                side += 1.5 * game.value(oid, "strike") + max(game.value(oid, "life") - E.wounds(game, oid), 0)
+        side += 0.5 * len(game.state.zone(E.z("hand", p)))
+        score += sign * side
+    return score
+
+
 def make_rulebook(cards: BerserkCards) -> Rulebook:
     """Berserk: Heroes played with the catalogue ``cards`` (``tabletop.core.catalogue.with_cards`` builds more)."""
     rb = Rulebook(
@@ -227,6 +247,7 @@ def make_rulebook(cards: BerserkCards) -> Rulebook:
         board=board,
         cards=cards,
         description=(__doc__ or ""),
+        evaluate=evaluate,
     )
     rb.scenarios = _scenarios(rb)
     rb.exercises = exercises(rb)  # the notebook's exercises, judged by playing these scenarios
