@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .asking import _who
@@ -294,8 +295,23 @@ class Game:
 
     def explain(self, obj_id: str, stat: str) -> Explanation:
         """The base value and every contribution to it, in order, each with its source and rule
-        (see :meth:`tabletop.core.table.Table.explain`); the last step ends at :meth:`value`."""
-        return self.table.explain(obj_id, stat)
+        (see :meth:`tabletop.core.table.Table.explain`); the last step ends at :meth:`value`. Objects whose
+        card everyone may see read by their card's name ("Battle Fury (c48)"), the ids kept beside them."""
+        found = self.table.explain(obj_id, stat)
+        return replace(
+            found,
+            obj_name=self._public_name(found.obj),
+            steps=tuple(replace(s, source_name=self._public_name(s.source)) if s.source else s for s in found.steps),
+        )
+
+    def _public_name(self, oid: str | None) -> str | None:
+        """``Name (id)`` for an object whose card every player may see, else None (the id is shown)."""
+        table = self.table
+        obj = table.state.objects.get(oid) if oid is not None else None
+        card = self.rulebook.cards.get(obj.get("card")) if obj is not None and obj.get("card") is not None else None
+        if card is None or "name" not in card or not self.rulebook.visible(table, obj, None):
+            return None
+        return f"{card['name']} ({oid})"
 
     def why_not(self, about: str | None = None) -> list[dict]:
         """Why the open decision does not offer something: each option it leaves out as ``{"option",

@@ -152,9 +152,11 @@ class Step:
     rule: str | None = None
     note: str = ""
     stage: str | None = None  # the named Stage it was applied in (None: an unnamed stage)
+    # how the source reads to a person ("Battle Fury (c48)"), where Game.explain could name it; else the id
+    source_name: str | None = None
 
     def __str__(self) -> str:
-        src = f" from {self.source}" if self.source else ""
+        src = f" from {self.source_name or self.source}" if self.source else ""
         rule = f" [{self.rule}]" if self.rule else ""
         stage = f" (stage {self.stage})" if self.stage else ""
         if self.op == "base":
@@ -173,9 +175,10 @@ class Explanation:
     stat: str
     value: Any
     steps: tuple[Step, ...] = field(default_factory=tuple)
+    obj_name: str | None = None  # how the object reads to a person, where Game.explain could name it
 
     def __str__(self) -> str:
-        lines = [f"{self.stat} of {self.obj} = {self.value}"]
+        lines = [f"{self.stat} of {self.obj_name or self.obj} = {self.value}"]
         lines += [f"  {i}. {s}" for i, s in enumerate(self.steps, 1)]
         return "\n".join(lines)
 
@@ -190,11 +193,11 @@ class Explanation:
             + (f"<td>{escape(s.stage or '')}</td>" if staged else "")
             + f"<td>{escape(s.op)}</td><td>{escape(str(s.amount))}</td>"
             f"<td>{escape(str(s.after) if s.before is None else f'{s.before} → {s.after}')}</td>"
-            f"<td>{escape(s.source or '')}</td><td><code>{escape(s.rule or '')}</code></td></tr>"
+            f"<td>{escape(s.source_name or s.source or '')}</td><td><code>{escape(s.rule or '')}</code></td></tr>"
             for i, s in enumerate(self.steps, 1)
         )
         return (
-            f"<div><b>{escape(self.stat)}</b> of <code>{escape(self.obj)}</code> = "
+            f"<div><b>{escape(self.stat)}</b> of <code>{escape(self.obj_name or self.obj)}</code> = "
             f"<b>{escape(str(self.value))}</b><table><thead><tr><th>#</th>"
             + ("<th>stage</th>" if staged else "")
             + "<th>step</th><th>amount</th><th>value</th><th>source</th><th>rule</th></tr></thead>"

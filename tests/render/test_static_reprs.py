@@ -120,7 +120,7 @@ def test_explanation_html_lists_every_step():
     exp = game.explain(pikeman, "strike")
     html = exp._repr_html_()
     root = well_formed(html)
-    assert f"<code>{pikeman}</code>" in html and "<b>strike</b>" in html
+    assert f"<code>Pikeman ({pikeman})</code>" in html and "<b>strike</b>" in html  # named: the card is public
     rows = [[td.text for td in tr.findall("td")] for tr in root.iter("tr") if tr.findall("td")]
     assert len(rows) == len(exp.steps) and rows[0][1] == "base" and "None" not in html
     assert len(rows) == 2 and rows[1][3] == "2 → 3" and rows[1][5] is None

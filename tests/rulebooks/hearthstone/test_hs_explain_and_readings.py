@@ -161,3 +161,15 @@ def test_literal_l68_option_and_the_rules_that_name_their_options():
         assert rule.assumption and rule.option == option and RB.options[option].rule == rule_id
         assert (line, line) in rule.lines and "read literally" in rule.text and "default" in rule.text
     assert RB.options["deaths"].default == "death_phase" and RB.options["play_onto_full_board"].default is False
+
+
+def test_explain_names_public_cards_and_keeps_a_hidden_card_an_id():
+    # the board is public and a hand its owner's (the rulebook's zone visibility), so the explanation a
+    # notebook prints for everyone names a minion on the board but not a card in a hand
+    game = RB.scenario("adjacent")
+    on_board = game.state.zones["board:0"][0]
+    in_hand = game.state.zones["hand:0"][0]
+    shown = game.explain(on_board, "attack")
+    name = RB.cards[game.state.objects[on_board]["card"]]["name"]
+    assert shown.obj == on_board and str(shown).startswith(f"attack of {name} ({on_board}) = ")
+    assert game.explain(in_hand, "attack").obj_name is None
