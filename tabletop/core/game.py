@@ -308,8 +308,9 @@ class Game:
         """``Name (id)`` for an object whose card every player may see, else None (the id is shown)."""
         table = self.table
         obj = table.state.objects.get(oid) if oid is not None else None
-        card = self.rulebook.cards.get(obj.get("card")) if obj is not None and obj.get("card") is not None else None
-        if card is None or "name" not in card or not self.rulebook.visible(table, obj, None):
+        card_id = obj.get("card") if obj is not None else None
+        card = self.rulebook.cards.get(card_id) if card_id is not None else None
+        if obj is None or card is None or "name" not in card or not self.rulebook.visible(table, obj, None):
             return None
         return f"{card['name']} ({oid})"
 
