@@ -1,6 +1,7 @@
 """The board's browser half (widgets/board.js) in headless Chromium, on a real Hearthstone board:
-select, then target; a click on a target lists what may be done to it; a card that offers nothing asks
-why not (issue 16). The page loads board.js as an ES module with a stand-in for the widget model that
+select, then target; a click on a target lists what may be done to it; a hand minion asks for its
+position on the board (drop markers), a spell for its target; a card that offers nothing asks why not
+(issue 16). The page loads board.js as an ES module with a stand-in for the widget model that
 records what the view sends; Python's answer to a why-not is checked through BoardWidget.receive."""
 
 from __future__ import annotations
@@ -55,10 +56,11 @@ def served(tmp_path_factory):
         server.server_close()
 
 
-def _open(browser, served, game, name):
+def _open(browser, served, game, name, player=None):
     root, url = served
-    widget = BoardWidget(game)
-    state = {k: getattr(widget, k) for k in ("svg", "options", "prompt", "message", "error", "fingerprint", "moves")}
+    widget = BoardWidget(game, player=player, card_text=player is not None)
+    keys = ("svg", "options", "slots", "prompt", "message", "error", "fingerprint", "moves")
+    state = {k: getattr(widget, k) for k in keys}
     state["title"] = widget.title
     css = (WIDGETS / "board.css").read_text(encoding="utf-8")
     (root / f"{name}.html").write_text(PAGE.format(css=css, state=json.dumps(state)), encoding="utf-8")
@@ -96,6 +98,15 @@ def poor(browser, served):
     pg.context_.close()
 
 
+@pytest.fixture(scope="module")
+def placing(browser, served):
+    """Player 0 with Bog Crawler and Argent Novice in hand and Knife Juggler on the board (L32, L68)."""
+    pg = _open(browser, served, tt.rulebook("hearthstone").scenario("sword-and-juggler"), "placing", player=0)
+    yield pg
+    assert not pg.errors
+    pg.context_.close()
+
+
 def _click(page, oid):
     page.locator(f'[data-id="{oid}"]').first.click(force=True)
 
@@ -115,8 +126,9 @@ def test_clicking_a_minion_that_can_attack_highlights_its_targets_and_a_target_c
     attacks = [o for o in game.legal() if o.startswith(f"attack:{juggler}>")]
     picks = page.eval_on_selector_all(".tt-target", "ns => ns.map(n => n.dataset.pick)")
     assert picks == attacks and len(attacks) == 1  # Taunt: only the Abomination, still a click of its own
-    menu = page.eval_on_selector_all(".tt-choice-button", "ns => ns.map(n => n.title)")
-    assert menu == attacks
+    # the target is on the board, so the menu lists nothing and says to click it
+    assert page.locator(".tt-choice-button").count() == 0
+    assert "click a highlighted target" in page.locator(".tt-choices-head").inner_text()
     page.screenshot(path=str(page.root / "selected.png"))
     target = attacks[0].split(">")[1]
     page.locator(f'.tt-target[data-id="{target}"]').first.click(force=True)
@@ -152,3 +164,64 @@ def test_a_card_that_offers_nothing_asks_why_not_and_python_answers_with_the_rul
         f"play Mountain Yeti: not now. It costs {cost} mana and player 0 has 2 [{game.trace.cite('hs.cost')}]"
     )
     assert poor.locator(".tt-choices").is_hidden()
+
+
+def _box(page, selector):
+    return page.locator(selector).first.bounding_box()
+
+
+def test_a_hand_minion_asks_for_its_position_on_the_board_and_a_marker_click_plays_it_there(placing):
+    # 000_7fc8e0fd1bcbc422.txt L50: where a minion goes on the board matters (adjacency)
+    _reset(placing)
+    game = placing.game
+    crawler = next(o for o in game.state.zones["hand:0"] if game.state.objects[o]["card"] == "bog_crawler")
+    (juggler,) = game.state.zones["board:0"]
+    _click(placing, crawler)
+    assert placing.evaluate("window.sent") == []  # the first click only asks where
+    slots = placing.eval_on_selector_all(".tt-slot", "ns => ns.map(n => n.dataset.pick)")
+    assert slots == [f"play:{crawler}@0", f"play:{crawler}@1"]
+    # the markers stand either side of the Knife Juggler, on the friendly board
+    j = _box(placing, f'[data-id="{juggler}"]')
+    left, right = (placing.locator(".tt-slot").nth(i).bounding_box() for i in range(2))
+    for marker in (left, right):
+        assert j["y"] - 1 <= marker["y"] and marker["y"] + marker["height"] <= j["y"] + j["height"] + 1
+        assert marker["width"] < j["width"] / 3  # a thin marker, not a card
+    centre = [m["x"] + m["width"] / 2 for m in (left, right)]
+    assert centre[0] <= j["x"] + 4 and centre[1] >= j["x"] + j["width"] - 4  # at its edges, not on its face
+    assert placing.locator(".tt-choice-button").count() == 0  # every position is on the board: no menu
+    assert "click a highlighted place" in placing.locator(".tt-choices-head").inner_text()
+    placing.screenshot(path=str(placing.root / "positions.png"))
+    placing.locator(".tt-slot").nth(1).click()
+    assert placing.evaluate("window.sent") == [
+        {"type": "choose", "id": f"play:{crawler}@1", "fingerprint": game.fingerprint()}
+    ]
+    assert placing.locator(".tt-slot").count() == 0 and placing.locator(".tt-choices").is_hidden()
+
+
+def test_a_cancelled_position_leaves_nothing_behind_and_another_card_gets_its_own(placing):
+    _reset(placing)
+    game = placing.game
+    crawler, novice = (o for o in game.state.zones["hand:0"] if game.state.objects[o]["card"] != "holy_ground")
+    _click(placing, crawler)
+    assert placing.locator(".tt-slot").count() == 2
+    _click(placing, novice)  # another card: its own markers, the first card's gone
+    picks = placing.eval_on_selector_all(".tt-slot", "ns => ns.map(n => n.dataset.pick)")
+    assert picks == [f"play:{novice}@0", f"play:{novice}@1"]
+    placing.locator(".tt-choice-cancel").click()
+    assert placing.locator(".tt-slot").count() == 0 and placing.evaluate("window.sent") == []
+
+
+def test_a_spell_that_needs_a_target_highlights_its_targets(page):
+    # 000_7fc8e0fd1bcbc422.txt L37-38: a spell is cast on a target the card names
+    _reset(page)
+    game = page.game
+    shard = next(o for o in game.state.zones["hand:0"] if game.state.objects[o]["card"] == "ice_shard")
+    casts = [o for o in game.legal() if o.startswith(f"play:{shard}>")]
+    _click(page, shard)
+    assert page.evaluate("window.sent") == [] and page.locator(".tt-slot").count() == 0
+    picks = page.eval_on_selector_all(".tt-target", "ns => ns.map(n => n.dataset.pick)")
+    assert sorted(picks) == sorted(casts) and len(casts) > 2
+    page.screenshot(path=str(page.root / "spell-targets.png"))
+    target = casts[-1].split(">")[1]
+    page.locator(f'.tt-target[data-id="{target}"]').first.click(force=True)
+    assert page.evaluate("window.sent") == [{"type": "choose", "id": casts[-1], "fingerprint": game.fingerprint()}]
