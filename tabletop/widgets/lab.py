@@ -286,8 +286,14 @@ class Lab(StaticFallback, ipw.VBox):
             self._moved()
             return
         shown = event["game"]
+        line = self.timeline.game  # the line the timeline shows (another one when the line picker chose it)
         at_end = shown is not self.game and self.timeline.step == self.timeline.steps
-        if at_end and shown.fingerprint() == self.game.fingerprint():  # the timeline is back at the end: play on
+        if at_end and shown.fingerprint() == line.fingerprint():  # the timeline is at a line's end: play on there
+            if line is not self.game:  # an older line picked: it is the game again, and every part follows it
+                self.game = line
+                self._computer_note = ""
+                self._moved()
+                return
             event["owner"].show(self.game)
             self._schedule()
             return
