@@ -6,8 +6,9 @@ Run: ``make bench`` or ``.venv/bin/python bench/bench_browser.py [--clicks N]``.
 chromium (``/usr/bin/chromium``), the same harness as the browser tests
 (``tests/browser/harness.py``). Two boards: a 56-card memory game (28 pairs) and the Berserk:
 Heroes ``duel`` scenario. Each click goes to a random option of the open decision (a card, a
-unit or an option button), through Playwright's real mouse click; a card with several options opens a
-menu (select, then target), and a random choice of it is clicked (timed from that click).
+unit or an option button), through Playwright's real mouse click; a card with several options is
+selected (select, then target), and a random one of its highlighted targets or menu entries is clicked
+(timed from that click).
 
 Measured in the page, from the ``click`` event (a capture listener on the widget) to:
 - *redrawn*: the board's DOM holds the new svg sent by the kernel (a MutationObserver on the
@@ -143,10 +144,11 @@ INSTALL = """
 RESET = (
     "(root) => { Object.assign(root.__ttBench, {t0: null, redrawn: null, painted: null, before: null, moves: null}); }"
 )
-# the move was drawn, or the click opened the menu of a card with several options (select, then target)
+# the move was drawn, or the click selected a card with several options (select, then target: its targets
+# are highlighted on the board, and a menu lists what the board cannot show)
 DONE_OR_MENU = (
     "(root) => root.__ttBench.painted !== null || "
-    "(root.querySelector('.tt-choices:not([hidden]) .tt-choice-button') !== null && root.__ttBench.redrawn === null)"
+    "(root.querySelector('.tt-choices:not([hidden])') !== null && root.__ttBench.redrawn === null)"
 )
 DONE = "(root) => root.__ttBench.painted !== null"
 READ = "(root) => [root.__ttBench.redrawn - root.__ttBench.t0, root.__ttBench.painted - root.__ttBench.t0]"
@@ -270,9 +272,10 @@ def measure(lab: LabPage, index: int, game: str, clicks: int, warmup: int, rng: 
         page.evaluate(RESET, handle)
         target.click()
         page.wait_for_function(DONE_OR_MENU, arg=handle, timeout=10_000, polling="raf")
-        menu = root.locator(".tt-choices:not([hidden]) .tt-choice-button")
-        if not page.evaluate(DONE, handle) and menu.count():
-            menu.nth(rng.randrange(menu.count())).click()
+        # a selection: click one of its choices, a highlighted target or a menu entry
+        then = root.locator(".tt-choices:not([hidden]) .tt-choice-button, .tt-board .tt-target")
+        if not page.evaluate(DONE, handle) and then.count():
+            then.nth(rng.randrange(then.count())).click(force=True)
             page.wait_for_function(DONE, arg=handle, timeout=10_000, polling="raf")
         # the kernel counted the move (traits arrive together; wait so the next click is not stale)
         page.wait_for_function(
