@@ -52,6 +52,7 @@ function render({ model, el }) {
     return ids.map(String).filter((id) => known.has(id));
   };
   const nameOf = (node) => {
+    if (node.dataset.name) return node.dataset.name; // a drop marker: its card and position
     const t = node.querySelector("title");
     return t ? t.textContent.split("\n")[0] : node.getAttribute("data-id") || "";
   };
@@ -122,6 +123,8 @@ function render({ model, el }) {
       marker.setAttribute("data-options", JSON.stringify(here));
       marker.setAttribute("data-slot", `${slot.zone}#${slot.index}`);
       if (here.length === 1) marker.dataset.pick = here[0];
+      const actor = board.querySelector(`[data-id="${CSS.escape(slot.actor)}"]`);
+      marker.dataset.name = `${actor ? nameOf(actor) : slot.actor}, at position ${slot.index}`;
       const title = document.createElementNS(SVG, "title");
       title.textContent = here.map((id) => known.get(id)).join("\n");
       marker.append(title);

@@ -16,7 +16,9 @@ import pytest
 
 import tabletop as tt
 from tabletop.games.hearthstone import scenarios as S
+from tabletop.render.board import board_svg
 from tabletop.widgets.board import BoardWidget
+from tabletop.widgets.slots import slots
 
 pytestmark = pytest.mark.slow
 
@@ -57,11 +59,16 @@ def served(tmp_path_factory):
 
 
 def _open(browser, served, game, name, player=None):
-    root, url = served
     widget = BoardWidget(game, player=player, card_text=player is not None)
-    keys = ("svg", "options", "slots", "prompt", "message", "error", "fingerprint", "moves")
-    state = {k: getattr(widget, k) for k in keys}
-    state["title"] = widget.title
+    keys = ("svg", "options", "slots", "prompt", "message", "error", "fingerprint", "moves", "title")
+    pg = _open_state(browser, served, {k: getattr(widget, k) for k in keys}, name)
+    pg.game, pg.widget = game, widget
+    return pg
+
+
+def _open_state(browser, served, state, name):
+    """A page with board.js drawing the traits ``state`` (a BoardWidget's, or made by hand)."""
+    root, url = served
     css = (WIDGETS / "board.css").read_text(encoding="utf-8")
     (root / f"{name}.html").write_text(PAGE.format(css=css, state=json.dumps(state)), encoding="utf-8")
     context = browser.new_context(viewport={"width": 1300, "height": 900})
@@ -70,7 +77,7 @@ def _open(browser, served, game, name, player=None):
     pg.on("pageerror", lambda exc: errors.append(str(exc)))
     pg.goto(f"{url}/{name}.html")
     pg.wait_for_function("window.ready === true", timeout=10_000)
-    pg.root, pg.game, pg.widget, pg.errors, pg.context_ = root, game, widget, errors, context
+    pg.root, pg.errors, pg.context_ = root, errors, context
     return pg
 
 
@@ -225,3 +232,52 @@ def test_a_spell_that_needs_a_target_highlights_its_targets(page):
     target = casts[-1].split(">")[1]
     page.locator(f'.tt-target[data-id="{target}"]').first.click(force=True)
     assert page.evaluate("window.sent") == [{"type": "choose", "id": casts[-1], "fingerprint": game.fingerprint()}]
+
+
+def test_a_position_with_several_targets_is_chosen_in_two_clicks_position_then_target(browser, served):
+    """No shipped Hearthstone card is played at a position *and* on a target, so the board is made by hand: a
+    minion c1 whose Battlecry hits enemy c8 or c9, played left or right of friendly c2."""
+    opts = [f"play:c1@{k}>{t}" for k in (0, 1) for t in ("c8", "c9")]
+    view = {
+        "layout": "zones",
+        "zones": [
+            {"id": "hand:0", "label": "hand", "owner": 0, "kind": "hand"},
+            {"id": "board:0", "label": "board", "owner": 0, "kind": "board"},
+            {"id": "board:1", "label": "enemy board", "owner": 1, "kind": "board"},
+        ],
+        "cards": [
+            {"id": "c1", "zone": "hand:0", "name": "Sniper", "options": opts},
+            {"id": "c2", "zone": "board:0", "name": "Wolf"},
+            {"id": "c8", "zone": "board:1", "name": "Gnome", "options": [o for o in opts if o.endswith("c8")]},
+            {"id": "c9", "zone": "board:1", "name": "Golem", "options": [o for o in opts if o.endswith("c9")]},
+        ],
+    }
+    state = {
+        "svg": board_svg(view),
+        "options": [{"id": o, "label": f"play Sniper at {o[8]} on {o[-2:]}", "on_board": True} for o in opts],
+        "slots": slots(view, opts),
+        "prompt": "",
+        "message": "",
+        "error": False,
+        "fingerprint": "f" * 64,
+        "moves": 0,
+        "title": "made by hand",
+    }
+    pg = _open_state(browser, served, state, "position_and_target")
+    try:
+        _click(pg, "c1")
+        markers = pg.locator(".tt-slot")
+        assert markers.count() == 2 and pg.evaluate("window.sent") == []
+        assert pg.eval_on_selector_all(".tt-slot", "ns => ns.map(n => n.dataset.pick || null)") == [None, None]
+        markers.nth(1).click()  # right of the Wolf: now the targets light up, each for this position
+        picks = pg.eval_on_selector_all(".tt-target:not(.tt-slot)", "ns => ns.map(n => n.dataset.pick)")
+        assert sorted(picks) == ["play:c1@1>c8", "play:c1@1>c9"]
+        assert pg.locator(".tt-slot").count() == 1 and pg.locator(".tt-slot.tt-selected").count() == 1
+        head = pg.locator(".tt-choices-head").inner_text()
+        assert head == "Sniper (c1), at position 1: click a highlighted target on the board", head
+        pg.screenshot(path=str(pg.root / "position-then-target.png"))
+        pg.locator('.tt-target[data-id="c9"]').first.click(force=True)
+        assert pg.evaluate("window.sent") == [{"type": "choose", "id": "play:c1@1>c9", "fingerprint": "f" * 64}]
+        assert not pg.errors
+    finally:
+        pg.context_.close()
