@@ -435,8 +435,9 @@ class Lab(StaticFallback, ipw.VBox):
         more = (
             f"<div class='tt-more'>… {len(lines) - len(shown)} earlier steps</div>" if len(shown) < len(lines) else ""
         )
-        at = self._position().fingerprint()[:16]  # the position logged (for tests and the bench: data-at)
-        self.log_view.value = f"{more}<pre class='tt-log' data-at='{at}'>{escape(self.log_text)}</pre>"
+        self._log_html = f"{more}<pre class='tt-log'>{escape(self.log_text)}</pre>"  # the picture's (no stamp)
+        at = self._position().fingerprint()[:16]  # the live log says which position it shows (tests, the bench)
+        self.log_view.value = self._log_html.replace("<pre class='tt-log'>", f"<pre class='tt-log' data-at='{at}'>", 1)
 
     def _static_html(self) -> str:
         """The header, the board, the options (in full), the log and the chain, as a picture (only the
@@ -450,7 +451,7 @@ class Lab(StaticFallback, ipw.VBox):
             + board_html(self.board.view)
             + panel
             + "<div><b>Log</b> (latest steps, with rule references)</div>"
-            + self.log_view.value
+            + self._log_html
             + self.chain._static_html()
         )
 

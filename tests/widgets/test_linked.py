@@ -221,3 +221,14 @@ def test_the_lab_plays_on_the_line_the_picker_returns_to():
     assert lab.options_view.fingerprint == game.fingerprint()
     assert lab.buttons[0].click()  # a move there plays the first line on; the branch is kept
     assert len(game.history) > 4 and lab.timeline.lines == [game, branch] and lab.timeline.line == 0
+
+
+def test_the_live_log_says_which_position_it_shows_and_the_picture_does_not():
+    """The stamp lets a browser test see the log is for the board's position; the picture a notebook keeps
+    must not change with it (committed outputs are compared by nbval)."""
+    game = tt.rulebook("memory").scenario("small-board")
+    lab = Lab(game, pause=None)
+    assert lab.choose("s00")
+    assert f"data-at='{game.fingerprint()[:16]}'" in lab.log_view.value
+    assert lab.chain.at == game.fingerprint()[:16]
+    assert "data-at" not in lab._static_html() and lab.log_text in lab._static_html()
