@@ -5,7 +5,10 @@
 // move, re-renders and updates the traits; this view just redraws. An element with several
 // options is *selected*: the elements that share exactly one of its options are highlighted as its
 // targets (a click there chooses that option) and a small menu lists every option it has, by label
-// (select, then target). A click on a card that offers nothing sends {type: "why_not", about} and
+// (select, then target). A card whose options place it at a position (trait `slots`, a Hearthstone minion
+// played from hand) shows thin drop markers between and around the cards of the board it goes to; a
+// marker with one option chooses it, one with several (a position and a target) is selected in turn.
+// The menu lists only what the board cannot show. A click on a card that offers nothing sends {type: "why_not", about} and
 // Python answers in `message` with the rule that keeps it from acting.
 // It never sets a trait: Python owns them all (the seat above all) and refuses state sent from here.
 
@@ -49,35 +52,119 @@ function render({ model, el }) {
     return ids.map(String).filter((id) => known.has(id));
   };
   const nameOf = (node) => {
+    if (node.dataset.name) return node.dataset.name; // a drop marker: its card and position
     const t = node.querySelector("title");
     return t ? t.textContent.split("\n")[0] : node.getAttribute("data-id") || "";
   };
 
   let selected = null; // the element selected, while its targets are highlighted
-  function clearSelection() {
+  function clearSelection(keep) {
     selected = null;
+    for (const node of board.querySelectorAll(".tt-slot")) if (node !== keep) node.remove();
     for (const node of board.querySelectorAll(".tt-selected, .tt-target")) {
       node.classList.remove("tt-selected", "tt-target");
-      delete node.dataset.pick;
+      if (!node.classList.contains("tt-slot")) delete node.dataset.pick;
     }
     choices.replaceChildren();
     choices.hidden = true;
   }
-  const select = (node, ids, known) => {
-    clearSelection();
+  const SVG = "http://www.w3.org/2000/svg";
+  // a rectangle of the page in the svg's own coordinates
+  const inSvg = (svg, r) => {
+    const m = svg.getScreenCTM();
+    if (!m) return null;
+    const inv = m.inverse();
+    const a = new DOMPoint(r.left, r.top).matrixTransform(inv);
+    const b = new DOMPoint(r.right, r.bottom).matrixTransform(inv);
+    return { left: a.x, top: a.y, right: b.x, bottom: b.y };
+  };
+  // drop markers for the options of `ids` that place a card (the `slots` trait): one per position,
+  // between the cards either side of it (or in the middle of an empty zone); returns the ids they offer
+  const drawSlots = (ids, known) => {
+    const svg = board.querySelector("svg");
+    const mine = new Set(ids);
+    const groups = new Map();
+    for (const slot of model.get("slots") || []) {
+      if (!mine.has(slot.option) || !known.has(slot.option)) continue;
+      const key = `${slot.zone}#${slot.index}`;
+      if (!groups.has(key)) groups.set(key, { slot, ids: [] });
+      groups.get(key).ids.push(slot.option);
+    }
+    const placed = [];
+    if (!svg) return placed;
+    const box = (id) => {
+      const node = id ? board.querySelector(`[data-id="${CSS.escape(id)}"]`) : null;
+      return node ? inSvg(svg, node.getBoundingClientRect()) : null;
+    };
+    for (const { slot, ids: here } of groups.values()) {
+      const after = box(slot.after);
+      const before = box(slot.before);
+      const zone = board.querySelector(`[data-zone="${CSS.escape(slot.zone)}"] .tt-zone-bg`);
+      const area = zone ? inSvg(svg, zone.getBoundingClientRect()) : null;
+      const side = after || before || area;
+      if (!side) continue;
+      const width = 10;
+      let x;
+      if (after && before) x = (after.right + before.left) / 2;
+      else if (after) x = after.right + width / 2 + 2;
+      else if (before) x = before.left - width / 2 - 2;
+      else x = (area.left + area.right) / 2;
+      if (area) x = Math.min(Math.max(x, area.left + width / 2 + 1), area.right - width / 2 - 1); // inside its zone
+      const top = after || before ? Math.min(...[after, before].filter(Boolean).map((b) => b.top)) : area.top + 20;
+      const bottom = after || before ? Math.max(...[after, before].filter(Boolean).map((b) => b.bottom)) : area.bottom - 6;
+      const marker = document.createElementNS(SVG, "rect");
+      marker.setAttribute("class", "tt-slot tt-target tt-clickable");
+      marker.setAttribute("x", String(x - width / 2));
+      marker.setAttribute("y", String(top));
+      marker.setAttribute("width", String(width));
+      marker.setAttribute("height", String(Math.max(bottom - top, 20)));
+      marker.setAttribute("rx", "4");
+      marker.setAttribute("data-option", here[0]);
+      marker.setAttribute("data-options", JSON.stringify(here));
+      marker.setAttribute("data-slot", `${slot.zone}#${slot.index}`);
+      if (here.length === 1) marker.dataset.pick = here[0];
+      const actor = board.querySelector(`[data-id="${CSS.escape(slot.actor)}"]`);
+      marker.dataset.name = `${actor ? nameOf(actor) : slot.actor}, at position ${slot.index}`;
+      const title = document.createElementNS(SVG, "title");
+      title.textContent = here.map((id) => known.get(id)).join("\n");
+      marker.append(title);
+      marker.addEventListener("click", (event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        if (here.length === 1) send(here[0]);
+        else select(marker, here, known); // a position and then a target
+      });
+      svg.append(marker);
+      placed.push(...here);
+    }
+    return placed;
+  };
+  // `own`: the options are the node's own acts (then what the board shows is left out of the menu); a
+  // card that is only the target of others' options lists them all, even those a highlight also offers
+  const select = (node, ids, known, own = true) => {
+    const isSlot = node.classList.contains("tt-slot");
+    clearSelection(isSlot ? node : undefined);
     selected = node;
     node.classList.add("tt-selected");
     const mine = new Set(ids);
+    const onBoard = new Set(isSlot || !own ? [] : drawSlots(ids, known));
     for (const other of board.querySelectorAll("[data-option]")) {
-      if (other === node) continue;
+      if (other === node || other.classList.contains("tt-slot")) continue;
       const common = idsOf(other, known).filter((id) => mine.has(id));
       if (common.length === 1) {
         other.classList.add("tt-target");
         other.dataset.pick = common[0];
+        if (own) onBoard.add(common[0]);
       }
     }
-    choices.append(el_("span", "tt-choices-head", `${nameOf(node)}: choose one, or click a highlighted target`));
-    for (const id of ids) {
+    // the menu lists what the board cannot show (the fallback); with nothing left, it only says what to do
+    const rest = ids.filter((id) => !onBoard.has(id));
+    const where = board.querySelector(".tt-slot:not(.tt-selected)") ? "a highlighted place" : "a highlighted target";
+    const head = rest.length
+      ? `${nameOf(node)}: choose one${board.querySelector(".tt-target:not(.tt-selected)") ? `, or click ${where}` : ""}`
+      : `${nameOf(node)}: click ${where} on the board`;
+    choices.append(el_("span", "tt-choices-head", head));
+    for (const id of rest) {
       const button = el_("button", "tt-choice-button", known.get(id));
       button.type = "button";
       button.title = id;
@@ -126,7 +213,7 @@ function render({ model, el }) {
     const acts = me ? ids.filter((id) => actorOf(id, known) === me) : ids;
     if (acts.length === 1 && !namesAnother(acts[0], me)) return send(acts[0]);
     if (acts.length) return select(node, acts, known);
-    if (ids.length) return select(node, ids, known);
+    if (ids.length) return select(node, ids, known, false);
     clearSelection();
     const about = node.getAttribute("data-id");
     if (about) model.send({ type: "why_not", about, fingerprint: model.get("fingerprint") });

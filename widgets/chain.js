@@ -33,6 +33,7 @@ function render({ model, el }) {
     }
   };
   const text = () => {
+    root.dataset.at = model.get("at") || "";
     more.textContent = model.get("more") || "";
     more.hidden = !model.get("more");
     why.innerHTML = model.get("why") || "";
@@ -44,6 +45,7 @@ function render({ model, el }) {
     ["change:selected", draw],
     ["change:more", text],
     ["change:why", text],
+    ["change:at", text],
   ];
   for (const [name, fn] of listeners) model.on(name, fn);
   return () => {

@@ -27,6 +27,7 @@ from ..core.game import Game
 from ..render.board import _option_ids, board_html, board_svg
 from ._assets import asset
 from ._static import StaticFallback
+from .slots import slots
 
 __all__ = ["BoardWidget"]
 
@@ -41,7 +42,19 @@ def _who(player: Any) -> str:
 
 ITEM_KEYS = ("cards", "tokens", "zones", "cells")  # the parts of a board view whose elements offer options
 # the traits this board owns; the browser only draws them (``player`` above all: it is the seat)
-BOARD_TRAITS = ("view", "svg", "options", "prompt", "message", "error", "fingerprint", "moves", "title", "player")
+BOARD_TRAITS = (
+    "view",
+    "svg",
+    "options",
+    "slots",
+    "prompt",
+    "message",
+    "error",
+    "fingerprint",
+    "moves",
+    "title",
+    "player",
+)
 
 
 def _on_board(view: dict) -> set[str]:
@@ -90,9 +103,10 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
 
     Traits synced with the browser: ``view`` (the rulebook's board view), ``svg`` (the board
     drawn), ``options`` (``[{"id", "label", "on_board"}]`` of the open decision, for the deciding
-    player or for anybody when ``player`` is ``None``), ``prompt``, ``message`` (what the user
-    is told; ``error`` is true when it explains a refused click), ``fingerprint`` (of the game
-    shown), ``moves`` (choices applied through this widget), ``title`` and ``player``.
+    player or for anybody when ``player`` is ``None``), ``slots`` (where the options that place a card
+    put it, drawn as drop markers when the card is selected: :func:`tabletop.widgets.slots.slots`),
+    ``prompt``, ``message`` (what the user is told; ``error`` is true when it explains a refused click),
+    ``fingerprint`` (of the game shown), ``moves`` (choices applied through this widget), ``title`` and ``player``.
 
     ``player`` is the seat, fixed when the board is made: it decides what the board shows and
     for whom it plays, so neither the browser nor a later assignment can change it (make another
@@ -110,6 +124,7 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
     view = t.Dict().tag(sync=True)
     svg = t.Unicode("").tag(sync=True)
     options = t.List().tag(sync=True)
+    slots = t.List().tag(sync=True)  # where the options that place a card put it (tabletop.widgets.slots)
     prompt = t.Unicode("").tag(sync=True)
     message = t.Unicode("").tag(sync=True)
     error = t.Bool(False).tag(sync=True)
@@ -355,6 +370,7 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
             self.view = view
             self.svg = board_svg(view, card_text=self._card_text)
             self.options = options
+            self.slots = slots(view, [o["id"] for o in options])
             self.prompt = self._prompt()
             self.fingerprint = game.fingerprint()
             self.title = f"{game.rulebook.title} — {game_status(game)}"

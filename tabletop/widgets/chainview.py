@@ -43,16 +43,19 @@ class ChainView(StaticFallback, anywidget.AnyWidget):
     more = t.Unicode("").tag(sync=True)
     why = t.Unicode("").tag(sync=True)
     selected = t.Any(None).tag(sync=True)
+    # the position drawn (a fingerprint's first 16 characters), shown as data-at for tests and the bench
+    at = t.Unicode("").tag(sync=True)
 
-    def __init__(self, source: Game | Trace, *, title: str | None = None, **kwargs: Any):
+    def __init__(self, source: Game | Trace, *, title: str | None = None, at: str | None = None, **kwargs: Any):
         super().__init__(**kwargs)
         self._title = title
         self.why_text = ""
         self.on_msg(self._front_end_message)
-        self.refresh(source)
+        self.refresh(source, at=at)
 
-    def refresh(self, source: Game | Trace) -> None:
-        """Draw the current turn's chain of ``source`` (keeps the selection while it is still drawn)."""
+    def refresh(self, source: Game | Trace, at: str | None = None) -> None:
+        """Draw the current turn's chain of ``source`` (keeps the selection while it is still drawn).
+        ``at``: the fingerprint of the position drawn (a game's own by default), shown as ``data-at``."""
         if not isinstance(source, Game | Trace):
             raise TypeError(f"ChainView needs a Game or a Trace, not {type(source).__name__}")
         self.source = source
@@ -61,6 +64,7 @@ class ChainView(StaticFallback, anywidget.AnyWidget):
         self.chain = trigger_chain(source, since=self.since)
         keep = self.selected
         with self.hold_sync():
+            self.at = (at if at is not None else source.fingerprint() if isinstance(source, Game) else "")[:16]
             self.svg = chain_svg(self.chain, title=self._title) if len(self.chain) else ""
             self.more = (
                 f"{self.since} earlier step{'s' * (self.since != 1)} (before this turn) are folded away: "

@@ -29,6 +29,7 @@ from ..render.board import board_html
 from ._static import StaticFallback
 from .board import BoardWidget, game_status
 from .chainview import ChainView
+from .options import OptionButton, OptionPanel
 from .timeline import Timeline
 
 __all__ = ["Lab"]
@@ -120,12 +121,13 @@ class Lab(StaticFallback, ipw.VBox):
         self._computer_note = ""
 
         self.timeline = Timeline(game, board=self.board, viewers=humans if self.private or self.opponents else None)
-        self.chain = ChainView(self._seen_trace())  # this turn's chain: the same cost at any length of game
+        # this turn's chain: the same cost at any length of game
+        self.chain = ChainView(self._seen_trace(), at=game.fingerprint())
         self.header = ipw.HTML()
         self.panel = ipw.VBox(layout=ipw.Layout(min_width="220px", max_width="380px"))
         self.panel.add_class("tt-lab-panel")
-        self.buttons: list[ipw.Button] = []
-        self._button_layout = ipw.Layout(width="auto")
+        # one widget draws the prompt and every option button (a widget per button cost 200-450 ms a move)
+        self.options_view = OptionPanel(lambda oid, fp: self.board.choose(oid, fp))
         self.log_view = ipw.HTML(layout=ipw.Layout(max_height="320px", overflow="auto"))
         self.log_view.add_class("tt-lab-log")
         self.log_text = ""
@@ -139,6 +141,7 @@ class Lab(StaticFallback, ipw.VBox):
         self.computer_box.add_class("tt-lab-computer-box")
         if not self.opponents:
             self.computer_box.layout.display = "none"
+        self.panel.children = (self.options_view, self.computer_box)
         self.pass_text = ipw.HTML()
         self.pass_button = ipw.Button(description="I am player", button_style="primary")
         self.pass_button.add_class("tt-lab-pass-button")
@@ -175,6 +178,11 @@ class Lab(StaticFallback, ipw.VBox):
     def board(self) -> BoardWidget:
         """The board shown now (the seat to act's, in a hot-seat game)."""
         return self.boards[self._shown]
+
+    @property
+    def buttons(self) -> list[OptionButton]:
+        """The option buttons shown (``.description``, ``.tooltip``; ``.click()`` does what a click does)."""
+        return self.options_view.buttons
 
     @property
     def moves(self) -> int:
@@ -278,8 +286,14 @@ class Lab(StaticFallback, ipw.VBox):
             self._moved()
             return
         shown = event["game"]
+        line = self.timeline.game  # the line the timeline shows (another one when the line picker chose it)
         at_end = shown is not self.game and self.timeline.step == self.timeline.steps
-        if at_end and shown.fingerprint() == self.game.fingerprint():  # the timeline is back at the end: play on
+        if at_end and shown.fingerprint() == line.fingerprint():  # the timeline is at a line's end: play on there
+            if line is not self.game:  # an older line picked: it is the game again, and every part follows it
+                self.game = line
+                self._computer_note = ""
+                self._moved()
+                return
             event["owner"].show(self.game)
             self._schedule()
             return
@@ -295,7 +309,7 @@ class Lab(StaticFallback, ipw.VBox):
                 board.refresh()
         self._follow()
         self.timeline.refresh(self.game)
-        self.chain.refresh(self._seen_trace())
+        self.chain.refresh(self._seen_trace(), at=self.game.fingerprint())
         self._update_log()
         self._update_panel()
         if schedule:
@@ -359,21 +373,21 @@ class Lab(StaticFallback, ipw.VBox):
             f"<div class='tt-lab-head'><b>{escape(self.game.rulebook.title)}</b> — "
             f"{escape(game_status(pos))}{seat}{past}, {self.moves} moves in this lab</div>"
         )
-        buttons = []
         shown = self.board.fingerprint  # a click on a button of an older panel (a browser lagging) is refused
         options = self.board.options if self.waiting_for is None else []
         twice = {k for k, n in Counter(o["label"] for o in options).items() if n > 1}
-        for opt in options:
-            label = opt["label"] if opt["label"] not in twice else f"{opt['label']} [{opt['id']}]"
-            # (new buttons each time, so a click on an older panel's button is refused by its fingerprint;
-            # they share one Layout, which halves the widgets a panel makes)
-            b = ipw.Button(description=label, tooltip=f"{opt['id']}: {opt['label']}", layout=self._button_layout)
-            b.add_class("tt-lab-option")
-            b.add_class(f"tt-at-{shown[:16]}")  # the position it was made for (a test clicks only current ones)
-            b.on_click(lambda _b, oid=opt["id"], fp=shown: self.board.choose(oid, fp))
-            buttons.append(b)
-        self.buttons = buttons
-        head = ipw.HTML(f"<b>{escape(self.board.prompt)}</b>")
+        self.options_view.show(
+            self.board.prompt,
+            [
+                {
+                    "id": o["id"],
+                    "label": o["label"] if o["label"] not in twice else f"{o['label']} [{o['id']}]",
+                    "tooltip": f"{o['id']}: {o['label']}",
+                }
+                for o in options
+            ],
+            shown,
+        )
         dec = self.game.decision
         if self.opponents:
             thinking = dec is not None and dec.player in self.opponents
@@ -387,7 +401,6 @@ class Lab(StaticFallback, ipw.VBox):
             else:
                 note = escape(note)
             self.computer_view.value = f"<div class='tt-lab-computer-text'>{note}</div>"
-        self.panel.children = (head, *buttons, self.computer_box)
         self._schedule_acknowledge(shown)
 
     def _schedule_acknowledge(self, shown: str) -> None:
@@ -422,7 +435,9 @@ class Lab(StaticFallback, ipw.VBox):
         more = (
             f"<div class='tt-more'>… {len(lines) - len(shown)} earlier steps</div>" if len(shown) < len(lines) else ""
         )
-        self.log_view.value = f"{more}<pre class='tt-log'>{escape(self.log_text)}</pre>"
+        self._log_html = f"{more}<pre class='tt-log'>{escape(self.log_text)}</pre>"  # the picture's (no stamp)
+        at = self._position().fingerprint()[:16]  # the live log says which position it shows (tests, the bench)
+        self.log_view.value = self._log_html.replace("<pre class='tt-log'>", f"<pre class='tt-log' data-at='{at}'>", 1)
 
     def _static_html(self) -> str:
         """The header, the board, the options (in full), the log and the chain, as a picture (only the
@@ -436,7 +451,7 @@ class Lab(StaticFallback, ipw.VBox):
             + board_html(self.board.view)
             + panel
             + "<div><b>Log</b> (latest steps, with rule references)</div>"
-            + self.log_view.value
+            + self._log_html
             + self.chain._static_html()
         )
 

@@ -81,8 +81,24 @@ print(_tt_json.dumps({
 }))
 """
 
+# Why and why not in the Lab, and a timeline branch (issue 16): a death chain to ask about, a summoning-sick
+# minion to click, a memory game to scrub back and branch.
+WHY_LAB = [
+    """import json
+import tabletop as tt
+from tabletop.analysis.agents import GreedyAgent
+from tabletop.widgets import Lab""",
+    """death = Lab(tt.rulebook("hearthstone").scenario("death-chain"), seat=0, opponents={1: GreedyAgent(seed=0)})
+death""",
+    """sick = Lab(tt.rulebook("hearthstone").scenario("sword-and-juggler"), seat=0, opponents={1: GreedyAgent(seed=0)})
+sick""",
+    """branch = Lab(tt.rulebook("memory").new_game(seed=3, pairs=6), pause=None)
+branch""",
+]
+
 EXTRA_NOTEBOOKS: dict[str, list[str]] = {
     "tt_broken_widget.ipynb": BROKEN_WIDGET,
     "tt_seat_lab.ipynb": SEAT_LAB,
     "tt_hot_seat_lab.ipynb": HOT_SEAT_LAB,
+    "tt_why_lab.ipynb": WHY_LAB,
 }

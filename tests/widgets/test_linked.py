@@ -204,3 +204,31 @@ def test_the_lab_header_and_log_follow_the_timeline_scrub():
     assert lab.log_text == "\n".join(lab.seen.log(past).lines()[-lab.log_lines :]) != end_log
     lab.timeline.step = 3
     assert "showing step" not in lab.header.value and lab.log_text == end_log
+
+
+def test_the_lab_plays_on_the_line_the_picker_returns_to():
+    game = tt.rulebook("memory").scenario("small-board")
+    lab = Lab(game, pause=None)
+    for option in ("s00", "s01", "s02", "s03"):
+        assert lab.choose(option)
+    lab.timeline.step = 2
+    assert lab.choose(next(o for o in lab.board.game.legal() if o != "s02"))  # a branch
+    branch = lab.game
+    assert branch is not game and lab.timeline.lines == [game, branch]
+    lab.timeline.line_picker.value = 0  # back to the first line: the Lab plays it again, and its parts follow
+    assert lab.game is game and lab.board.game is game and "showing step" not in lab.header.value
+    assert lab.log_text == "\n".join(lab.seen.log(game).lines()[-lab.log_lines :])
+    assert lab.options_view.fingerprint == game.fingerprint()
+    assert lab.buttons[0].click()  # a move there plays the first line on; the branch is kept
+    assert len(game.history) > 4 and lab.timeline.lines == [game, branch] and lab.timeline.line == 0
+
+
+def test_the_live_log_says_which_position_it_shows_and_the_picture_does_not():
+    """The stamp lets a browser test see the log is for the board's position; the picture a notebook keeps
+    must not change with it (committed outputs are compared by nbval)."""
+    game = tt.rulebook("memory").scenario("small-board")
+    lab = Lab(game, pause=None)
+    assert lab.choose("s00")
+    assert f"data-at='{game.fingerprint()[:16]}'" in lab.log_view.value
+    assert lab.chain.at == game.fingerprint()[:16]
+    assert "data-at" not in lab._static_html() and lab.log_text in lab._static_html()
