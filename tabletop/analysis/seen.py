@@ -14,7 +14,10 @@ Rules, for the viewers ``players`` (all of them must be allowed to see a record 
 2. A chance record shows its outcome only for kinds of draw that are public by nature (a coin toss, a
    die roll: :data:`PUBLIC_CHANCE`); a shuffle's or a draw's outcome is hidden.
 3. A player's own decision is shown to that player alone (they know what they chose).
-4. Any other record is hidden when its summary or its option names an object hidden from a viewer.
+4. Any other record is hidden when it gives away what an object hidden from a viewer is: its summary or
+   option names the object (by id) and the summary also says its card (by name). Naming a hidden object
+   alone gives nothing away (a face-down card flipped in view of all, "the card in row 1, column 2",
+   turned back since; a card played from a hand, by its id), so such a record stays in the log.
 
 A record is judged when it is first seen: :class:`SeatFilter` keeps its verdicts, so a mulligan
 hidden when it was made stays hidden after the swapped card is drawn and played, and a card flipped
@@ -139,11 +142,26 @@ def _visible(rec: dict, viewers: tuple[int, ...], hidden: set[str], audience: An
         return data.get("kind_of_decision") in PUBLIC_CHANCE
     if rec["kind"] == "decision" and viewers == (rec.get("player"),):
         return True
-    words = set(_TOKEN.findall(rec["summary"]))
+    summary = rec["summary"]
+    words = set(_TOKEN.findall(summary))
     option = data.get("option")
     if isinstance(option, str):
         words.update(_TOKEN.findall(option))
-    return not (words & hidden)
+    return not any(_tells(game, oid, summary) for oid in words & hidden)
+
+
+def _tells(game: Game, oid: str, summary: str) -> bool:
+    """Does ``summary`` say what hidden object ``oid`` is: its card's name (or, for a card the rulebook cannot
+    name, anything at all: the safe side)? A card with no identity now (a deck's anonymous card) may have had
+    one when the record was written (a card swapped back into a deck), so any mention of it counts. An
+    object that is not a card (a memory card, whose picture is a field of its own) has no name to give away:
+    a rulebook whose summaries would state such a hidden field gives those records an ``audience`` (rule 1)."""
+    obj = game.state.objects[oid]
+    card_id = obj.get("card")
+    if card_id is None:
+        return "card" in obj
+    name = (game.rulebook.cards.get(card_id) or {}).get("name")
+    return name is None or name in summary
 
 
 def seen_by(game: Game, players: Iterable[int] | int) -> Trace:

@@ -429,7 +429,7 @@ class Lab(StaticFallback, ipw.VBox):
         return shown if shown.rulebook is self.game.rulebook and shown.seed == self.game.seed else self.game
 
     def _update_log(self) -> None:
-        lines = self.seen.log(self._position()).lines()
+        lines = fold_repeats(self.seen.log(self._position()).lines())
         shown = lines[-self.log_lines :] if self.log_lines else lines
         self.log_text = "\n".join(shown)
         more = (
@@ -460,3 +460,26 @@ class Lab(StaticFallback, ipw.VBox):
         return (
             f"<Lab {self.game.rulebook.id}: {game_status(self.game)}, {n} option{'s' * (n != 1)}, {self.moves} moves>"
         )
+
+
+def fold_repeats(lines: list[str]) -> list[str]:
+    """Runs of the same line (a shuffle's hidden steps, each nested in the one before) as one line with
+    their count, ``(x12)``, where the first of them stood: the log says what happened, not how many times.
+
+    >>> fold_repeats(["deal", "  hidden  [r]", "    hidden  [r]", "play"])
+    ['deal', '  hidden (x2)  [r]', 'play']
+    """
+    runs: list[list] = []  # [text without indent, count, first line]
+    for line in lines:
+        key = line.strip()
+        if runs and runs[-1][0] == key:
+            runs[-1][1] += 1
+        else:
+            runs.append([key, 1, line])
+    out = []
+    for _key, n, line in runs:
+        if n > 1:
+            head, sep, rule = line.partition("  [")
+            line = f"{head} (x{n}){sep}{rule}"
+        out.append(line)
+    return out

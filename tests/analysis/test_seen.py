@@ -104,3 +104,22 @@ def test_bad_viewers_are_refused():
         seen_by(game, ["0"])
     with pytest.raises(ArgumentValueError):
         seen_by(game, [])
+
+
+def test_memory_players_sharing_a_device_see_every_flip_but_not_the_shuffle():
+    # mem.assume.public_flip (000_7fc8e0fd1bcbc422.txt L1524): a flipped card is shown to everyone, so its flip
+    # stays in the log after it is turned back face down; where the shuffle put the pictures stays hidden
+    import random
+
+    game = tt.rulebook("memory").new_game(seed=3, pairs=4, turn_back="player")
+    seat = SeatFilter((0, 1))
+    rng = random.Random(1)
+    for _ in range(12):
+        game.apply(rng.choice(game.legal()))
+        seat.trace(game)
+    records = seat.trace(game).records
+    flips = [r for r in records if r["kind"] == "decision" and r["data"].get("kind_of_decision") == "action"]
+    assert len(flips) >= 6 and not any(r.get("redacted") for r in flips)
+    shown = [r["summary"] for r in records if r["kind"] == "event" and "flips" in r["summary"]]
+    assert shown and all(": picture " in s for s in shown)
+    assert all(r.get("redacted") for r in records if r["kind"] == "chance")

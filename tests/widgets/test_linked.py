@@ -8,6 +8,7 @@ import tabletop as tt
 from tabletop.analysis.seen import seen_by
 from tabletop.core.trace import Log
 from tabletop.widgets import BoardWidget, Lab, StateGraphWidget, Timeline, TriggerChainWidget
+from tabletop.widgets.lab import fold_repeats
 from tabletop.widgets.timeline import positions
 
 
@@ -125,7 +126,7 @@ def test_lab_links_everything():
     assert len(lab.chain.chain) == len(game.trace) - lab.chain.since  # the chain of this turn
     assert game.trace.records[lab.chain.since]["summary"] == "turn 1: player 0 (turn)"
     seen = Log(seen_by(game, [0, 1])).lines()  # the log of a shared screen: the shuffle's layout is hidden
-    assert lab.log_text.splitlines() == seen[-5:] and "[mem.turn" in lab.log_text
+    assert lab.log_text.splitlines() == fold_repeats(seen)[-5:] and "[mem.turn" in lab.log_text
     assert len(seen) == len(game.log.lines()) and not any("chance chose" in line for line in seen)
     assert len(lab.buttons) == 5
     lab.timeline.step = 0  # look back: the game is unchanged
@@ -201,7 +202,7 @@ def test_the_lab_header_and_log_follow_the_timeline_scrub():
     lab.timeline.step = 1
     past = lab.timeline.position(1)
     assert "showing step 1 of 3" in lab.header.value
-    assert lab.log_text == "\n".join(lab.seen.log(past).lines()[-lab.log_lines :]) != end_log
+    assert lab.log_text == "\n".join(fold_repeats(lab.seen.log(past).lines())[-lab.log_lines :]) != end_log
     lab.timeline.step = 3
     assert "showing step" not in lab.header.value and lab.log_text == end_log
 
@@ -217,7 +218,7 @@ def test_the_lab_plays_on_the_line_the_picker_returns_to():
     assert branch is not game and lab.timeline.lines == [game, branch]
     lab.timeline.line_picker.value = 0  # back to the first line: the Lab plays it again, and its parts follow
     assert lab.game is game and lab.board.game is game and "showing step" not in lab.header.value
-    assert lab.log_text == "\n".join(lab.seen.log(game).lines()[-lab.log_lines :])
+    assert lab.log_text == "\n".join(fold_repeats(lab.seen.log(game).lines())[-lab.log_lines :])
     assert lab.options_view.fingerprint == game.fingerprint()
     assert lab.buttons[0].click()  # a move there plays the first line on; the branch is kept
     assert len(game.history) > 4 and lab.timeline.lines == [game, branch] and lab.timeline.line == 0
