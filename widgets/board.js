@@ -237,7 +237,8 @@ function render({ model, el }) {
 
   const drawOptions = () => {
     options.replaceChildren();
-    for (const opt of model.get("options") || []) {
+    // (a board inside a Lab leaves the off-board options to the Lab's panel: one button each, not two)
+    for (const opt of model.get("off_board_buttons") === false ? [] : model.get("options") || []) {
       if (opt.on_board) continue; // the board element itself is the button
       const button = el_("button", "tt-option-button", opt.label || opt.id);
       button.type = "button";
@@ -269,6 +270,7 @@ function render({ model, el }) {
   const listeners = [
     ["change:svg", drawBoard],
     ["change:options", drawOptions],
+    ["change:off_board_buttons", drawOptions],
     ["change:message", drawText],
     ["change:error", drawText],
     ["change:prompt", drawText],

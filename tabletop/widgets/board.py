@@ -132,6 +132,9 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
     moves = t.Int(0).tag(sync=True)
     title = t.Unicode("").tag(sync=True)
     player = t.Any(None).tag(sync=True)
+    # buttons under the board for the options no card offers ("end the turn"); a Lab turns them off, its
+    # panel lists every option already
+    off_board_buttons = t.Bool(True).tag(sync=True)
 
     def __init__(self, game: Game, player: int | None = None, *, card_text: bool = False, **kwargs: Any):
         if not isinstance(game, Game):

@@ -111,9 +111,11 @@ class Lab(StaticFallback, ipw.VBox):
         self.private = _private(game, humans)
         # one board per seat at the device; a hot-seat game with nothing private keeps one board for everybody
         if seat is None and not self.opponents and not self.private:
-            self.boards: dict[int | None, BoardWidget] = {None: BoardWidget(game, card_text=True)}
+            self.boards: dict[int | None, BoardWidget] = {
+                None: BoardWidget(game, card_text=True, off_board_buttons=False)
+            }
         else:
-            self.boards = {p: BoardWidget(game, player=p, card_text=True) for p in humans}
+            self.boards = {p: BoardWidget(game, player=p, card_text=True, off_board_buttons=False) for p in humans}
         self._shown: int | None = next(iter(self.boards))
         self._confirmed: int | None = None if self.private else self._shown  # who said "I am player N"
         self.seen = SeatFilter(humans if humans else range(game.players))

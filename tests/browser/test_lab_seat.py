@@ -37,6 +37,8 @@ def check_hands(lab, root, state: dict, step: str) -> None:
         if card.count():  # (a pile draws no single card)
             assert "tt-face-down" in (card.get_attribute("class") or ""), f"{step}: their card {oid} is face up"
             assert card.locator(".tt-name").count() == 0
+    # each option has one button: the Lab's panel lists them, the board draws none of its own
+    assert board.locator(".tt-option-button").count() == 0, f"{step}: the board repeats the panel's buttons"
     log = root.locator(".tt-lab-log").inner_text()
     for name in state["secret"]:
         assert name not in log, f"{step}: the log names {name!r}, a card in the opponent's hand"
