@@ -28,6 +28,7 @@ from .core import (
     MandatoryLoop,
     ModifierOrder,
     Option,
+    PositionError,
     Profile,
     Rule,
     Rulebook,
@@ -39,6 +40,7 @@ from .core import (
     TimeBudgetExceeded,
     UnknownRulebook,
     UnknownScenario,
+    load_position,
 )
 from .core import rulebook as _rulebook_module
 from .core.registry import load_game, rulebook, rulebooks
@@ -89,6 +91,7 @@ __all__ = [
     "MandatoryLoop",
     "ModifierOrder",
     "Option",
+    "PositionError",
     "Profile",
     "Rule",
     "Rulebook",
@@ -106,6 +109,7 @@ __all__ = [
     "consequences",
     "explore",
     "load_game",
+    "load_position",
     "orderings",
     "rulebook",
     "rulebooks",

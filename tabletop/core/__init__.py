@@ -29,6 +29,7 @@ from .exercises import BLANK, Exercise, ExerciseError, UnknownExercise, Verdict
 from .flow import ends_on_scores, when_empty
 from .game import Game
 from .modifiers import Explanation, ModifierOrder, Stage, compute
+from .positions import PositionError, PositionSpec, load_position
 from .profile import Profile
 from .rolls import Roll
 from .rulebook import EventSpec, OptionSpec, Phase, Rulebook, Scenario, by_name
@@ -71,6 +72,8 @@ __all__ = [
     "OptionSpec",
     "Phase",
     "PlayersTypeError",
+    "PositionError",
+    "PositionSpec",
     "Prevent",
     "Profile",
     "Replace",
@@ -104,6 +107,7 @@ __all__ = [
     "compute",
     "ends_on_scores",
     "grid_view",
+    "load_position",
     "options_by_object",
     "own_args",
     "player_decks",

@@ -276,6 +276,14 @@ class Game:
             data["forced_loop"] = [[key.hex(), at] for key, at in self.table._forced.items()]
         return json.dumps(data, indent=indent, ensure_ascii=False)
 
+    def to_position(self) -> str:
+        """The game as a position file (TOML, docs/positions.md); :func:`tabletop.load_position` brings it back
+        to the same fingerprint and the same options. Unlike :meth:`to_json` it keeps no history: it is a
+        position to start from (a teacher plays to a point and saves it), hidden cards included."""
+        from .positions import dump
+
+        return dump(self)
+
     def view(self, player: int | None) -> dict:
         """What ``player`` can see (``None``: a spectator who sees only public things)."""
         return self.table.view(player)

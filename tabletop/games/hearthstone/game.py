@@ -9,6 +9,8 @@ from tabletop.core import board_view as zones_board
 
 from . import engine as E
 from .catalogue import CARDS, HearthstoneCards
+from .positions import SPEC as POSITION
+from .positions import use_effects_option
 from .rules import RULES, SEED
 from .scenarios import SETUPS, start_first_turn
 
@@ -19,8 +21,7 @@ def setup(game: Table) -> None:
     st = game.state
     opts = game.options
     decks = cast(HearthstoneCards, game.rulebook.cards).decks
-    if opts["effects"] != game.profile.container:  # hs.assume.queue: where triggered effects wait
-        game.profile = game.profile.replace(container=opts["effects"])
+    use_effects_option(game)  # hs.assume.queue: where triggered effects wait
     E.ZONES.setup(game)
     for p in E.PLAYERS:
         st.players[p] = {
@@ -281,6 +282,7 @@ def make_rulebook(cards: HearthstoneCards) -> Rulebook:
         cards=cards,
         description=(__doc__ or ""),
         evaluate=evaluate,
+        position=POSITION,
     )
     rb.scenarios = _scenarios(rb)
     cards.factory = make_rulebook
