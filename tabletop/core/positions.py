@@ -41,7 +41,7 @@ FORMAT = "tabletop.position/1"
 # the game is paused inside an action, see the module docstring)
 BOARD_KEYS = ("objects", "zones", "players", "vars", "result")
 ENGINE_KEYS = ("work", "queue", "decision", "events", "effects", "delayed", "modifiers", "uses", "turn")
-_KERNEL_KEYS = ("format", "rulebook", "seed", "description", "options", "engine")
+_KERNEL_KEYS = ("format", "rulebook", "seed", "description", "rules", "options", "engine")
 _ID = re.compile(r"c(\d+)")
 
 
@@ -393,6 +393,9 @@ def _build(doc: Doc, given: Rulebook | None, *, tracing: bool, chance: str, run:
     except TabletopError as e:
         raise root.error("seed", str(e)) from None
     description = root.take("description", str, "")
+    for i, rule in enumerate(root.take("rules", list, [])):  # (what the position is about: rule ids)
+        if root.check((*root.at("rules"), i), rule, str) not in rb.rules:
+            raise root.doc.error((*root.at("rules"), i), f"{rb.id} has no rule {quote(rule)}")
     options = _options(rb, spec, root.table("options"))
     engine = root.table("engine")
     lo, hi = rb.players
