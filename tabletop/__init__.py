@@ -40,10 +40,9 @@ from .core import (
     TimeBudgetExceeded,
     UnknownRulebook,
     UnknownScenario,
-    load_position,
 )
 from .core import rulebook as _rulebook_module
-from .core.registry import load_game, rulebook, rulebooks
+from .core.registry import load_game, load_position, rulebook, rulebooks
 
 __version__ = "0.1.0"
 

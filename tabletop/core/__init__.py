@@ -29,7 +29,8 @@ from .exercises import BLANK, Exercise, ExerciseError, UnknownExercise, Verdict
 from .flow import ends_on_scores, when_empty
 from .game import Game
 from .modifiers import Explanation, ModifierOrder, Stage, compute
-from .positions import PositionError, PositionSpec, load_position
+from .position_files import PositionSpec
+from .positions import PositionError
 from .profile import Profile
 from .rolls import Roll
 from .rulebook import EventSpec, OptionSpec, Phase, Rulebook, Scenario, by_name
@@ -107,7 +108,6 @@ __all__ = [
     "compute",
     "ends_on_scores",
     "grid_view",
-    "load_position",
     "options_by_object",
     "own_args",
     "player_decks",

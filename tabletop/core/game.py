@@ -280,9 +280,10 @@ class Game:
         """The game as a position file (TOML, docs/positions.md); :func:`tabletop.load_position` brings it back
         to the same fingerprint and the same options. Unlike :meth:`to_json` it keeps no history: it is a
         position to start from (a teacher plays to a point and saves it), hidden cards included."""
-        from .positions import dump
-
-        return dump(self)
+        spec = self.rulebook.position
+        if spec is None:
+            raise ArgumentValueError(f"{self.rulebook.id} has no position files (its Rulebook.position is None)")
+        return spec.write(self)
 
     def view(self, player: int | None) -> dict:
         """What ``player`` can see (``None``: a spectator who sees only public things)."""

@@ -33,7 +33,7 @@ from .table import Table
 from .zones import Zones
 
 if TYPE_CHECKING:
-    from .positions import PositionSpec
+    from .position_files import PositionSpec
 
 Task = Callable[[Table, dict], None]  # a step of rule code: the table, and the task's arguments
 

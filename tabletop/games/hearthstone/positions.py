@@ -12,7 +12,8 @@ from __future__ import annotations
 from typing import Any, cast
 
 from tabletop.core import Table
-from tabletop.core.positions import Node, PositionSpec, at_step, drop_default_ids, stamp, step_of, suggest, take_ids
+from tabletop.core.position_files import PositionSpec
+from tabletop.core.positions import Node, at_step, drop_default_ids, stamp, step_of, suggest, take_ids
 
 from . import engine as E
 
