@@ -9,11 +9,13 @@ board has been there since an earlier turn (``sick = false``) unless the entry s
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, cast
 
 from tabletop.core import Table
 from tabletop.core.position_files import PositionSpec
-from tabletop.core.positions import Node, at_step, drop_default_ids, stamp, step_of, suggest, take_ids
+from tabletop.core.positions import Doc, Node, at_step, drop_default_ids, stamp, step_of, suggest, take_ids
 
 from . import engine as E
 
@@ -46,21 +48,23 @@ def use_effects_option(game: Table) -> None:
 # ------------------------------------------------------------------ reading
 def build(game: Table, root: Node) -> None:
     """The position of ``root`` in a new game's state (see the module docstring)."""
-    st = game.state
     use_effects_option(game)
     E.ZONES.setup(game)
-    _players(game, root)
-    zones = root.table("zones")
-    known = tuple(E.ZONES.ids(len(E.PLAYERS)))
-    for name, _value in zones.items():
-        if name not in known:
-            raise zones.error(
-                name, f"{game.rulebook.id} has no zone {name!r}{suggest(name, known)}; the zones: {', '.join(known)}"
-            )
+    zones = _zones(game, root)
     for p in E.PLAYERS:
         _hero(game, zones, p)
     for p in E.PLAYERS:
         _deck(game, zones, p)
+    play(game, root)
+
+
+def play(game: Table, root: Node) -> None:
+    """What a position adds to a set-up game (heroes and decks dealt): the players' crystals, mana and
+    fatigue, the cards of the boards, hands, weapon slots and graveyards, and the turn's step. A code
+    scenario's set-up runs this on its file (:func:`scenario`)."""
+    st = game.state
+    _players(game, root)
+    zones = _zones(game, root)
     for name, value in zones.data.items():
         if name.split(":")[0] not in SETUP_ZONES:
             _zone(game, zones, name, value)
@@ -71,6 +75,18 @@ def build(game: Table, root: Node) -> None:
     step = turn.take("step", str, "start")
     at_step(game, turn, player=player, step=step, number=turn.take("number", int, 1, at_least=1))
     turn.done()
+
+
+def _zones(game: Table, root: Node) -> Node:
+    """The ``[zones]`` table, every zone named one of the game's."""
+    zones = root.table("zones")
+    known = tuple(E.ZONES.ids(len(E.PLAYERS)))
+    for name, _value in zones.items():
+        if name not in known:
+            raise zones.error(
+                name, f"{game.rulebook.id} has no zone {name!r}{suggest(name, known)}; the zones: {', '.join(known)}"
+            )
+    return zones
 
 
 def _players(game: Table, root: Node) -> None:
@@ -282,6 +298,44 @@ def _weapon(game: Table, entry: Node, cid: str) -> dict[str, Any]:
 
 def players_of(data: dict) -> int:
     return len(E.PLAYERS)
+
+
+# ------------------------------------------------------------------ the scenarios' files
+FILES = Path(__file__).parent / "data" / "positions"
+
+
+@dataclass(frozen=True)
+class ScenarioFile:
+    """A code scenario kept as a position file: its text, what it is about, and the options it is meant for.
+
+    The set-up deals the heroes and the decks as usual and then puts the file's position on the table
+    (:func:`play`), so that a scenario stays an option of the set-up (``replay``, ``to_json`` and clones
+    work from it as from a normal start); the file names no hero, power or deck of its own."""
+
+    name: str
+    doc: Doc
+    description: str
+    rules: tuple[str, ...]
+    options: dict[str, Any]
+
+    def build(self, game: Table) -> None:
+        root = Node(self.doc, (), self.doc.data)
+        play(game, root)
+        root.done(("format", "rulebook", "seed", "description", "rules", "options"))
+
+
+def scenario(name: str) -> ScenarioFile:
+    """Scenario ``name`` as read from ``data/positions/<name>.toml`` (checked: none of the set-up's zones)."""
+    path = FILES / f"{name}.toml"
+    doc = Doc(path.read_text(encoding="utf-8"), str(path.relative_to(FILES.parents[3])))
+    data = doc.data
+    for zone in data.get("zones", {}):
+        if zone.split(":")[0] in SETUP_ZONES:
+            raise doc.error(("zones", zone), "a scenario's set-up deals the heroes and the decks: its file names none")
+    for key in ("seed", "engine"):
+        if key in data:
+            raise doc.error((key,), f"a scenario's file has no {key}: the scenario's game has its own")
+    return ScenarioFile(name, doc, data["description"], tuple(data.get("rules", ())), dict(data.get("options", {})))
 
 
 # ------------------------------------------------------------------ writing
