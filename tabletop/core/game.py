@@ -329,14 +329,19 @@ class Game:
         return found if about is None else [e for e in found if e.get("about") == about]
 
     def replay(self) -> Game:
-        """A new game with the same seed and options, replaying this game's decisions."""
-        game = self.rulebook.new_game(
-            seed=self.seed,
-            players=self.players,
-            chance=self.chance,
-            tracing=self.tracing,
-            **self.options,
-        )
+        """A new game with the same seed and options, replaying this game's decisions (from the position
+        file it was loaded from, if it was: :func:`tabletop.load_position`)."""
+        spec, origin = self.rulebook.position, self.table.origin
+        if spec is not None and origin is not None:
+            game = spec.load(origin, self.rulebook, tracing=self.tracing, chance=self.chance)
+        else:
+            game = self.rulebook.new_game(
+                seed=self.seed,
+                players=self.players,
+                chance=self.chance,
+                tracing=self.tracing,
+                **self.options,
+            )
         for step in self.history:
             if not step.get("auto"):
                 game.apply(step["option"])

@@ -63,6 +63,10 @@ class PositionSpec:
         """``game`` as a position file (what :meth:`Game.to_position` returns)."""
         return dump(game)
 
+    def load(self, text: str, rulebook: Rulebook, *, tracing: bool, chance: str) -> Game:
+        """The game of position ``text`` for ``rulebook`` (what :meth:`Game.replay` starts from)."""
+        return _build(Doc(text, "<position>"), rulebook, _no_lookup, tracing=tracing, chance=chance, run=True)
+
 
 # ------------------------------------------------------------------ loading
 def _source(source: str | FilePath, name: str | None) -> tuple[str, str]:
@@ -164,6 +168,7 @@ def _build(
         table._run()
         if state.decision is None and state.result is None:
             raise PositionError(doc.file, None, "", "the position reaches no decision")
+    table.origin = doc.text
     return game
 
 

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from .rulebook import Rulebook
     from .table import Table
 
-_ID = re.compile(r"c(\d+)")
+_ID = re.compile(r"[a-z]+(\d+)")  # an object id: its prefix (c for a card, ...) and the counter's number
 
 
 class PositionError(TabletopError, ValueError):
@@ -239,7 +239,7 @@ def take_ids(table: Table, entry: Node) -> tuple[str | None, int | None]:
     ts = entry.take("ts", int, None, at_least=1)
     if oid is not None:
         if id_number(oid) is None:
-            raise entry.error("id", f"{quote(oid)} is not an object id (c and a number: 'c12')")
+            raise entry.error("id", f"{quote(oid)} is not an object id (a prefix and a number: 'c12')")
         if oid in table.state.objects:
             raise entry.error("id", f"{quote(oid)} is given twice")
         if ts is None:

@@ -222,3 +222,16 @@ def test_a_scenario_option_is_refused():
     """A position is its own set-up: option scenario (which picks a code set-up) has no meaning in one."""
     with pytest.raises(tt.PositionError, match=r"field options\.scenario"):
         tt.load_position(HEAD + '[options]\nscenario = "blank"\n')
+
+
+def test_a_loaded_game_replays_from_its_position():
+    """Game.replay starts from the position file the game was loaded from (not from a new deal), so a
+    loaded game's decisions replay to the same position; a clone keeps where it came from."""
+    game = tt.load_position(FILES / "death-chain.toml")
+    rng = random.Random(7)
+    for _ in range(12):
+        if game.over:
+            break
+        game.apply(rng.choice(game.legal()))
+    assert game.replay().fingerprint() == game.fingerprint()
+    assert game.clone().replay().fingerprint() == game.fingerprint()
