@@ -61,12 +61,28 @@ def test_the_file_says_what_the_scenario_is_about():
 
 
 # ------------------------------------------------------------------ the round trip
-@settings(max_examples=30, deadline=None)
-@given(seed=st.integers(0, 10_000), steps=st.integers(0, 120), traced=st.booleans())
-def test_to_position_round_trip_over_random_games(seed, steps, traced):
-    """A random game stopped anywhere (an action, a mulligan, a Battlecry's target) and written as a position
-    loads to the same fingerprint and the same options; the next choice leads both to the same position."""
-    game = RB.new_game(seed=seed, tracing=traced)
+VARIANTS = st.fixed_dictionaries(
+    {},
+    optional={
+        "deck0": st.sampled_from(["mage", "paladin"]),
+        "hero_health": st.integers(1, 30),
+        "deaths": st.sampled_from(["death_phase", "at_once"]),
+        "effects": st.sampled_from(["queue", "nested"]),
+        "battlecry": st.sampled_from(["in_order_of_play", "first"]),
+        "hand_limit": st.integers(1, 10),
+        "play_onto_full_board": st.booleans(),
+        "fatigue": st.booleans(),
+    },
+)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10_000), steps=st.integers(0, 120), traced=st.booleans(), options=VARIANTS)
+def test_to_position_round_trip_over_random_games(seed, steps, traced, options):
+    """A random game of any variant, stopped anywhere (an action, a mulligan, a Battlecry's target) and written
+    as a position, loads to the same fingerprint, options and rulebook options (hs.assume.queue's container
+    too); the next choice leads both to the same position."""
+    game = RB.new_game(seed=seed, tracing=traced, **options)
     rng = random.Random(seed)
     for _ in range(steps):
         if game.over:
@@ -79,6 +95,10 @@ def test_to_position_round_trip_over_random_games(seed, steps, traced):
     loaded = tt.load_position(game.to_position(), tracing=traced)
     assert loaded.fingerprint() == game.fingerprint()
     assert labels(loaded) == labels(game)
+    assert {k: v for k, v in loaded.options.items() if k != "scenario"} == {
+        k: v for k, v in game.options.items() if k != "scenario"
+    }
+    assert loaded.profile == game.profile
     i = rng.randrange(len(game.legal()))
     assert loaded.play(i).fingerprint() == game.play(i).fingerprint()
 
