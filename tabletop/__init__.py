@@ -28,6 +28,7 @@ from .core import (
     MandatoryLoop,
     ModifierOrder,
     Option,
+    PositionError,
     Profile,
     Rule,
     Rulebook,
@@ -41,7 +42,7 @@ from .core import (
     UnknownScenario,
 )
 from .core import rulebook as _rulebook_module
-from .core.registry import load_game, rulebook, rulebooks
+from .core.registry import load_game, load_position, rulebook, rulebooks
 
 __version__ = "0.1.0"
 
@@ -89,6 +90,7 @@ __all__ = [
     "MandatoryLoop",
     "ModifierOrder",
     "Option",
+    "PositionError",
     "Profile",
     "Rule",
     "Rulebook",
@@ -106,6 +108,7 @@ __all__ = [
     "consequences",
     "explore",
     "load_game",
+    "load_position",
     "orderings",
     "rulebook",
     "rulebooks",

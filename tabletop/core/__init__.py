@@ -29,6 +29,8 @@ from .exercises import BLANK, Exercise, ExerciseError, UnknownExercise, Verdict
 from .flow import ends_on_scores, when_empty
 from .game import Game
 from .modifiers import Explanation, ModifierOrder, Stage, compute
+from .position_files import PositionSpec
+from .positions import PositionError
 from .profile import Profile
 from .rolls import Roll
 from .rulebook import EventSpec, OptionSpec, Phase, Rulebook, Scenario, by_name
@@ -71,6 +73,8 @@ __all__ = [
     "OptionSpec",
     "Phase",
     "PlayersTypeError",
+    "PositionError",
+    "PositionSpec",
     "Prevent",
     "Profile",
     "Replace",

@@ -277,6 +277,15 @@ class Game:
             data["forced_loop"] = [[key.hex(), at] for key, at in self.table._forced.items()]
         return json.dumps(data, indent=indent, ensure_ascii=False)
 
+    def to_position(self) -> str:
+        """The game as a position file (TOML, docs/positions.md); :func:`tabletop.load_position` brings it back
+        to the same fingerprint and the same options. Unlike :meth:`to_json` it keeps no history: it is a
+        position to start from (a teacher plays to a point and saves it), hidden cards included."""
+        spec = self.rulebook.position
+        if spec is None:
+            raise ArgumentValueError(f"{self.rulebook.id} has no position files (its Rulebook.position is None)")
+        return spec.write(self)
+
     def view(self, player: int | None) -> dict:
         """What ``player`` can see (``None``: a spectator who sees only public things)."""
         return self.table.view(player)
@@ -337,14 +346,19 @@ class Game:
         return found if about is None else [e for e in found if e.get("about") == about]
 
     def replay(self) -> Game:
-        """A new game with the same seed and options, replaying this game's decisions."""
-        game = self.rulebook.new_game(
-            seed=self.seed,
-            players=self.players,
-            chance=self.chance,
-            tracing=self.tracing,
-            **self.options,
-        )
+        """A new game with the same seed and options, replaying this game's decisions (from the position
+        file it was loaded from, if it was: :func:`tabletop.load_position`)."""
+        spec, origin = self.rulebook.position, self.table.origin
+        if spec is not None and origin is not None:
+            game = spec.load(origin, self.rulebook, tracing=self.tracing, chance=self.chance)
+        else:
+            game = self.rulebook.new_game(
+                seed=self.seed,
+                players=self.players,
+                chance=self.chance,
+                tracing=self.tracing,
+                **self.options,
+            )
         for step in self.history:
             if not step.get("auto"):
                 game.apply(step["option"])

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 from importlib.metadata import entry_points
+from pathlib import Path
 
 from .errors import ArgumentTypeError, TabletopError, UnknownRulebook, quote
 from .game import Game
@@ -67,6 +68,27 @@ def rulebook(rulebook_id: str) -> Rulebook:
 
 
 _by_id = rulebook  # load_game's ``rulebook`` argument hides the function
+
+
+def load_position(
+    source: str | Path,
+    rulebook: Rulebook | None = None,
+    *,
+    tracing: bool = True,
+    chance: str = "sample",
+    name: str | None = None,
+) -> Game:
+    """The game a position file describes, paused at its first decision (docs/positions.md).
+
+    ``source``: a path (a :class:`pathlib.Path`, or a str ending in ``.toml``) or the TOML text itself;
+    ``rulebook``: the rulebook to play it with (one not installed, or ``rb.with_cards(...)``): its id must
+    be the file's. ``name``: the file's name in errors (default: the path, or ``<position>``).
+    Every problem raises :class:`~tabletop.core.positions.PositionError` naming the file, the line and
+    the field; :meth:`Game.to_position` writes a game as such a file.
+    """
+    from . import position_files
+
+    return position_files.load(source, rulebook, _by_id, tracing=tracing, chance=chance, name=name)
 
 
 def load_game(text: str, rulebook: Rulebook | None = None) -> Game:

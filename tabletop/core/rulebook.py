@@ -15,7 +15,7 @@ from functools import partial
 from html import escape
 from pathlib import Path
 from string import Formatter
-from typing import Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from .abilities import PERIODS, Ability
 from .boardview import board_view
@@ -31,6 +31,9 @@ from .rules import RuleTable
 from .state import State
 from .table import Table
 from .zones import Zones
+
+if TYPE_CHECKING:
+    from .position_files import PositionSpec
 
 Task = Callable[[Table, dict], None]  # a step of rule code: the table, and the task's arguments
 
@@ -231,6 +234,8 @@ class Rulebook:
     # the option that names who takes the first turn (and so begins the seat order): new_game checks it
     # against the number of players and sets the turn's ``first`` and ``player`` before the set-up runs
     first_player_option: str | None = None
+    # what its position files say and how a game is written as one (positions.py; None: it has none)
+    position: PositionSpec | None = None
 
     def __post_init__(self) -> None:
         if self.events:

@@ -82,6 +82,8 @@ class Table(Flow):
         # positions (hashed loop keys -> history length) at the single-option decisions since the last
         # decision with several options, to tell a forced loop (see loops.forced_loop); None: none noted
         self._forced = None
+        # the position file this game was loaded from (position_files.py), which replay starts from; None: new_game
+        self.origin: str | None = None
 
     def clone(self, tracing: bool | None = None) -> Table:
         """An independent copy (optionally with tracing switched on or off). The trace and the history
@@ -107,6 +109,7 @@ class Table(Flow):
         new._zones_scanned = self._zones_scanned
         forced = self._forced
         new._forced = None if forced is None else forced.copy()
+        new.origin = self.origin
         return new
 
     def view(self, player: int | None) -> dict:

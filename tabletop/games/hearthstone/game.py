@@ -10,8 +10,10 @@ from tabletop.core import board_view as zones_board
 from . import engine as E
 from .catalogue import CARDS, HearthstoneCards
 from .exercises import exercises
+from .positions import SPEC as POSITION
+from .positions import use_effects_option
 from .rules import RULES, SEED
-from .scenarios import SETUPS, start_first_turn
+from .scenarios import FILES, SETUPS
 
 
 # ------------------------------------------------------------------- set-up
@@ -20,8 +22,7 @@ def setup(game: Table) -> None:
     st = game.state
     opts = game.options
     decks = cast(HearthstoneCards, game.rulebook.cards).decks
-    if opts["effects"] != game.profile.container:  # hs.assume.queue: where triggered effects wait
-        game.profile = game.profile.replace(container=opts["effects"])
+    use_effects_option(game)  # hs.assume.queue: where triggered effects wait
     E.ZONES.setup(game)
     for p in E.PLAYERS:
         st.players[p] = {
@@ -41,8 +42,7 @@ def setup(game: Table) -> None:
     if opts["scenario"]:
         builder, description, _rules = SETUPS[opts["scenario"]]
         game.record("action", lambda: f"scenario {opts['scenario']}: {description}", "hs.assume.cards")
-        builder(game)
-        start_first_turn(game)
+        builder(game)  # (the file's position, its turn included: player 0's about to start)
         return
     if opts["first"] == "coin":
         game.ask(
@@ -236,8 +236,9 @@ OPTIONS = {
 }
 
 
-# the decks a scenario is meant for (a weapon of the paladin's wants the paladin's hero power beside it)
-SCENARIO_DECKS: dict[str, dict[str, Any]] = {"sword-and-juggler": {"deck0": "paladin"}}
+# the options a scenario is meant for, as its file gives them (a weapon of the paladin's wants the paladin's
+# hero power beside it: sword-and-juggler's deck0)
+SCENARIO_DECKS: dict[str, dict[str, Any]] = {name: f.options for name, f in FILES.items() if f.options}
 
 
 def _scenarios(rb: Rulebook) -> dict[str, Scenario]:
@@ -282,6 +283,7 @@ def make_rulebook(cards: HearthstoneCards) -> Rulebook:
         cards=cards,
         description=(__doc__ or ""),
         evaluate=evaluate,
+        position=POSITION,
     )
     rb.scenarios = _scenarios(rb)
     rb.exercises = exercises(rb)  # the notebook's exercises, judged by playing these scenarios

@@ -1,0 +1,279 @@
+"""Reading position files: the pieces a rulebook's PositionSpec reads its tables with (docs/positions.md).
+
+:class:`Doc` is a parsed file that knows the line of every field; :class:`Node` is one of its tables,
+each value taken once and checked as it is taken (its type, its range, one of its choices), so that
+what is never taken is a misspelled field, named with the one meant (:meth:`Node.done`). The rest
+are what every rulebook's positions need alike: whose turn and which step (:func:`at_step`), object
+ids and timestamps (:func:`take_ids`), the counters after a build (:func:`settle`).
+
+Why here: every problem of a hand-written file is a :class:`PositionError` naming the file, the line
+and the field, whichever rulebook reads it. Loading and writing whole files is
+:mod:`tabletop.core.position_files`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import tomllib
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from . import toml_text
+from .errors import TabletopError, quote
+from .state import State
+from .toml_text import Path
+
+if TYPE_CHECKING:
+    from .rulebook import Rulebook
+    from .table import Table
+
+_ID = re.compile(r"[a-z]+(\d+)")  # an object id: its prefix (c for a card, ...) and the counter's number
+
+
+class PositionError(TabletopError, ValueError):
+    """A position file that cannot be read: names the file, the line and the field, and says what is wrong."""
+
+    def __init__(self, file: str, line: int | None, field: str, problem: str):
+        self.file, self.line, self.field, self.problem = file, line, field, problem
+        where = file if line is None else f"{file}, line {line}"
+        super().__init__(f"{where}, field {field}: {problem}" if field else f"{where}: {problem}")
+
+
+# ------------------------------------------------------------------ reading
+_TYPES: dict[type, str] = {int: "an integer", bool: "true or false", str: "a string", list: "an array", dict: "a table"}
+_REQUIRED = object()
+
+
+def field_name(path: Path) -> str:
+    """A path as the file spells it: ``zones."board:0"[2].damage``."""
+    out = ""
+    for part in path:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            name = toml_text.key(part)
+            out += name if not out else f".{name}"
+    return out
+
+
+class Doc:
+    """A parsed position file: its data, where each field is, and errors that say so."""
+
+    def __init__(self, text: str, file: str) -> None:
+        self.text, self.file = text, file
+        try:
+            self.data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as e:
+            m = re.search(r"\(at line (\d+), column \d+\)", str(e))
+            line = int(m.group(1)) if m else None
+            raise PositionError(file, line, "", f"not valid TOML: {e}") from None
+        self.lines = toml_text.lines_of(text)
+
+    def line(self, path: Path) -> int | None:
+        """The line of ``path``, or of the nearest field around it that the file spells out."""
+        while path not in self.lines and path:
+            path = path[:-1]
+        return self.lines.get(path)
+
+    def error(self, path: Path, problem: str) -> PositionError:
+        return PositionError(self.file, self.line(path), field_name(path), problem)
+
+    def root(self) -> Node:
+        return Node(self, (), self.data)
+
+
+def _kind_name(kind: type | tuple[type, ...]) -> str:
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    return " or ".join(_TYPES.get(k, k.__name__) for k in kinds)
+
+
+def _type_name(value: Any) -> str:
+    return _TYPES.get(type(value), type(value).__name__)
+
+
+class Node:
+    """A table of a position file being read. Each value is taken once, checked as it is taken; what is
+    never taken is a misspelled or unknown field, which :meth:`done` names with the fields meant."""
+
+    def __init__(self, doc: Doc, path: Path, data: dict[str, Any]) -> None:
+        self.doc, self.path, self.data = doc, path, data
+        self.read: set[str] = set()
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.data
+
+    def at(self, key: str | int) -> Path:
+        return (*self.path, key)
+
+    def error(self, key: str | int | None, problem: str) -> PositionError:
+        return self.doc.error(self.path if key is None else self.at(key), problem)
+
+    def check(self, path: Path, value: Any, kind: type | tuple[type, ...]) -> Any:
+        """``value`` (at ``path``) if it is of ``kind`` (an int is no bool here, nor a bool an int)."""
+        kinds = kind if isinstance(kind, tuple) else (kind,)
+        ok = any(type(value) is k or (k is dict and isinstance(value, dict)) for k in kinds)
+        if not ok:
+            raise self.doc.error(path, f"must be {_kind_name(kind)}, not {_type_name(value)} {quote(value)}")
+        return value
+
+    def take(
+        self,
+        key: str,
+        kind: type | tuple[type, ...],
+        default: Any = _REQUIRED,
+        *,
+        choices: tuple | None = None,
+        at_least: int | None = None,
+        at_most: int | None = None,
+    ) -> Any:
+        """The value of ``key``, checked (its type, one of ``choices``, within bounds); ``default`` if absent."""
+        self.read.add(key)
+        if key not in self.data:
+            if default is _REQUIRED:
+                raise self.error(None, f"{quote(key)} is missing")
+            return default
+        value = self.check(self.at(key), self.data[key], kind)
+        if choices is not None and value not in choices:
+            raise self.error(key, f"{quote(value)} is not one of {', '.join(map(quote, choices))}")
+        if at_least is not None and value < at_least:
+            raise self.error(key, f"{value} is less than {at_least}")
+        if at_most is not None and value > at_most:
+            raise self.error(key, f"{value} is more than {at_most}")
+        return value
+
+    def table(self, key: str) -> Node:
+        """Table ``key`` as a node (an empty one when absent)."""
+        data = self.take(key, dict, {})
+        return Node(self.doc, self.at(key), data)
+
+    def tables(self, key: str, at_most: int | None = None) -> list[Node]:
+        """Array of tables ``key`` (``[[key]]``, or an array of inline tables) as nodes."""
+        items = self.take(key, list, [])
+        if at_most is not None and len(items) > at_most:
+            raise self.error(key, f"{len(items)} tables; there are at most {at_most}")
+        return [
+            Node(self.doc, (*self.at(key), i), self.check((*self.at(key), i), v, dict)) for i, v in enumerate(items)
+        ]
+
+    def items(self) -> Iterator[tuple[str, Any]]:
+        """Every key and value, in the file's order (each counts as read)."""
+        for key, value in self.data.items():
+            self.read.add(key)
+            yield key, value
+
+    def done(self, known: tuple[str, ...] = ()) -> None:
+        """Every key was read: one that was not is unknown here, named with the keys that are."""
+        allowed = sorted(self.read | set(known))
+        for key in self.data:
+            if key not in self.read and key not in known:
+                close = difflib.get_close_matches(key, allowed, n=1)
+                hint = f" (did you mean {quote(close[0])}?)" if close else ""
+                raise self.error(key, f"unknown field {quote(key)}{hint}; the fields here are: {', '.join(allowed)}")
+
+
+def suggest(name: str, known: Any) -> str:
+    """`` (did you mean 'x'?)`` for the known name closest to a misspelled ``name``, or nothing."""
+    close = difflib.get_close_matches(name, list(known), n=1)
+    return f" (did you mean {quote(close[0])}?)" if close else ""
+
+
+# ------------------------------------------------------------------ the turn
+def step_names(rulebook: Rulebook) -> dict[str, tuple[int, int]]:
+    """The steps of the turn structure a position may stand at: each task name and its short name
+    (``hs.main`` and ``main``) -> (phase index, step index)."""
+    names: dict[str, tuple[int, int]] = {}
+    for pi, phase in enumerate(rulebook.flow):
+        for si, step in enumerate(phase.steps):
+            if isinstance(step, str) and not step.startswith("@"):
+                names.setdefault(step, (pi, si))
+                names.setdefault(step.rsplit(".", 1)[-1], (pi, si))
+    return names
+
+
+def at_step(table: Table, node: Node, *, player: int, step: str, number: int, key: str = "step") -> None:
+    """Put the turn structure at ``step`` of ``player``'s turn number ``number``: at a phase's first step the
+    turn is about to begin (the flow begins it, as in play); at a later one the turn is under way and the
+    step runs next. Why: "whose turn and which step" is the same in every rulebook with a turn structure."""
+    steps = step_names(table.rulebook)
+    if step not in steps:
+        raise node.error(
+            key, f"{quote(step)} is not a step of the turn{suggest(step, steps)}; the steps: {', '.join(steps)}"
+        )
+    pi, si = steps[step]
+    phase = table.rulebook.flow[pi]
+    st = table.state
+    order = st.seat_order() if phase.each_player else []
+    if phase.each_player and player not in order:
+        raise node.error("player", f"player {player} takes no turn here (the seat order is {order})")
+    k = order.index(player) if phase.each_player else 0
+    if si == 0:
+        st.set_turn(player=player, number=number - 1, cursor=[pi, k, 0])
+    else:
+        st.set_turn(player=player, number=number, phase=phase.name, cursor=[pi, k, si])
+
+
+def step_of(table: Table) -> str:
+    """The short name of the step a game's turn stands at (the one running, or about to begin)."""
+    t = table.state.turn
+    pi, _k, si = t.get("cursor", (0, 0, 0))
+    flow = table.rulebook.flow
+    if pi >= len(flow):
+        pi, si = 0, 0
+    steps = flow[pi].steps
+    name = steps[max(si - 1, 0)] if si else steps[0]
+    return str(name).rsplit(".", 1)[-1]
+
+
+# ------------------------------------------------------------------ object ids
+def id_number(oid: str) -> int | None:
+    m = _ID.fullmatch(oid)
+    return int(m.group(1)) if m else None
+
+
+def take_ids(table: Table, entry: Node) -> tuple[str | None, int | None]:
+    """An entry's ``id`` and ``ts``, checked: an id of the kernel's form (``c12``) not yet taken; the
+    timestamp (the order of appearance, which decides the order of play) defaults to the id's number,
+    and without an id to the order the file lists the objects in."""
+    oid = entry.take("id", str, None)
+    ts = entry.take("ts", int, None, at_least=1)
+    if oid is not None:
+        if id_number(oid) is None:
+            raise entry.error("id", f"{quote(oid)} is not an object id (a prefix and a number: 'c12')")
+        if oid in table.state.objects:
+            raise entry.error("id", f"{quote(oid)} is given twice")
+        if ts is None:
+            ts = id_number(oid)
+    return oid, ts
+
+
+def stamp(table: Table, oid: str, ts: int | None) -> None:
+    """Give object ``oid`` the timestamp ``ts`` (None: keep the one it was made with)."""
+    if ts is not None:
+        table.state.objects[oid] = {**table.state.objects[oid], "ts": ts}
+
+
+def settle(state: State, given: Node | None) -> None:
+    """The id and timestamp counters after a build: past every object's (or as the file's engine table gives)."""
+    ids = [id_number(oid) or 0 for oid in state.objects]
+    stamps = [obj.get("ts", 0) for obj in state.objects.values()]
+    state.counters["id"] = max([state.counters["id"], *ids])
+    state.counters["ts"] = max([state.counters["ts"], *stamps])
+    if given is None:
+        return
+    for name in ("id", "ts", "event"):
+        if name in given:
+            floor = {"id": state.counters["id"], "ts": state.counters["ts"], "event": 0}[name]
+            state.counters[name] = given.take(name, int, at_least=floor)
+    given.done()
+
+
+def drop_default_ids(entries: list[dict[str, Any]]) -> None:
+    """Leave out what a loader would give anyway: every ``id`` when the entries (in the order they are
+    made) are ``c1``, ``c2``, ... with timestamps 1, 2, ...; otherwise each ``ts`` equal to its id's number."""
+    default = all(e["id"] == f"c{i}" and e["ts"] == i for i, e in enumerate(entries, 1))
+    for e in entries:
+        if default:
+            del e["id"], e["ts"]
+        elif e["ts"] == id_number(e["id"]):
+            del e["ts"]
