@@ -235,7 +235,8 @@ def figure_svg(fig: Any) -> str:
     named = [t for t in traces if t.get("showlegend", True) is not False and t.get("name")]
     show_legend = layout.get("showlegend", len(traces) > 1) and named
     legend_w = 0.0
-    if show_legend:
+    below = _get(layout, "legend", "orientation") == "h"  # a horizontal legend goes under the plot, as plotly's
+    if show_legend and not below:
         legend_w = 40 + 6.5 * max(len(_plain(t["name"])[0]) for t in named)
     x0 = float(margin["l"])
     y0 = float(margin["t"])
@@ -486,7 +487,17 @@ def figure_svg(fig: Any) -> str:
             dy = -4 if ya_ == "bottom" else 12 if ya_ == "top" else 4
             out.append(_text(x, y + dy, lines, 12, font, anchor))
 
-    if show_legend and legend:
+    if show_legend and legend and below:  # in rows under the plot, wrapped at the figure's width
+        lx, ly = x0, y0 + ph + 36
+        for mark, name in legend:
+            text = _plain(name)[:1]
+            w = 24 + 6.6 * len(text[0] if text else "") + 18
+            if lx + w > width - 10 and lx > x0:
+                lx, ly = x0, ly + 20
+            out.append(f'<g transform="translate({_n(lx)} {_n(ly)})">{mark}</g>')
+            out.append(_text(lx + 24, ly + 4, text, 12, font))
+            lx += w
+    elif show_legend and legend:
         lx = x0 + pw + 16
         for i, (mark, name) in enumerate(legend):
             ly = y0 + 8 + i * 20

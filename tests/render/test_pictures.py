@@ -68,3 +68,21 @@ def test_the_renderer_sends_the_live_figure_and_its_picture():
     data = pio.renderers._build_mime_bundle(win_rates().to_dict(), renderers_string=name)
     assert set(data) == {"application/vnd.plotly.v1+json", "text/html"}
     assert data["text/html"] == figure_html(win_rates())
+
+
+def test_a_horizontal_legend_is_drawn_under_the_plot_and_leaves_the_plot_its_width():
+    # (issue 16: the trigger chain's picture put its legend at the right, over the node labels)
+    def figure(orientation):
+        fig = go.Figure([go.Scatter(x=[0, 10], y=[0, 1], name="nodes"), go.Scatter(x=[0, 10], y=[1, 0], name="edges")])
+        fig.update_layout(width=600, height=400, margin={"l": 10, "r": 10, "t": 10, "b": 100})
+        if orientation:
+            fig.update_layout(legend={"orientation": orientation})
+        return ET.fromstring(figure_svg(fig))
+
+    def legend_y(root):
+        texts = root.iter("{http://www.w3.org/2000/svg}text")
+        return [float(t.get("y")) for t in texts if "".join(t.itertext()) in ("nodes", "edges")]
+
+    below, right = figure("h"), figure(None)
+    assert legend_y(below) and min(legend_y(below)) > 400 - 100  # under the plot area (in the bottom margin)
+    assert legend_y(right) and max(legend_y(right)) < 400 - 100
