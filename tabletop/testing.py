@@ -247,3 +247,42 @@ def check_invariants(game: Game) -> None:
     check_round_trips(game)
     check_clone_independent(game)
     check_finished(game)
+
+
+def play_until(rulebook: Rulebook, seed: int, want: Callable[[Game], bool], kind: str = "action") -> Game:
+    """A seeded random game of ``rulebook`` played on until ``want(game)`` holds at a decision of ``kind``:
+    a rulebook test's way to find a position of some sort (a creature just played, a card too dear)."""
+    game = rulebook.new_game(seed=seed)
+    rng = random.Random(seed)
+    while not game.over:
+        if game.decision.kind == kind and want(game):
+            return game
+        game.apply(rng.choice(game.legal()))
+    raise AssertionError(f"{rulebook.id}: no such position in the game of seed {seed}")
+
+
+def check_offered_or_excluded(
+    rulebook: Rulebook,
+    seed: int,
+    holdings: Callable[[Game, int], list[str]],
+    acting: Callable[[str], str | None],
+    decisions: int = 40,
+) -> None:
+    """Over a random playout, at each action decision, every object ``holdings(game, player)`` names is either
+    offered (``acting(option id)`` names it for some legal option) or excluded with a rule of the rulebook
+    (:meth:`Game.why_not`), never both, never neither: nothing a player holds is left out silently."""
+    game = rulebook.new_game(seed=seed)
+    rng = random.Random(seed)
+    checked = 0
+    while not game.over and checked < decisions:
+        if game.decision.kind == "action":
+            offered = {acting(o) for o in game.legal()} - {None}
+            left_out = game.why_not()
+            excluded = {e["about"] for e in left_out}
+            for oid in holdings(game, game.decision.player):
+                assert (oid in offered) != (oid in excluded), (seed, oid, oid in offered)
+            for e in left_out:
+                assert e["rule"] in rulebook.rules, e
+            checked += 1
+        game.apply(rng.choice(game.legal()))
+    assert checked, f"{rulebook.id}: the game of seed {seed} asked no action"

@@ -3,27 +3,15 @@ one place with the options themselves (engine.play_blocker, act_blocker, attack_
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from bh import RB
 
 from tabletop.games.berserk_heroes import engine as E
+from tabletop.testing import check_offered_or_excluded, play_until
 
 
 def _reasons(game, about):
     return [(e["rule"], e["reason"]) for e in game.why_not(about)]
-
-
-def _main_phase(seed, want):
-    """A seeded random game played on until ``want(game)`` holds at a main-phase decision."""
-    game = RB.new_game(seed=seed)
-    rng = random.Random(seed)
-    while not game.over:
-        if game.decision.kind == "action" and want(game):
-            return game
-        game.apply(rng.choice(game.legal()))
-    raise AssertionError("no such position in this game")
 
 
 def test_a_creature_taken_into_the_squad_this_turn_cannot_attack_and_why_not_says_so():
@@ -33,7 +21,7 @@ def test_a_creature_taken_into_the_squad_this_turn_cannot_attack_and_why_not_say
         p = game.decision.player
         return any(E.has_status(game, o, "fresh") and not E.has_status(game, o, "rush") for o in E.creatures(game, p))
 
-    game = _main_phase(3, fresh_creature)
+    game = play_until(RB, 3, fresh_creature)
     p = game.decision.player
     fresh = next(o for o in E.creatures(game, p) if E.has_status(game, o, "fresh"))
     assert _reasons(game, fresh) == [
@@ -49,7 +37,7 @@ def test_a_card_that_costs_more_than_the_open_coins_is_not_offered_citing_the_pa
         n_open = len(E.open_coins(game, p))
         return any(E.cost_to_pay(game, o, p) > n_open for o in game.state.zone(f"hand:{p}"))
 
-    game = _main_phase(1, too_dear)
+    game = play_until(RB, 1, too_dear)
     p = game.decision.player
     n_open = len(E.open_coins(game, p))
     dear = next(o for o in game.state.zone(f"hand:{p}") if E.cost_to_pay(game, o, p) > n_open)
@@ -64,18 +52,10 @@ def test_a_card_that_costs_more_than_the_open_coins_is_not_offered_citing_the_pa
 @pytest.mark.parametrize("seed", range(10))
 def test_every_card_in_hand_and_every_creature_is_either_offered_or_excluded_with_a_rule(seed):
     # property over random playouts: nothing the player holds is silently left out (bh.assume.turn, L5-7)
-    game = RB.new_game(seed=seed)
-    rng = random.Random(seed)
-    checked = 0
-    while not game.over and checked < 40:
-        if game.decision.kind == "action":
-            p = game.decision.player
-            acting = {o.split(":")[1].split(">")[0] for o in game.legal() if o.startswith(("play:", "attack:"))}
-            left_out = {e["about"] for e in game.why_not()}
-            for oid in (*game.state.zone(f"hand:{p}"), *E.creatures(game, p)):
-                assert (oid in acting) != (oid in left_out), (seed, oid)
-            for e in game.why_not():
-                assert e["rule"] in RB.rules, e
-            checked += 1
-        game.apply(rng.choice(game.legal()))
-    assert checked
+    def holdings(game, p):
+        return [*game.state.zone(f"hand:{p}"), *E.creatures(game, p)]
+
+    def acting(option):  # play:<card>, attack:<attacker>><target>
+        return option.split(":")[1].split(">")[0] if option.startswith(("play:", "attack:")) else None
+
+    check_offered_or_excluded(RB, seed, holdings, acting)

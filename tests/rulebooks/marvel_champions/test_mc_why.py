@@ -3,27 +3,15 @@ with the options themselves (turn.play_blocker, turn.character_blocker)."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from mc import RB, E, sandbox
 
 from tabletop.games.marvel_champions import turn as T
+from tabletop.testing import check_offered_or_excluded, play_until
 
 
 def _reasons(game, about):
     return [(e["rule"], e["reason"]) for e in game.why_not(about)]
-
-
-def _turn(seed, want):
-    """A seeded random game played on until ``want(game)`` holds at an action decision."""
-    game = RB.new_game(seed=seed)
-    rng = random.Random(seed)
-    while not game.over:
-        if game.decision.kind == "action" and want(game):
-            return game
-        game.apply(rng.choice(game.legal()))
-    raise AssertionError("no such position in this game")
 
 
 def test_an_exhausted_ally_cannot_attack_or_thwart_and_why_not_says_it_is_exhausted():
@@ -31,7 +19,7 @@ def test_an_exhausted_ally_cannot_attack_or_thwart_and_why_not_says_it_is_exhaus
     def exhausted_ally(game):
         return any(game.state.objects[a]["exhausted"] for a in E.allies(game, game.decision.player))
 
-    game = _turn(0, exhausted_ally)
+    game = play_until(RB, 0, exhausted_ally)
     ally = next(a for a in E.allies(game, game.decision.player) if game.state.objects[a]["exhausted"])
     why = "it is exhausted: an exhausted card cannot be used again until it is readied"
     assert _reasons(game, ally) == [("mc.exhaust", why), ("mc.exhaust", why)]  # attack, thwart
@@ -56,7 +44,7 @@ def test_a_card_the_hand_cannot_pay_for_is_not_offered_citing_the_resources():
         p = game.decision.player
         return any(T.play_blocker(game, p, c) == ("mc.resources", _cost_text(game, c)) for c in _hand(game))
 
-    game = _turn(0, dear)
+    game = play_until(RB, 0, dear)
     card = next(c for c in _hand(game) if T.play_blocker(game, game.decision.player, c)[0] == "mc.resources")
     assert _reasons(game, card) == [("mc.resources", _cost_text(game, card))]
     assert f"play:{card}" not in game.legal()
@@ -73,17 +61,10 @@ def _cost_text(game, card):
 @pytest.mark.parametrize("seed", range(8))
 def test_every_card_in_hand_is_either_offered_or_excluded_with_a_rule(seed):
     # property over random playouts: nothing in hand is silently left out (mc.turn, L648-655)
-    game = RB.new_game(seed=seed)
-    rng = random.Random(seed)
-    checked = 0
-    while not game.over and checked < 40:
-        if game.decision.kind == "action":
-            playable = {o.split(":")[1] for o in game.legal() if o.startswith("play:")}
-            left_out = {e["about"] for e in game.why_not()}
-            for c in _hand(game):
-                assert (c in playable) != (c in left_out), (seed, c)
-            for e in game.why_not():
-                assert e["rule"] in RB.rules, e
-            checked += 1
-        game.apply(rng.choice(game.legal()))
-    assert checked
+    def holdings(game, p):
+        return list(game.state.zone(E.z("hand", p)))
+
+    def acting(option):
+        return option.split(":")[1] if option.startswith("play:") else None
+
+    check_offered_or_excluded(RB, seed, holdings, acting)
