@@ -1218,7 +1218,7 @@ def _status(view: dict) -> str:
     bits = []
     turn = view.get("turn")
     if isinstance(turn, dict):
-        if turn.get("number") is not None:
+        if turn.get("number"):  # (turn 0 is before the first turn: a set-up, Werewolf's night)
             bits.append(f"turn {turn['number']}")
         phase = turn.get("sub") or turn.get("phase")
         if phase:
