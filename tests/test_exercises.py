@@ -8,6 +8,7 @@ import pytest
 
 import tabletop as tt
 from tabletop.core import BLANK, Exercise, ExerciseError, UnknownExercise
+from tabletop.core.exercises import open_decision
 
 CASES = [(rb_id, name) for rb_id in tt.rulebooks() for name in tt.rulebook(rb_id).exercises]
 
@@ -46,6 +47,17 @@ def test_a_malformed_answer_is_reported_not_raised_and_a_broken_exercise_is_an_e
     broken = Exercise("pos", "Which position?", rule="r", hint="h", stored=0, judge=lambda a: None if a == 1 else "no")
     with pytest.raises(ExerciseError, match="stored answer fails its own check: no"):
         broken.check(BLANK)
+    ended = Exercise("end", "?", rule="r", hint="h", stored=0, judge=lambda a: open_decision(_finished_game()) and None)
+    with pytest.raises(ExerciseError, match="the game ended before the exercise's position was reached"):
+        ended.check(1)  # the exercise's fault, raised: not told to the student as a malformed answer
+
+
+def _finished_game():
+    import random
+
+    from tabletop.testing import random_playout
+
+    return random_playout(tt.rulebook("memory").new_game(seed=1, pairs=2), random.Random(1))
 
 
 def test_an_unknown_exercise_names_the_ones_there_are():

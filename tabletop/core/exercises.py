@@ -105,6 +105,8 @@ class Exercise:
     def _judge(self, answer: Any) -> str | None:
         try:
             return self.judge(answer)
+        except ExerciseError:  # the exercise's own fault (its position never came): not the student's to fix
+            raise
         except Exception as exc:  # a malformed answer (wrong type, unknown name) is the student's to fix
             return f"the answer {answer!r} could not be checked ({type(exc).__name__}: {exc})"
 
@@ -129,5 +131,5 @@ def open_decision(game: Game) -> Decision:
     """The decision open in ``game``: a position an exercise plays is never over where it asks (if it is, the
     exercise is wrong, not the student)."""
     if game.decision is None:
-        raise ExerciseError("the game ended before the exercise's position was reached")
+        raise ExerciseError(f"the game ended before the exercise's position was reached ({game!r})")
     return game.decision

@@ -88,14 +88,15 @@ def game_status(game: Game) -> str:
     """``turn 3, player 0 to act`` / ``turn 9, game over (winners [0])``: deterministic text."""
     st = game.state
     turn = st.turn.get("number") if isinstance(st.turn, dict) else st.turn
+    when = f"turn {turn}, " if turn else ""  # (turn 0 is before the first turn: a set-up, a mulligan, a night)
     if st.result is not None:
         winners = st.result.get("winners")
         who = "draw" if winners == [] else f"winners {list(winners) if winners is not None else winners}"
-        return f"turn {turn}, game over ({who})"
+        return f"{when}game over ({who})"
     dec = st.decision
     if dec is None:
-        return f"turn {turn}, no decision open"
-    return f"turn {turn}, {_who(dec['player'])} to act"
+        return f"{when}no decision open"
+    return f"{when}{_who(dec['player'])} to act"
 
 
 class BoardWidget(StaticFallback, anywidget.AnyWidget):
