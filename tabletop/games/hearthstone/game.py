@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, cast
 
 from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table, options_by_object
@@ -284,6 +285,7 @@ def make_rulebook(cards: HearthstoneCards) -> Rulebook:
         description=(__doc__ or ""),
         evaluate=evaluate,
         position=POSITION,
+        puzzle_folder=Path(__file__).parent / "data" / "puzzles",
     )
     rb.scenarios = _scenarios(rb)
     rb.exercises = exercises(rb)  # the notebook's exercises, judged by playing these scenarios
