@@ -53,10 +53,15 @@ class Step:
     player: int | str
     option: str
     label: str
+    of: int = 1  # how many options the decision had (1: forced)
 
     def __str__(self) -> str:
         who = "chance" if self.player == CHANCE else f"player {self.player}"
-        return f"{who}: {self.label}"
+        return f"{who}: {self.label} [{self.option}]"
+
+    @property
+    def who(self) -> str:
+        return "chance" if self.player == CHANCE else f"player {self.player}"
 
 
 Line = list[Step]
@@ -250,7 +255,7 @@ class _Search:
         elif not choice:
             viable = [min(viable, key=lambda v: v[0])]
         for _, opt, child in viable:
-            step = Step(player, opt["id"], opt.get("label", opt["id"]))
+            step = Step(player, opt["id"], opt.get("label", opt["id"]), len(dec["options"]))
             self.lines(child, left, [*made, step], out, cap)
 
 
@@ -305,8 +310,11 @@ def check(puzzle: Puzzle, moves: Sequence[str], *, limit: int = 200_000) -> Chec
     since = len(traced.trace)
     for step in line:
         traced.apply(step.option)
-    refutation = [s for s in line if s.player != puzzle.player]
-    return Check(puzzle, ok, message, line, [] if ok else refutation, traced, since)
+    refutation = [] if ok else [s for s in line if s.player != puzzle.player and s.of > 1]
+    if refutation:
+        by = ", then ".join(f"{s.who} choosing {s.label!r}" for s in refutation)
+        message = f"refuted by {by}: {message}"
+    return Check(puzzle, ok, message, line, refutation, traced, since)
 
 
 def _walk(search: _Search, game: Game, moves: list[str], at: int, used: int, made: Line) -> tuple[bool, str, Line]:
@@ -344,19 +352,18 @@ def _walk(search: _Search, game: Game, moves: list[str], at: int, used: int, mad
             return False, f"move {at + 1} is a choice more than the {puzzle.within} the puzzle allows", made
         child = game.clone(tracing=False)
         child.play(ids.index(move))
-        step = Step(player, move, _label(game, move))
+        step = Step(player, move, _label(game, move), len(options))
         return _walk(search, child, moves, at + 1, used + (1 if counts else 0), [*made, step])
     branches = search.children(game)
     first_failure: tuple[bool, str, Line] | None = None
     last: tuple[bool, str, Line] = (True, "", made)
     for opt, child in branches:
-        step = Step(player, opt["id"], opt.get("label", opt["id"]))
+        step = Step(player, opt["id"], opt.get("label", opt["id"]), len(branches))
         result = _walk(search, child, moves, at, used, [*made, step])
         if len(branches) == 1:  # (a forced reply or outcome refutes nothing: the line goes on through it)
             return result
         if search.side(player) == "and" and not result[0]:
-            who = "chance" if player == CHANCE else f"player {player}"
-            return False, f"refuted when {who} chooses {step.label!r}: {result[1]}", result[2]
+            return result
         if search.side(player) == "or" and result[0]:
             return result
         if first_failure is None:

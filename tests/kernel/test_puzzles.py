@@ -82,7 +82,7 @@ def test_chance_all_against_any_with_an_enemy_minion_to_hit():
         ["play:c66@0", "play:c65@0", "attack:c65>c3"]
     )
     assert not refuted.ok and refuted.refutation and refuted.refutation[-1].player == tt.CHANCE
-    assert "refuted when chance chooses 'Whelp" in refuted.message
+    assert "refuted by chance choosing 'Whelp" in refuted.message
 
 
 def test_reach_and_hold_conditions():
