@@ -118,5 +118,5 @@ def test_a_game_loaded_from_a_position_saves_and_loads_as_a_game():
     assert tt.load_game(again.to_json()).fingerprint() == game.fingerprint()
     data = json.loads(game.to_json())
     data["origin"] = data["origin"].replace("damage = 28", "damage = 27")
-    with pytest.raises(tt.SavedGameError, match="state.objects.c3.dmg: differs from the position"):
+    with pytest.raises(tt.SavedGameError, match=r"state\.objects\.c3\.dmg: differs from the position"):
         tt.load_game(json.dumps(data))
