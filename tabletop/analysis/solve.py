@@ -10,18 +10,14 @@ length and the number of distinct solutions; :func:`check` judges one line of a 
 fails, finds the reply or the outcome that refutes it.
 
 >>> import tabletop as tt
->>> puzzle = tt.load_puzzle('''
-... format = "tabletop.position/1"
-... rulebook = "memory"
-... [options]
-... pairs = 2
-... [zones]
-... table = ["p0", "p1", "p0", "p1"]
-... [puzzle]
-... title = "Both pairs in one turn"
-... goal = "win"
-... within = 4
-... ''', name="both-pairs")  # doctest: +SKIP
+>>> puzzle = tt.rulebook("hearthstone").puzzle("finishing-blow")
+>>> solution = tt.solve(puzzle)
+>>> solution.shortest, solution.count
+(3, 1)
+>>> [step.option for step in solution.lines[0]]
+['power>c66', 'play:c67>c66', 'attack:c65>c3']
+>>> puzzle.check(["attack:c65>c66"]).ok
+False
 """
 
 from __future__ import annotations
