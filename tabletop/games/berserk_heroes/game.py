@@ -10,6 +10,7 @@ from tabletop.core import ModifierOrder, OptionSpec, Phase, Profile, Rulebook, S
 from . import engine as E
 from .catalogue import CARDS, NAMED, BerserkCards
 from .exercises import exercises
+from .positions import SPEC as POSITION
 from .rules import RULES, SEED
 from .scenarios import SETUPS
 
@@ -248,6 +249,7 @@ def make_rulebook(cards: BerserkCards) -> Rulebook:
         cards=cards,
         description=(__doc__ or ""),
         evaluate=evaluate,
+        position=POSITION,
     )
     rb.scenarios = _scenarios(rb)
     rb.exercises = exercises(rb)  # the notebook's exercises, judged by playing these scenarios
