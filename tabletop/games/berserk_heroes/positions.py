@@ -138,6 +138,8 @@ def _card(game: Table, entry: Node, kind: str, p: int) -> dict[str, Any]:
     obj["controller"] = entry.take("controller", int, owner, choices=E.PLAYERS)
     obj["vis"] = "owner" if kind == "hand" else "all"
     for name, (typ, default) in CARD_FIELDS.items():
+        if name == "base" and kind == "hero":  # bh.assume.setup: a hero's life is option hero_life
+            default = {"life": game.options["hero_life"]}
         value = entry.take(name, typ, default)
         if name in ("counters", "statuses"):
             for key, n in value.items():
@@ -230,6 +232,8 @@ def _entry(game: Table, oid: str, kind: str, p: int) -> dict[str, Any]:
     card = game.rulebook.cards[obj["card"]]
     defaults = {name: default for name, (_t, default) in CARD_FIELDS.items()}
     defaults["vanguard"] = card.get("vanguard", 0)
+    if kind == "hero":
+        defaults["base"] = {"life": game.options["hero_life"]}
     _differ(entry, obj, p, defaults)
     return entry
 
