@@ -12,7 +12,18 @@ widget or a figure is first asked for.
 """
 
 from . import analysis as analysis
-from .analysis import compare_options, compare_profiles, consequences, explore, orderings, simulate, trigger_chain, why
+from .analysis import (
+    compare_options,
+    compare_profiles,
+    consequences,
+    explore,
+    load_puzzle,
+    orderings,
+    simulate,
+    solve,
+    trigger_chain,
+    why,
+)
 from .core import (
     CHANCE,
     Ability,
@@ -38,6 +49,7 @@ from .core import (
     StepBudgetExceeded,
     TabletopError,
     TimeBudgetExceeded,
+    UnknownPuzzle,
     UnknownRulebook,
     UnknownScenario,
 )
@@ -100,6 +112,7 @@ __all__ = [
     "StepBudgetExceeded",
     "TabletopError",
     "TimeBudgetExceeded",
+    "UnknownPuzzle",
     "UnknownRulebook",
     "UnknownScenario",
     "compare_options",
@@ -109,10 +122,12 @@ __all__ = [
     "explore",
     "load_game",
     "load_position",
+    "load_puzzle",
     "orderings",
     "rulebook",
     "rulebooks",
     "simulate",
+    "solve",
     "trigger_chain",
     "why",
 ]

@@ -22,6 +22,7 @@ from .errors import (
     StepBudgetExceeded,
     TabletopError,
     TimeBudgetExceeded,
+    UnknownPuzzle,
     UnknownRulebook,
     UnknownScenario,
 )
@@ -97,6 +98,7 @@ __all__ = [
     "TimeBudgetExceeded",
     "Trace",
     "UnknownExercise",
+    "UnknownPuzzle",
     "UnknownRulebook",
     "UnknownScenario",
     "Verdict",

@@ -31,12 +31,17 @@ if TYPE_CHECKING:
 class Catalogue(dict[str, dict]):
     """The cards of one game: card id -> card data, built from card folders (see the module's doc).
 
+    ``data_files``: file names in a card folder that are not card files (Hearthstone's ``decks.toml``:
+    a folder's own decks, which its :meth:`check` reads).
+
     ``schema_dir`` holds ``card.schema.json``; ``folders`` are the card folders in the order they were
     added (the rulebook's own first); ``files`` names the file of each card; ``schema`` is the
     :class:`~tabletop.core.registries.SchemaFile` whose vocabularies the schema must match, checked
     before any card is read. ``factory`` builds the rulebook of a catalogue (set by the rulebook's
     ``make_rulebook``); :func:`with_cards` calls it.
     """
+
+    data_files: tuple[str, ...] = ()
 
     def __init__(
         self,
@@ -82,7 +87,7 @@ class Catalogue(dict[str, dict]):
             if folder.is_file() and folder.suffix == ".toml":
                 paths = [folder]
             elif folder.is_dir():
-                paths = sorted(folder.glob("*.toml"))
+                paths = sorted(p for p in folder.glob("*.toml") if p.name not in self.data_files)
                 if not paths:
                     raise CardDataError(folder.name, None, None, "no card files (*.toml) in this folder")
             else:

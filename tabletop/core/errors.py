@@ -108,6 +108,10 @@ class UnknownScenario(TabletopError, LookupError):
     """The rulebook has no scenario of this name."""
 
 
+class UnknownPuzzle(TabletopError, LookupError):
+    """The rulebook ships no puzzle of this name."""
+
+
 class RuleError(TabletopError, RuntimeError):
     """Rule code asked the kernel for something impossible (a bug in a rulebook)."""
 

@@ -273,6 +273,8 @@ class Game:
             "trace": self.trace.records.tolist(),
             "history": self.history.tolist(),
         }
+        if self.table.origin is not None:  # (loaded from a position file: its history replays from that position)
+            data["origin"] = self.table.origin
         if self.table._forced:  # (positions a forced loop would come back to: so a loaded game resumes alike)
             data["forced_loop"] = [[key.hex(), at] for key, at in self.table._forced.items()]
         return json.dumps(data, indent=indent, ensure_ascii=False)

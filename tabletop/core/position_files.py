@@ -35,7 +35,8 @@ FORMAT = "tabletop.position/1"
 # the game is paused inside an action, see the module docstring)
 BOARD_KEYS = ("objects", "zones", "players", "vars", "result")
 ENGINE_KEYS = ("work", "queue", "decision", "events", "effects", "delayed", "modifiers", "uses", "turn")
-_KERNEL_KEYS = ("format", "rulebook", "seed", "description", "rules", "options", "engine")
+# (``puzzle``: a puzzle's goal, which tabletop.analysis.puzzles reads; its position loads as a position)
+_KERNEL_KEYS = ("format", "rulebook", "seed", "description", "rules", "options", "engine", "puzzle")
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from .abilities import PERIODS, Ability
 from .boardview import board_view
 from .catalogue import with_cards
 from .decision import CHANCE
-from .errors import PlayersTypeError, RulebookOptionError, RuleError, UnknownScenario, quote
+from .errors import PlayersTypeError, RulebookOptionError, RuleError, UnknownPuzzle, UnknownScenario, quote
 from .exercises import Exercise, UnknownExercise
 from .flow import Phase
 from .game import Game
@@ -33,6 +33,7 @@ from .table import Table
 from .zones import Zones
 
 if TYPE_CHECKING:
+    from ..analysis.puzzles import Puzzle
     from .position_files import PositionSpec
 
 Task = Callable[[Table, dict], None]  # a step of rule code: the table, and the task's arguments
@@ -236,6 +237,10 @@ class Rulebook:
     first_player_option: str | None = None
     # what its position files say and how a game is written as one (positions.py; None: it has none)
     position: PositionSpec | None = None
+    # the folder of the puzzles it ships (position files with a [puzzle] table, docs/puzzles.md): rb.puzzle(name)
+    puzzle_folder: str | Path | None = None
+    # a puzzle condition's rulebook tests by name: ``{test = NAME, ...}`` is ``puzzle_tests[NAME](game, args)``
+    puzzle_tests: Mapping[str, Callable[[Game, dict], bool]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.events:
@@ -353,6 +358,26 @@ class Rulebook:
                 f"{self.id} has no scenario {quote(name)}; it has: {', '.join(sorted(self.scenarios)) or 'none'}"
             ) from None
         return sc.build()
+
+    @property
+    def puzzles(self) -> list[str]:
+        """The names of the puzzles it ships (``rb.puzzle(name)``)."""
+        from ..analysis.puzzles import shipped
+
+        return list(shipped(self))
+
+    def puzzle(self, name: str) -> Puzzle:
+        """A puzzle it ships, by name (docs/puzzles.md): ``tt.solve(rb.puzzle(name))``."""
+        from ..analysis.puzzles import load_puzzle, shipped
+
+        files = shipped(self)
+        if name not in files:
+            from .positions import suggest
+
+            raise UnknownPuzzle(
+                f"{self.id} has no puzzle {quote(name)}{suggest(name, files)}; it has: {', '.join(files) or 'none'}"
+            )
+        return load_puzzle(files[name], self)
 
     def exercise(self, name: str) -> Exercise:
         """A named exercise: ``rb.exercise(name).check(answer)``."""

@@ -71,6 +71,7 @@ def load(text: str, rulebook: Rulebook | None, by_id: Callable[[str], Rulebook])
         history=data["history"],
     )
     game.table._forced = noted
+    game.table.origin = data.get("origin")
     return game
 
 
@@ -282,14 +283,23 @@ def check_replay(
         return "manual" if chance_open else data["chance"]
 
     try:
-        game = rb.new_game(
-            seed=seed,
-            players=len(state.players),
-            chance=mode(0),
-            tracing=data["tracing"],
-            profile=profile,
-            **options,
-        )
+        if "origin" in data:  # (a game loaded from a position file: the history replays from that position)
+            if rb.position is None:
+                raise SavedGameError("origin", f"{rb.id} has no position files, so no game of it starts from one")
+            game = rb.position.load(data["origin"], rb, tracing=data["tracing"], chance=mode(0))
+            if profile is not None:
+                game.profile = profile
+        else:
+            game = rb.new_game(
+                seed=seed,
+                players=len(state.players),
+                chance=mode(0),
+                tracing=data["tracing"],
+                profile=profile,
+                **options,
+            )
+    except SavedGameError:
+        raise
     except Exception as exc:  # (a rulebook's set-up refusing what the document holds)
         raise SavedGameError("history", f"the set-up does not run: {type(exc).__name__}: {_cut(str(exc))}") from None
     while True:

@@ -209,6 +209,9 @@ SCHEMA["properties"]["forced_loop"] = {
     },
 }
 
+# (optional: the position file a game was loaded from, tt.load_position; its history replays from there)
+SCHEMA["properties"]["origin"] = {"type": "string"}
+
 # the compiled SCHEMA, built on the first load (jsonschema is slow to import)
 _validator: Draft202012Validator | None = None
 

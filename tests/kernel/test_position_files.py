@@ -102,3 +102,21 @@ def test_the_kernel_checks_format_rulebook_and_seed():
 def test_a_missing_file_is_named(tmp_path):
     with pytest.raises(tt.PositionError, match=r"nothing\.toml: cannot be read"):
         tt.load_position(str(tmp_path / "nothing.toml"))
+
+
+def test_a_game_loaded_from_a_position_saves_and_loads_as_a_game():
+    """tt.load_game of a position-loaded game: the saved game keeps the position it started from
+    (``origin``) and its history replays from there, not from a new game's set-up; an edited origin that
+    no longer replays to the saved state is refused, naming what differs."""
+    import json
+
+    game = tt.rulebook("hearthstone").puzzle("knife-odds").game(chance="sample")
+    game.apply("attack:c65>c66")
+    game.apply(game.legal()[0])
+    again = tt.load_game(game.to_json())
+    assert again.fingerprint() == game.fingerprint() and again.legal() == game.legal()
+    assert tt.load_game(again.to_json()).fingerprint() == game.fingerprint()
+    data = json.loads(game.to_json())
+    data["origin"] = data["origin"].replace("damage = 28", "damage = 27")
+    with pytest.raises(tt.SavedGameError, match=r"state\.objects\.c3\.dmg: differs from the position"):
+        tt.load_game(json.dumps(data))

@@ -48,9 +48,22 @@ class HearthstoneCards(Catalogue):
     power_options: dict[str, tuple[int, str | None, bool, Any]]
     attack_options: dict[str, dict[str | None, Any]]
 
+    data_files = ("decks.toml",)  # a card folder's own decks (rb.with_cards), which may name its cards
+
     def check(self) -> None:
         check_cards(self)
         self.decks = {} if self.decks_path is None else load_decks(self, self.decks_path)
+        for folder in self.folders[1:]:  # (the folders added by rb.with_cards: their decks.toml, if any)
+            path = folder / "decks.toml"
+            if self.decks_path is None or not folder.is_dir() or not path.exists():
+                continue
+            more = load_decks(self, path)
+            for deck_id in more:
+                if deck_id in self.decks:
+                    raise CardDataError(
+                        f"{folder.name}/decks.toml", deck_id, None, "a deck of this name is in the rulebook already"
+                    )
+            self.decks = {**self.decks, **more}
 
     def index(self) -> None:
         E.index_cards(self)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+from pathlib import Path
 from typing import Any, cast
 
 from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table, options_by_object
@@ -258,6 +260,14 @@ def _scenarios(rb: Rulebook) -> dict[str, Scenario]:
     }
 
 
+def _options(cards: HearthstoneCards) -> dict[str, OptionSpec]:
+    """The options, the decks among them those of ``cards`` (a card folder's decks.toml adds decks)."""
+    if tuple(cards.decks) == OPTIONS["deck0"].choices:
+        return OPTIONS
+    decks = tuple(cards.decks)
+    return {**OPTIONS, **{k: dataclasses.replace(OPTIONS[k], choices=decks) for k in ("deck0", "deck1")}}
+
+
 def make_rulebook(cards: HearthstoneCards) -> Rulebook:
     """Hearthstone played with the catalogue ``cards`` (``tabletop.core.catalogue.with_cards`` builds more)."""
     rb = Rulebook(
@@ -268,7 +278,7 @@ def make_rulebook(cards: HearthstoneCards) -> Rulebook:
         rules=RULES,
         setup=setup,
         profile=PROFILE,
-        options=OPTIONS,
+        options=_options(cards),
         flow=(Phase("turn", E.TURN_STEPS, each_player=True, rule="hs.own_turn"),),
         tasks=E.TASKS,
         event_handlers=E.EVENT_HANDLERS,
@@ -284,6 +294,7 @@ def make_rulebook(cards: HearthstoneCards) -> Rulebook:
         description=(__doc__ or ""),
         evaluate=evaluate,
         position=POSITION,
+        puzzle_folder=Path(__file__).parent / "data" / "puzzles",
     )
     rb.scenarios = _scenarios(rb)
     rb.exercises = exercises(rb)  # the notebook's exercises, judged by playing these scenarios
