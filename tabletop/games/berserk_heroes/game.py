@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import cast
 
 from tabletop.core import ModifierOrder, OptionSpec, Phase, Profile, Rulebook, Scenario, Table, board_view
@@ -250,6 +251,7 @@ def make_rulebook(cards: BerserkCards) -> Rulebook:
         description=(__doc__ or ""),
         evaluate=evaluate,
         position=POSITION,
+        puzzle_folder=Path(__file__).parent / "data" / "puzzles",
     )
     rb.scenarios = _scenarios(rb)
     rb.exercises = exercises(rb)  # the notebook's exercises, judged by playing these scenarios
