@@ -24,3 +24,24 @@ def test_three_to_go():
     wrong = puzzle.check(["play:c5", "c4", "attack:c3>c2"])  # burn the guard, then strike for 2
     assert not wrong.ok
     assert "not met" in wrong.message
+
+
+def test_nine():
+    """A Pikeman (strike 2), the mage at 9 life left (20 less 11 wounds); in hand, all free: Giant's Might
+    (x3), Battle Fury (+1), Halving Curse (/2), each until end of turn.
+
+    Count 2: by 521.1 (001_240eaaff2b2d73c1.txt) the additions apply before the multiplications and the
+    divisions last, whatever the order of play, so Battle Fury and Giant's Might give (2+1)x3 = 9 in either
+    order; without either it is at most 6 (2x3) or 3, and the Curse always halves the sum. Each spell's
+    target (the only own creature; the Curse's any creature, here only the Pikeman) is forced. So the two
+    orders, then the attack: 2 strategies of 3 choices."""
+    puzzle = RB.puzzle("nine")
+    sol = tt.solve(puzzle)
+    assert (sol.solvable, sol.shortest, sol.count) == (True, 3, 2)
+    assert puzzle.check(["play:c6", "play:c5", "attack:c3>c2"]).ok
+    assert puzzle.check(["play:c5", "play:c6", "attack:c3>c2"]).ok
+    wrong = puzzle.check(
+        ["play:c5", "play:c6", "play:c7", "attack:c3>c2"]
+    )  # (2+1)x3/2: the Curse halves at the end anyway
+    assert not wrong.ok
+    assert "not met" in wrong.message
