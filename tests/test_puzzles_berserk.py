@@ -45,3 +45,20 @@ def test_nine():
     )  # (2+1)x3/2: the Curse halves at the end anyway
     assert not wrong.ok
     assert "not met" in wrong.message
+
+
+def test_sage_pays():
+    """Two open coins and two in the supply; in hand a Wandering Sage (cost 2: choose 2 times from 1 wound to
+    an enemy creature or a temporary coin until end of turn) and a Pikeman (cost 2). Goal: two creatures in
+    the squad before the turn ends.
+
+    Count 1: the coins pay one card (bh.520.2); the Pikeman first leaves nothing for the Sage, so the Sage
+    comes first and its two choices of the constructor (522.1) must both be the coin (520.4: from the
+    supply), since a wound and a coin leave one coin for a cost of 2. Then the Pikeman: 4 choices."""
+    puzzle = RB.puzzle("sage-pays")
+    sol = tt.solve(puzzle)
+    assert (sol.solvable, sol.shortest, sol.count) == (True, 4, 1)
+    assert puzzle.check(["play:c3", "1", "1", "play:c4"]).ok
+    wrong = puzzle.check(["play:c3", "1", "0>c5", "play:c4"])  # a coin and a wound: one coin short
+    assert not wrong.ok
+    assert "'play:c4' is not an option" in wrong.message
