@@ -61,4 +61,4 @@ def test_sage_pays():
     assert puzzle.check(["play:c3", "1", "1", "play:c4"]).ok
     wrong = puzzle.check(["play:c3", "1", "0>c5", "play:c4"])  # a coin and a wound: one coin short
     assert not wrong.ok
-    assert "'play:c4' is not an option" in wrong.message
+    assert "('play:c4') is not an option" in wrong.message
