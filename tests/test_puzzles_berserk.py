@@ -62,3 +62,28 @@ def test_sage_pays():
     wrong = puzzle.check(["play:c3", "1", "0>c5", "play:c4"])  # a coin and a wound: one coin short
     assert not wrong.ok
     assert "('play:c4') is not an option" in wrong.message
+
+
+def test_last_guard():
+    """Brand has 2 life left; the mage's squad: a Pikeman (strike 2, life 2) and a Warded Monk (strike 1,
+    protection from spells). Player 0: a Border Guard (strike 1, life 2), Firebolt (cost 2: 2 wounds to a
+    creature), 2 coins, Battle Cry (pay 1: +1 strike until end of turn). Goal: survive the round, whatever
+    the mage does.
+
+    Count 7: the Pikeman must die this turn (its strike 2 is Brand's life; the Monk's 1 is not), by Firebolt
+    (both coins; not the Monk, bh.protection.spell) or by the Guard with Battle Cry (strike 2; 1 coin left,
+    Firebolt unaffordable). Firebolt first, its target a choice (the Pikeman or the own Guard), then the
+    Guard's one action: at the hero, at the Monk, or pass: 3. The Guard first at the hero or the Monk, then
+    Firebolt with the target again a choice: 2. The Guard first at the Pikeman (the exchange of blows kills
+    the Guard, bh.assume.combat), then Firebolt, the Pikeman its only target: 1. Battle Cry (its target the
+    only own creature, forced) then the Guard at the Pikeman: 1. 3 + 2 + 1 + 1; the shortest, 2 choices,
+    are the last two."""
+    puzzle = RB.puzzle("last-guard")
+    sol = tt.solve(puzzle)
+    assert (sol.solvable, sol.shortest, sol.count) == (True, 2, 7)
+    assert sol.count_shortest == 2
+    assert puzzle.check(["play:c4", "c5", "pass"]).ok
+    wrong = puzzle.check(["attack:c3>c2", "pass"])  # race the mage instead
+    assert not wrong.ok
+    assert wrong.refutation  # the mage's Pikeman strikes Brand
+    assert any(step.option == "attack:c5>c1" for step in wrong.refutation)
