@@ -87,3 +87,23 @@ def test_last_guard():
     assert not wrong.ok
     assert wrong.refutation  # the mage's Pikeman strikes Brand
     assert any(step.option == "attack:c5>c1" for step in wrong.refutation)
+
+
+def test_clear_the_field():
+    """The mage's squad: a Border Guard (life 2) and a Warded Monk (life 3, strike 1, protection from spells).
+    Player 0: a Pikeman (strike 2, life 2), Twin Bolts (cost 1: choose 2 times from 1 wound to an enemy
+    creature or -1 strike to it, 522.1), Battle Fury (free: +1 strike to an own creature until end of turn),
+    one coin. Goal: hold an empty enemy squad when the turn ends.
+
+    Count 3: only the Pikeman's blow reaches the Monk (bh.protection.spell), and only at strike 3 (Battle
+    Fury, its target the only own creature, forced; 521.1); the Monk's blow back (1) leaves it standing. The
+    Guard dies only to both Twin Bolts choices being the wound (the Pikeman has one attack). So the block
+    Twin Bolts (3 choices) and the pair Battle Fury then the attack (2) interleave in 3 ways: TB, BF, A;
+    BF, TB, A; BF, A, TB. Each is 5 choices (the pass after is forced)."""
+    puzzle = RB.puzzle("clear-the-field")
+    sol = tt.solve(puzzle)
+    assert (sol.solvable, sol.shortest, sol.count) == (True, 5, 3)
+    assert puzzle.check(["play:c5", "attack:c3>c7", "play:c4", "0>c6", "0>c6"]).ok
+    wrong = puzzle.check(["play:c4", "0>c6", "0>c6", "attack:c3>c7", "pass"])  # the Monk at strike 2: 1 life left
+    assert not wrong.ok
+    assert "not met" in wrong.message
