@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 from typing import cast
 
 from tabletop.core import ModifierOrder, OptionSpec, Phase, Profile, Rulebook, Scenario, Table, board_view
@@ -10,6 +11,7 @@ from tabletop.core import ModifierOrder, OptionSpec, Phase, Profile, Rulebook, S
 from . import engine as E
 from .catalogue import CARDS, NAMED, BerserkCards
 from .exercises import exercises
+from .positions import SPEC as POSITION
 from .rules import RULES, SEED
 from .scenarios import SETUPS
 
@@ -248,6 +250,8 @@ def make_rulebook(cards: BerserkCards) -> Rulebook:
         cards=cards,
         description=(__doc__ or ""),
         evaluate=evaluate,
+        position=POSITION,
+        puzzle_folder=Path(__file__).parent / "data" / "puzzles",
     )
     rb.scenarios = _scenarios(rb)
     rb.exercises = exercises(rb)  # the notebook's exercises, judged by playing these scenarios
