@@ -28,6 +28,7 @@ LAB_NOTEBOOKS = [
     "05_marvel_champions.ipynb",
     "15_marvel_champions_judges.ipynb",
     "20_timing_compared.ipynb",
+    "21_write_your_own.ipynb",
 ]
 
 
