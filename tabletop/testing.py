@@ -286,3 +286,19 @@ def check_offered_or_excluded(
             checked += 1
         game.apply(rng.choice(game.legal()))
     assert checked, f"{rulebook.id}: the game of seed {seed} asked no action"
+
+
+def check_position_error(text: str, message: str, name: str = "teacher.toml") -> None:
+    """Loading position ``text`` raises PositionError naming the file ``name`` and saying ``message``: the
+    bad-input tests of every rulebook's position files share it."""
+    from .core.positions import PositionError
+    from .core.registry import load_position
+
+    try:
+        load_position(text, name=name)
+    except PositionError as e:
+        said = str(e)
+        assert said.startswith(name), f"the error does not name the file {name!r}: {said}"
+        assert message in said, f"expected {message!r} in: {said}"
+        return
+    raise AssertionError(f"the position loaded; expected a PositionError saying {message!r}")

@@ -172,6 +172,17 @@ class Node:
                 raise self.error(key, f"unknown field {quote(key)}{hint}; the fields here are: {', '.join(allowed)}")
 
 
+def zones_table(root: Node, known: tuple[str, ...], rulebook_id: str) -> Node:
+    """The ``[zones]`` table of ``root``, every zone it names one of ``known`` (the rulebook's zones)."""
+    zones = root.table("zones")
+    for name, _value in zones.items():
+        if name not in known:
+            raise zones.error(
+                name, f"{rulebook_id} has no zone {name!r}{suggest(name, known)}; the zones: {', '.join(known)}"
+            )
+    return zones
+
+
 def suggest(name: str, known: Any) -> str:
     """`` (did you mean 'x'?)`` for the known name closest to a misspelled ``name``, or nothing."""
     close = difflib.get_close_matches(name, list(known), n=1)

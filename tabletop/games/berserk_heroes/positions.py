@@ -16,7 +16,7 @@ from typing import Any
 
 from tabletop.core import Table
 from tabletop.core.position_files import PositionSpec
-from tabletop.core.positions import Node, at_step, id_number, step_of, suggest
+from tabletop.core.positions import Node, at_step, id_number, step_of, suggest, zones_table
 
 from . import engine as E
 
@@ -41,13 +41,8 @@ def build(game: Table, root: Node) -> None:
     """The position of ``root`` in a new game's empty state (see the module docstring)."""
     st = game.state
     E.ZONES.setup(game)
-    zones = root.table("zones")
     known = tuple(E.ZONES.ids(len(E.PLAYERS)))
-    for name, _value in zones.items():
-        if name not in known:
-            raise zones.error(
-                name, f"berserk_heroes has no zone {name!r}{suggest(name, known)}; the zones: {', '.join(known)}"
-            )
+    zones = zones_table(root, known, game.rulebook.id)
     made: list[tuple[str, str, dict[str, Any]]] = []
     for name in known:
         kind, p = name.split(":")[0], int(name.split(":")[1])

@@ -15,7 +15,7 @@ from typing import Any, cast
 
 from tabletop.core import Table
 from tabletop.core.position_files import PositionSpec
-from tabletop.core.positions import Doc, Node, at_step, drop_default_ids, stamp, step_of, suggest, take_ids
+from tabletop.core.positions import Doc, Node, at_step, drop_default_ids, stamp, step_of, suggest, take_ids, zones_table
 
 from . import engine as E
 
@@ -79,14 +79,7 @@ def play(game: Table, root: Node) -> None:
 
 def _zones(game: Table, root: Node) -> Node:
     """The ``[zones]`` table, every zone named one of the game's."""
-    zones = root.table("zones")
-    known = tuple(E.ZONES.ids(len(E.PLAYERS)))
-    for name, _value in zones.items():
-        if name not in known:
-            raise zones.error(
-                name, f"{game.rulebook.id} has no zone {name!r}{suggest(name, known)}; the zones: {', '.join(known)}"
-            )
-    return zones
+    return zones_table(root, tuple(E.ZONES.ids(len(E.PLAYERS))), game.rulebook.id)
 
 
 def _players(game: Table, root: Node) -> None:
