@@ -26,6 +26,7 @@ from . import villain as V
 from .catalogue import CARDS, NAMED, RULE_ABILITIES, MarvelCards
 from .data import check_deck
 from .exercises import exercises as _exercises
+from .positions import SPEC as POSITION
 from .rules import RULES, SEED
 from .scenarios import SETUPS
 
@@ -421,6 +422,7 @@ def make_rulebook(cards: MarvelCards) -> Rulebook:
         cards=cards,
         description=__doc__ or "",
         # format 1 named the decks' compositions _left:... (every Deck is _deck:... now, as player_decks names it)
+        position=POSITION,
         renamed_vars={f"_left:{k}": f"_deck:{k}" for k in ("enc", "0", "1", "2", "3")},
     )
     rb.scenarios = _scenarios(rb)
