@@ -347,20 +347,22 @@ class Game:
         found = excluded_options(self.table)
         return found if about is None else [e for e in found if e.get("about") == about]
 
-    def replay(self) -> Game:
-        """A new game with the same seed and options, replaying this game's decisions (from the position
-        file it was loaded from, if it was: :func:`tabletop.load_position`)."""
+    def start(self, *, tracing: bool | None = None, chance: str | None = None) -> Game:
+        """A new game where this one began, before any choice: the position file it was loaded from
+        (:func:`tabletop.load_position`), or a new game of the same seed, players and options. A replay, a
+        timeline and a puzzle's "try again" begin there."""
+        tracing = self.tracing if tracing is None else tracing
+        chance = self.chance if chance is None else chance
         spec, origin = self.rulebook.position, self.table.origin
         if spec is not None and origin is not None:
-            game = spec.load(origin, self.rulebook, tracing=self.tracing, chance=self.chance)
-        else:
-            game = self.rulebook.new_game(
-                seed=self.seed,
-                players=self.players,
-                chance=self.chance,
-                tracing=self.tracing,
-                **self.options,
-            )
+            return spec.load(origin, self.rulebook, tracing=tracing, chance=chance)
+        return self.rulebook.new_game(
+            seed=self.seed, players=self.players, chance=chance, tracing=tracing, **self.options
+        )
+
+    def replay(self) -> Game:
+        """A new game replaying this game's decisions from its :meth:`start`."""
+        game = self.start()
         for step in self.history:
             if not step.get("auto"):
                 game.apply(step["option"])

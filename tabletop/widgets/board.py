@@ -146,6 +146,7 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
         self._card_text = bool(card_text)  # face-up cards carry their rules text (not only in the tooltip)
         super().__init__(**kwargs)
         self._game = game
+        self._frozen = ""  # why moves are refused now (a puzzle that is over), or ""
         self._callbacks: list[Callable[[dict], Any]] = []
         self.player = player
         self.on_msg(self._front_end_message)
@@ -186,6 +187,18 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
         self._game = game
         self._sync(message=message)
         self._notify({"type": "show", "owner": self, "game": game, "option": None, "fingerprint": self.fingerprint})
+
+    def freeze(self, reason: str | None) -> None:
+        """Refuse every move, saying ``reason`` (a puzzle that is over: "click Try again"), until
+        ``freeze(None)``; the board still shows its game."""
+        if (reason or "") != self._frozen:
+            self._frozen = reason or ""
+            self._sync(message=self.message, error=self.error)
+
+    @property
+    def frozen(self) -> str:
+        """Why moves are refused now ("" when they are not)."""
+        return self._frozen
 
     def refresh(self) -> None:
         """Redraw after the game was changed outside the widget."""
@@ -274,6 +287,9 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
                 error=True,
             )
             return False
+        if self._frozen:
+            self._say(f"Not applied: {self._frozen}", error=True)
+            return False
         if game.over:
             self._say(f"Not applied: the game is over ({game_status(game).split(', ', 1)[1]}).", error=True)
             return False
@@ -352,12 +368,14 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
 
     def _options(self, view: dict) -> list[dict]:
         dec = self._game.decision
-        if dec is None or (self._seat is not None and dec.player != self._seat):
+        if self._frozen or dec is None or (self._seat is not None and dec.player != self._seat):
             return []
         on_board = _on_board(view)
         return [{"id": o.id, "label": o.label, "on_board": o.id in on_board} for o in dec.options]
 
     def _prompt(self) -> str:
+        if self._frozen:
+            return self._frozen
         dec = self._game.decision
         if dec is None:
             return game_status(self._game).split(", ", 1)[1]

@@ -9,6 +9,12 @@ one. The pause is a timer of the kernel's own asyncio loop (``loop.call_later``)
 ever written from the kernel's main thread, which is what ipywidgets needs. Without a running loop
 (plain Python, a test) the computer's moves are made at once. "Play the computer's turns" switched off,
 the student steps through them with the "computer: next step" button.
+
+``Lab(puzzle)`` plays a puzzle (:mod:`tabletop.analysis.puzzles`): the student takes the solver's seat,
+the computer plays every other seat and chance as the puzzle says (against the student where it says
+``"all"``: :class:`~tabletop.analysis.puzzle_play.PuzzleOpponent`), and the puzzle's panel
+(:class:`~tabletop.widgets.puzzle_view.PuzzleView`) says "Solved" or "Not solved" with the reply that
+refuted the line; "Try again" starts over, "Show a solution" lists one.
 """
 
 from __future__ import annotations
@@ -21,6 +27,8 @@ from typing import Any
 
 import ipywidgets as ipw
 
+from ..analysis.puzzle_play import PuzzleOpponent, verdict
+from ..analysis.puzzles import Puzzle
 from ..analysis.seen import SeatFilter, hidden_objects
 from ..core.decision import CHANCE
 from ..core.errors import clip
@@ -30,6 +38,8 @@ from ._static import StaticFallback
 from .board import BoardWidget, game_status
 from .chainview import ChainView
 from .options import OptionButton, OptionPanel
+from .puzzle_view import PuzzleView
+from .save_box import SaveBox
 from .timeline import Timeline
 
 __all__ = ["Lab"]
@@ -75,11 +85,19 @@ class Lab(StaticFallback, ipw.VBox):
     by itself ``pause`` seconds after it opens, unless a move was made meanwhile (its button applies it at
     once); ``pause=None`` leaves it to the student. ``.pending`` is the option waiting, ``advance()`` applies
     it now (outside a running event loop, as in a script, nothing applies it by itself).
+
+    ``Lab(puzzle)``: the puzzle's position, the student at its solver's seat (``seat`` may only repeat it),
+    the other seats and chance played by a :class:`~tabletop.analysis.puzzle_play.PuzzleOpponent` (unless
+    ``opponents`` names others); ``.puzzle``, ``.puzzle_view`` (goal, "Solved"/"Not solved", "Try again",
+    "Show a solution"). When the puzzle is over the boards take no more moves, until :meth:`restart`.
+
+    "Save position" (``.save_button``, with the file name in ``.save_name``) writes the position shown as a
+    position file (:meth:`save_position`), for a rulebook that has them.
     """
 
     def __init__(
         self,
-        game: Game,
+        game: Game | Puzzle,
         *,
         seat: int | None = None,
         opponents: Mapping[int, Any] | None = None,
@@ -88,8 +106,12 @@ class Lab(StaticFallback, ipw.VBox):
         pause: float | None = 1.5,
         **kwargs: Any,
     ):
+        self.puzzle: Puzzle | None = None
+        self.chance_agent: Any = None  # who draws chance outcomes (None: the game's own random stream)
+        if isinstance(game, Puzzle):
+            game, seat, opponents = self._puzzle_seats(game, seat, opponents)
         if not isinstance(game, Game):
-            raise TypeError(f"Lab needs a tabletop Game, not {type(game).__name__}")
+            raise TypeError(f"Lab needs a tabletop Game or Puzzle, not {type(game).__name__}")
         self.game = game
         self.log_lines = log_lines
         self.pause = pause
@@ -143,7 +165,12 @@ class Lab(StaticFallback, ipw.VBox):
         self.computer_box.add_class("tt-lab-computer-box")
         if not self.opponents:
             self.computer_box.layout.display = "none"
-        self.panel.children = (self.options_view, self.computer_box)
+        self.save_box = SaveBox(self._position)
+        if game.rulebook.position is None:  # (a rulebook without position files: nothing to save to)
+            self.save_box.layout.display = "none"
+        self.save_name, self.save_button, self.save_note = self.save_box.name, self.save_box.button, self.save_box.note
+        self.panel.children = (self.options_view, self.computer_box, self.save_box)
+        self.puzzle_view = PuzzleView(self.puzzle, on_retry=self.restart) if self.puzzle is not None else None
         self.pass_text = ipw.HTML()
         self.pass_button = ipw.Button(description="I am player", button_style="primary")
         self.pass_button.add_class("tt-lab-pass-button")
@@ -164,7 +191,7 @@ class Lab(StaticFallback, ipw.VBox):
         )
         super().__init__(**kwargs)
         self.add_class("tt-lab")
-        self.children = (self.header, self.pass_screen, self.body)
+        self.children = (self.header, *([self.puzzle_view] if self.puzzle_view else []), self.pass_screen, self.body)
         for board in self.boards.values():
             board.on_change(self._board_changed)
         self.auto.observe(self._auto_changed, names="value")
@@ -226,6 +253,18 @@ class Lab(StaticFallback, ipw.VBox):
         self._moved()
         return moved
 
+    def restart(self) -> None:
+        """Start again where the game began ("Try again" of a puzzle): the puzzle's position, or the game's
+        :meth:`~tabletop.core.game.Game.start`. The timeline keeps the line played as an earlier line."""
+        self._cancel()
+        self.game = self.puzzle.game() if self.puzzle is not None else self.game.start()
+        self._computer_note = ""
+        self._moved()
+
+    def save_position(self, path: str | None = None) -> str | None:
+        """What "Save position" does: write the position shown as a position file (:class:`.save_box.SaveBox`)."""
+        return self.save_box.save(path)
+
     def run_computer(self) -> int:
         """Make every move of the computer up to the next decision of a seat at the device (or the end)."""
         self._cancel()
@@ -239,6 +278,26 @@ class Lab(StaticFallback, ipw.VBox):
         return n
 
     # ------------------------------------------------------------- internals
+    def _puzzle_seats(
+        self, puzzle: Puzzle, seat: int | None, opponents: Mapping[int, Any] | None
+    ) -> tuple[Game, int, Mapping[int, Any]]:
+        """A puzzle's game, the solver's seat and who plays the others (the puzzle's opponent by default)."""
+        if seat is not None and seat != puzzle.player:
+            raise ValueError(
+                f"Lab(puzzle, seat={seat!r}): puzzle {puzzle.name!r} is solved by player {puzzle.player}; "
+                "leave out seat (the solver's seat is taken)"
+            )
+        self.puzzle = puzzle
+        game = puzzle.game()
+        opponent = PuzzleOpponent(puzzle)
+        self.chance_agent = opponent
+        if opponents is None:
+            opponents = {p: opponent for p in range(game.players) if p != puzzle.player}
+        return game, puzzle.player, opponents
+
+    def _puzzle_over(self) -> bool:
+        return self.puzzle is not None and verdict(self.puzzle, self.game).over
+
     @staticmethod
     def _check_opponents(game: Game, seat: Any, opponents: Mapping[int, Any] | None) -> dict[int, Any]:
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players):
@@ -259,7 +318,9 @@ class Lab(StaticFallback, ipw.VBox):
 
     def _computer_to_act(self) -> bool:
         dec = self.game.decision
-        return dec is not None and (dec.player == CHANCE or dec.player in self.opponents)
+        if dec is None or not (dec.player == CHANCE or dec.player in self.opponents):
+            return False
+        return not self._puzzle_over()  # (a puzzle solved or lost: the computer stops with it)
 
     def _computer_move(self) -> bool:
         game = self.game
@@ -270,7 +331,13 @@ class Lab(StaticFallback, ipw.VBox):
         if dec is None or not self._computer_to_act():
             return False
         if dec.player == CHANCE:
-            game.apply(dec.options[game.draw()].id)
+            if self.chance_agent is None:
+                game.apply(dec.options[game.draw()].id)
+                return True
+            oid = self.chance_agent.choose(game, CHANCE)
+            game.apply(oid)
+            label = next(o.label for o in dec.options if o.id == oid)
+            self._computer_note = f"chance: {label}" if len(dec.options) > 1 else self._computer_note
             return True
         agent = self.opponents[dec.player]
         n = len(game.trace)
@@ -367,7 +434,20 @@ class Lab(StaticFallback, ipw.VBox):
         self._pending = None
         self.step()
 
+    def _judge(self) -> None:
+        """A puzzle: judge the position shown, and close the boards while it is over."""
+        if self.puzzle_view is None:
+            return
+        v = self.puzzle_view.judge(self._position())
+        reason = ""
+        if v is not None and v.over:
+            word = "solved" if v.solved else "not solved"
+            reason = f"the puzzle is {word}: click “Try again” to play it again, or scrub the timeline back"
+        for board in self.boards.values():
+            board.freeze(reason)
+
     def _update_panel(self) -> None:
+        self._judge()
         seat = "" if self.seat is None else f" · you are player {self.seat}"
         pos = self._position()
         past = "" if pos is self.game else f" · showing step {self.timeline.step} of {self.timeline.steps}"
@@ -450,6 +530,7 @@ class Lab(StaticFallback, ipw.VBox):
         panel = f"<div class='tt-lab-panel'><b>{escape(self.board.prompt)}</b><ul>{options}</ul></div>"
         return (
             self.header.value
+            + (self.puzzle_view._static_html() if self.puzzle_view is not None else "")
             + board_html(self.board.view)
             + panel
             + "<div><b>Log</b> (latest steps, with rule references)</div>"
@@ -459,9 +540,8 @@ class Lab(StaticFallback, ipw.VBox):
 
     def __repr__(self) -> str:
         n = len(self.game.legal())
-        return (
-            f"<Lab {self.game.rulebook.id}: {game_status(self.game)}, {n} option{'s' * (n != 1)}, {self.moves} moves>"
-        )
+        what = self.game.rulebook.id if self.puzzle is None else f"puzzle {self.puzzle.name!r}"
+        return f"<Lab {what}: {game_status(self.game)}, {n} option{'s' * (n != 1)}, {self.moves} moves>"
 
 
 def fold_repeats(lines: list[str]) -> list[str]:

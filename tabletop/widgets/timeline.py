@@ -1,7 +1,8 @@
 """Timeline: a slider over a game's history that shows past positions in a linked board.
 
-Positions are rebuilt by replaying (``rulebook.new_game`` with the game's seed, players, chance
-mode and options, then its first ``k`` non-automatic choices) and cached; the game itself is
+Positions are rebuilt by replaying (the game's start, :meth:`Game.start`: a new game with its seed,
+players, chance mode and options, or the position file it was loaded from; then its first ``k``
+non-automatic choices) and cached; the game itself is
 never changed.
 """
 
@@ -37,9 +38,7 @@ def _whole_number(k: Any) -> int | None:
 
 
 def _fresh(game: Game, chance: str) -> Game:
-    return game.rulebook.new_game(
-        seed=game.seed, players=game.players, chance=chance, tracing=game.tracing, **game.options
-    )
+    return game.start(chance=chance)
 
 
 def _replay_choices(game: Game) -> list[Game]:
