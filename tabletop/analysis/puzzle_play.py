@@ -28,8 +28,8 @@ from typing import Any
 from ..core.decision import CHANCE
 from ..core.errors import ArgumentTypeError, quote
 from ..core.game import Game
-from .puzzles import FAIL, HORIZONS, WIN, Puzzle, horizon_key
-from .solve import Step, _Search
+from .puzzles import FAIL, WIN, Puzzle, horizon_key
+from .solve import SearchLimit, Step, _failure, _Search
 
 __all__ = ["PuzzleOpponent", "Verdict", "first_mistake", "refutation_text", "student_line", "verdict"]
 
@@ -94,9 +94,7 @@ def verdict(puzzle: Puzzle, game: Game) -> Verdict:
     if status == WIN:
         return Verdict(WIN, used, within, f"solved in {used} choice{'s' * (used != 1)}")
     if status == FAIL:
-        result = game.state.result
-        why = f"the game ended: {result.get('reason', 'over')}" if result is not None else HORIZONS[puzzle.until]
-        return Verdict(FAIL, used, within, f"{why}, and the goal is not met")
+        return Verdict(FAIL, used, within, _failure(game, puzzle, goal=False))
     dec = game.state.decision
     if dec is not None and dec["player"] == puzzle.player and len(dec["options"]) > 1 and used >= within:
         return Verdict(FAIL, used, within, f"your {within} choices are made and the goal is not met")
@@ -146,7 +144,7 @@ class PuzzleOpponent:
         against = self._search.side(player) == "and" and player != self.puzzle.player
         try:
             values = [(opt["id"], self._search.value(child, left)) for opt, child in self._search.children(game)]
-        except Exception:  # the search met its limit (or a rule failed in it): play on, unhelped
+        except SearchLimit:  # the search met its limit: play on, unhelped
             return options[0]["id"]
         if against:
             refuting = [oid for oid, (_n, count) in values if not count]

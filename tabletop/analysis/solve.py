@@ -372,11 +372,18 @@ def _walk(search: _Search, game: Game, moves: list[str], at: int, used: int, mad
     return False, f"no reply lets it through: {first_failure[1]}", first_failure[2]
 
 
-def _failure(game: Game, puzzle: Puzzle) -> str:
+def _failure(game: Game, puzzle: Puzzle, *, goal: bool = True) -> str:
+    """Why a line failed, in words (``goal``: with the goal spelt out, as a check says it; the Lab shows the goal
+    above, so its verdict leaves it out)."""
     result = game.state.result
     if result is not None:
-        return f"the game ended: {result.get('reason', 'over')}"
-    return f"{_until_words(puzzle.until)} and the goal ({puzzle.goal_text}) is not met"
+        said = f"the game ended: {result.get('reason', 'over')}"
+        return f"{said}, and the goal is not met" if not goal else said
+    return (
+        f"{_until_words(puzzle.until)} and the goal ({puzzle.goal_text}) is not met"
+        if goal
+        else (f"{_until_words(puzzle.until)}, and the goal is not met")
+    )
 
 
 def _until_words(until: str) -> str:

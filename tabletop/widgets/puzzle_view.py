@@ -18,7 +18,7 @@ import ipywidgets as ipw
 
 from ..analysis.puzzle_play import Verdict, first_mistake, refutation_text, student_line, verdict
 from ..analysis.puzzles import Puzzle
-from ..analysis.solve import Solution
+from ..analysis.solve import SearchLimit, Solution
 from ..core.decision import CHANCE
 from ..core.errors import clip
 from ..core.game import Game
@@ -130,7 +130,7 @@ class PuzzleView(ipw.VBox):
             out.append(f"The computer's replies: {escape(replies)}.")
         try:
             mistake = first_mistake(self.puzzle, game)
-        except Exception:  # the search met its limit: say nothing rather than something wrong
+        except SearchLimit:  # the search met its limit: say nothing rather than something wrong
             mistake = None
         if mistake is not None:
             k, option = mistake
