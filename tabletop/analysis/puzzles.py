@@ -33,7 +33,7 @@ GOALS = {
     "win": "win the game",
     "survive": "not lose before {until}",
     "reach": "reach a position where {condition}, before {until}",
-    "hold": "have {condition} when {until} comes",
+    "hold": "have {condition} when {until}",
 }
 HORIZONS = {
     "turn": "the turn ends",

@@ -10,7 +10,9 @@ never through a module global, so two card sets live side by side in one process
 
 :func:`with_cards` is ``rb.with_cards(folder)``: a NEW rulebook whose catalogue has one more card
 folder (each file checked against the same schema, with the same errors naming the file, the card
-and the field; a card id already in the catalogue is an error); ``rb`` is unchanged.
+and the field; a card id already in the catalogue is an error); ``rb`` is unchanged. An added card
+joins no default deck (:meth:`Catalogue.dealt`): a game plays it where a deck option, a folder's own
+decks or a position file names it, so the shipped games and the notebooks that pin them stay as they are.
 """
 
 from __future__ import annotations
@@ -58,6 +60,8 @@ class Catalogue(dict[str, dict]):
         self.files = dict(files or {})
         self.schema = schema
         self.factory: Callable[[Any], Rulebook] | None = None
+        self.own = len(folders)
+        self.added: frozenset[str] = frozenset()
 
     # ------------------------------------------------------------ building
     @classmethod
@@ -68,15 +72,22 @@ class Catalogue(dict[str, dict]):
         *,
         schema: SchemaFile | None = None,
         paths: Iterable[Path] | None = None,
+        own: int | None = None,
     ) -> Self:
-        """The catalogue of ``folders`` (each one's ``*.toml``; ``paths``: the files of the first instead).
+        """The catalogue of ``folders`` (each one's ``*.toml``; ``paths``: the files of the first instead),
+        the first ``own`` of them the rulebook's own (default: all).
 
         Raises CardDataError naming the file, the card and the field; a card id in two folders is one."""
         if schema is not None:
             schema.check(json.loads(schema.path.read_bytes()))
         cat = cls(schema_dir=schema_dir, schema=schema)
+        folders = tuple(folders)
+        cat.own = len(folders) if own is None else own
         for i, folder in enumerate(folders):
+            before = set(cat)
             cat._add(Path(folder), paths if i == 0 else None)
+            if i >= cat.own:
+                cat.added |= set(cat) - before
         cat.check()
         cat.index()
         return cat
@@ -105,9 +116,14 @@ class Catalogue(dict[str, dict]):
 
     def with_folder(self, folder: Path | str) -> Self:
         """A new catalogue: these folders and one more (this one is unchanged)."""
-        new = type(self).load(self.schema_dir, (*self.folders, Path(folder)), schema=self.schema)
+        new = type(self).load(self.schema_dir, (*self.folders, Path(folder)), schema=self.schema, own=self.own)
         new.factory = self.factory
         return new
+
+    def dealt(self) -> dict[str, dict]:
+        """The cards a default deal is made of: the rulebook's own, in id order. Why: a card a teacher adds
+        (:func:`with_cards`) must not change every seeded game; it is played where something names it."""
+        return {cid: self[cid] for cid in sorted(self) if cid not in self.added}
 
     # ----------------------------------------------------- rulebook hooks
     def check(self) -> None:

@@ -20,6 +20,7 @@ from tabletop.games.hearthstone import catalogue as hs_catalogue
 from tabletop.games.hearthstone import vocabulary as hs_vocabulary
 from tabletop.games.marvel_champions import catalogue as mc_catalogue
 from tabletop.games.marvel_champions import vocabulary as mc_vocabulary
+from tabletop.testing import playout_digest
 
 HEAD = '[[card]]\nid = "{id}"\nname = "{name}"\ninvented = true\ntext = "A card for tests."\n'
 # each rulebook: a new card (``{id}``, ``{name}``) it accepts, its catalogue loader, its vocabularies, a shipped id
@@ -85,15 +86,37 @@ def test_a_broken_card_names_the_file_the_card_and_the_field(book, tmp_path):
         tt.rulebook(rid).with_cards(folder(tmp_path, "bad", bad))
 
 
+def test_an_added_card_changes_no_default_game(book, tmp_path):
+    """The issue's promise (docs/positions.md): a card folder added by rb.with_cards joins no default deck,
+    so every seeded game of the new rulebook plays exactly as the shipped one (Catalogue.dealt). The card
+    is one a deck could hold (a Berserk creature, bh.assume.setup; a Marvel ally, mc.assume.setup)."""
+    rid, card, _load, _vocab, _shipped = book
+    rb = tt.rulebook(rid)
+    rb2 = rb.with_cards(folder(tmp_path, "more", card.format(id="test_card", name="Test Card")))
+    assert rb2.cards.added == {"test_card"} and "test_card" not in rb2.cards.dealt()
+    assert playout_digest(rb2, games=3, saved_options=False) == playout_digest(rb, games=3, saved_options=False)
+
+
 def test_berserk_decks_of_two_card_sets_side_by_side(tmp_path):
-    """bh.assume.setup: each player's deck is two copies of every non-hero card of the game's own catalogue."""
+    """bh.assume.setup: each player's default deck is two copies of every non-hero card of the rulebook's
+    own; option decks names an added card, checked against the game's own catalogue."""
     rb = tt.rulebook("berserk_heroes")
     card = BOOKS["berserk_heroes"][0].format(id="test_card", name="Test Card")
     rb2 = rb.with_cards(folder(tmp_path, "more", card))
-    g1, g2 = rb.new_game(seed=1), rb2.new_game(seed=1)
-    deck1, deck2 = g1.state.vars["_deck:0"], g2.state.vars["_deck:0"]
-    hand2 = [g2.state.objects[o]["card"] for o in g2.state.zones["hand:0"]]
-    assert "test_card" not in deck1 and deck2.get("test_card", 0) + hand2.count("test_card") == 2
+    assert rb2.cards.deck == rb.cards.deck and "test_card" not in rb2.cards.deck
+    decks = [["test_card", "pikeman"], ["pikeman"]]
+    g1, g2 = rb.new_game(seed=1), rb2.new_game(seed=1, decks=decks, starting_hand=1)
+    left = dict(g2.state.vars["_deck:0"])
+    for oid in g2.state.zones["hand:0"]:
+        cid = g2.state.objects[oid]["card"]
+        left[cid] = left.get(cid, 0) + 1
+    assert left == {"test_card": 1, "pikeman": 1}
+    with pytest.raises(tt.RulebookOptionError, match="player 0's deck: 'test_card' is not a card id"):
+        rb.new_game(seed=1, decks=decks)  # the shipped rulebook has no such card
+    with pytest.raises(tt.RulebookOptionError, match=r"'Hero-Warrior Brand' \(hero_warrior\) is a hero"):
+        rb.new_game(seed=1, decks=[["hero_warrior"], []])
+    with pytest.raises(tt.RulebookOptionError, match="a list of two decks"):
+        rb.new_game(seed=1, decks=[["pikeman"]])
     for g in (g1, g2):  # both play on, each with its own catalogue
         for _ in range(30):
             if g.decision is None:
@@ -103,11 +126,12 @@ def test_berserk_decks_of_two_card_sets_side_by_side(tmp_path):
 
 
 def test_marvel_champions_decks_of_two_card_sets_side_by_side(tmp_path):
-    """mc.assume.setup, mc.max_deck: the hero deck and option decks are the game's own catalogue's."""
+    """mc.assume.setup, mc.max_deck: the default hero deck is the rulebook's own cards; option decks may
+    name the game's own catalogue's."""
     rb = tt.rulebook("marvel_champions")
     card = BOOKS["marvel_champions"][0].format(id="test_card", name="Test Card")
     rb2 = rb.with_cards(folder(tmp_path, "more", card))
-    assert "test_card" in rb2.cards.player_deck and "test_card" not in rb.cards.player_deck
+    assert rb2.cards.player_deck == rb.cards.player_deck and "test_card" not in rb2.cards.player_deck
     deck = ["test_card", "patrol_officer"]
     g2 = rb2.new_game(seed=0, players=1, decks=[deck])
     left = dict(g2.state.vars["_deck:0"])

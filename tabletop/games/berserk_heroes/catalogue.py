@@ -28,13 +28,13 @@ class BerserkCards(Catalogue):
 
     def index(self) -> None:
         self.abilities = {cid: abilities(card) for cid, card in self.items()}
-        self.deck = default_deck(self)
+        self.deck = default_deck(self.dealt())  # (a card folder added by with_cards joins it only by option decks)
 
 
 def load(paths=None, folders=()) -> BerserkCards:
     """The catalogue of card files (default: every ``cards/*.toml``) and of any more ``folders``; raises
     CardDataError naming the file, the card and the field."""
-    return BerserkCards.load(HERE, (CARD_DIR, *folders), schema=SCHEMA, paths=paths)
+    return BerserkCards.load(HERE, (CARD_DIR, *folders), schema=SCHEMA, paths=paths, own=1)
 
 
 VANGUARD = Ability(

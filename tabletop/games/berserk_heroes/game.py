@@ -3,10 +3,21 @@
 from __future__ import annotations
 
 import dataclasses
+from functools import partial
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
 
-from tabletop.core import ModifierOrder, OptionSpec, Phase, Profile, Rulebook, Scenario, Table, board_view
+from tabletop.core import (
+    ModifierOrder,
+    OptionSpec,
+    Phase,
+    Profile,
+    Rulebook,
+    RulebookOptionError,
+    Scenario,
+    Table,
+    board_view,
+)
 
 from . import engine as E
 from .catalogue import CARDS, NAMED, BerserkCards
@@ -40,8 +51,9 @@ def setup(game: Table) -> None:
         game.record("action", lambda: f"scenario {opts['scenario']}: {description}", "bh.assume.setup")
         builder(game)
         return
+    decks = opts["decks"]
     for p in E.PLAYERS:
-        E.DECKS[p].fill(game, cast(BerserkCards, game.rulebook.cards).deck)
+        E.DECKS[p].fill(game, cast(BerserkCards, game.rulebook.cards).deck if decks is None else list(decks[p]))
     game.then(*[(E.t_draw, {"player": p}) for p in E.PLAYERS for _ in range(opts["starting_hand"])])
 
 
@@ -178,10 +190,45 @@ OPTIONS = {
     "hero_life": OptionSpec("hero_life", 20, "Life of each hero.", "bh.assume.setup", at_least=1, at_most=99),
     "hero0": OptionSpec("hero0", "warrior", "Player 0's hero.", "bh.warrior", choices=HEROES),
     "hero1": OptionSpec("hero1", "mage", "Player 1's hero.", "bh.mage", choices=HEROES),
+    "decks": OptionSpec(
+        "decks",
+        None,
+        "Each player's deck as a list of card ids, one list per player (default: two copies of every card of "
+        "the rulebook's own that is neither a hero nor created, bh.assume.setup; a card folder added by "
+        "rb.with_cards joins a deck only here).",
+        "bh.assume.setup",
+        check=lambda decks: _check_decks(decks, CARDS),
+    ),
     "scenario": OptionSpec(
         "scenario", "", "Start from a ready position instead of a shuffled deal.", None, choices=("", *SETUPS)
     ),
 }
+
+
+def _check_decks(decks: Any, cards: BerserkCards) -> bool:
+    """Option decks: two lists of card ids, each a card of ``cards`` a deck may hold (no hero, no created card)."""
+    if decks is None:
+        return True
+    if isinstance(decks, str) or not isinstance(decks, list | tuple) or len(decks) != len(E.PLAYERS):
+        raise RulebookOptionError(
+            f"berserk_heroes: option decks must be a list of two decks (one per player), not {decks!r}"
+        )
+    for p, deck in enumerate(decks):
+        if isinstance(deck, str) or not isinstance(deck, list | tuple):
+            raise RulebookOptionError(
+                f"berserk_heroes: option decks: player {p}'s deck must be a list of card ids, not {deck!r}"
+            )
+        for cid in deck:
+            card = cards.get(cid) if isinstance(cid, str) else None
+            if card is None:
+                raise RulebookOptionError(f"berserk_heroes: option decks: player {p}'s deck: {cid!r} is not a card id")
+            if card["type"] == "hero" or card.get("creatable"):
+                what = "a hero" if card["type"] == "hero" else "a created card"
+                raise RulebookOptionError(
+                    f"berserk_heroes: option decks: player {p}'s deck: {card['name']!r} ({cid}) is {what}, "
+                    "which no deck holds"
+                )
+    return True
 
 
 def _scenarios(rb: Rulebook) -> dict[str, Scenario]:
@@ -223,6 +270,9 @@ def evaluate(game: Table, player: int) -> float:
 
 def make_rulebook(cards: BerserkCards) -> Rulebook:
     """Berserk: Heroes played with the catalogue ``cards`` (``tabletop.core.catalogue.with_cards`` builds more)."""
+    options = OPTIONS
+    if cards is not CARDS:  # option decks may name the cards of this catalogue
+        options = {**OPTIONS, "decks": dataclasses.replace(OPTIONS["decks"], check=partial(_check_decks, cards=cards))}
     rb = Rulebook(
         id="berserk_heroes",
         title="Berserk: Heroes (Берсерк. Герои) — coins, modifiers, the ability constructor and keywords",
@@ -231,7 +281,8 @@ def make_rulebook(cards: BerserkCards) -> Rulebook:
         rules=RULES,
         setup=setup,
         profile=PROFILE,
-        options=OPTIONS,
+        options=options,
+        added_options=("decks",),  # saves from before it load with its default, the deck they played
         flow=(Phase("turn", E.TURN_STEPS, each_player=True, rule="bh.assume.turn"),),
         tasks=E.TASKS,
         event_handlers=E.EVENT_HANDLERS,

@@ -187,12 +187,13 @@ RULES = RuleTable(
         _a(
             "bh.assume.setup",
             "Set-up: each player has a hero (hero-warrior or hero-mage) with 20 life (option hero_life), a shuffled "
-            "deck of two copies of each non-hero card of the catalogue, 4 cards in hand (option starting_hand), no "
+            "deck of two copies of each non-hero card of the rulebook's own catalogue (option decks names other cards, "
+            "those of a card folder added by with_cards among them), 4 cards in hand (option starting_hand), no "
             "coins in play (option starting_coins) and 20 coins in the coin supply (option coin_supply).",
             "запас монет",
             (3, 3),
             outside=True,
-            option="starting_coins, coin_supply, starting_hand, hero_life",
+            option="starting_coins, coin_supply, starting_hand, hero_life, decks",
         ),
         _a(
             "bh.assume.draw",

@@ -112,7 +112,7 @@ def load(paths=None, folders=()) -> HearthstoneCards:
     """The catalogue of card files (default: every ``cards/*.toml``) and of any more ``folders``; raises
     CardDataError naming the file, the card and the field."""
     kind = HearthstoneCards if paths is None else CardFiles
-    return kind.load(HERE, (CARD_DIR, *folders), schema=SCHEMA, paths=paths)
+    return kind.load(HERE, (CARD_DIR, *folders), schema=SCHEMA, paths=paths, own=1)
 
 
 def deck_rules(hero_class: str) -> DeckRules:

@@ -246,7 +246,7 @@ def _zone(game: Table, zones: Node, name: str, value: Any) -> None:
             cid = _card(game, entry, ("minion", "spell", "weapon"))
             was = entry.take("was", str, "", choices=("", "board", "weapon"))
             fields = _minion(game, entry, cid, aura=True) if was == "board" else {}
-            fields = _weapon(game, entry, cid) if was == "weapon" else fields
+            fields = _weapon(game, entry, cid, spent=True) if was == "weapon" else fields
         entry.done()
         made = E.new_card(game, p, cid, name, **fields, **extra)
         stamp(game, made, ts)
@@ -281,11 +281,15 @@ def _buffs(game: Table, entry: Node) -> tuple:
     return tuple(out)
 
 
-def _weapon(game: Table, entry: Node, cid: str) -> dict[str, Any]:
+def _weapon(game: Table, entry: Node, cid: str, spent: bool = False) -> dict[str, Any]:
+    """A weapon's attack and durability (default: printed). ``spent``: a destroyed weapon in the graveyard,
+    whose durability may be below 0 (an attack and a Sword of Justice trigger in one action each take 1,
+    hs.durability, hs.sword_of_justice, before the weapon is destroyed)."""
     card = game.rulebook.cards[cid]
     fields = {"atk": card["attack"], "dur": card["durability"]}
     for name, field in WEAPON_FIELDS.items():
-        fields[field] = entry.take(name, int, fields[field], at_least=0)
+        low = None if spent and field == "dur" else 0
+        fields[field] = entry.take(name, int, fields[field], at_least=low)
     return fields
 
 

@@ -619,24 +619,25 @@ class MarvelCards(Catalogue):
     def index(self) -> None:
         self.abilities = {cid: abilities(cid, card) for cid, card in self.items()} | STATUS_ABILITIES
         self.activated_choose = {s["name"]: s.get("choose") for c in self.values() for s in c.get("activated", ())}
-        self.player_deck = D.deck_list(("ally", "event", "upgrade", "support", "resource"), self)
-        self.encounter_deck = D.deck_list(("minion", "treachery", "side_scheme", "attachment", "environment"), self)
-        ordered = sorted(self.items())
+        # (the set-up's cards are the rulebook's own: a card folder added by with_cards joins no default
+        # deck and is no identity, villain or scheme of a default game; option decks or a position names it)
+        dealt = self.dealt()
+        self.player_deck = D.deck_list(("ally", "event", "upgrade", "support", "resource"), dealt)
+        self.encounter_deck = D.deck_list(("minion", "treachery", "side_scheme", "attachment", "environment"), dealt)
+        ordered = sorted(dealt.items())
         self.nemesis_set = [cid for cid, c in ordered if c.get("nemesis")]  # each player's, set aside (L1489)
         self.obligations = [cid for cid, c in ordered if c["type"] == "obligation"]  # L1500
         self.identity = next((cid for cid, c in ordered if c["type"] == "identity"), None)  # (None: card files alone)
-        self.villain_stages = sorted(
-            (c for c, d in self.items() if d["type"] == "villain"), key=lambda c: self[c]["stage"]
-        )
+        self.villain_stages = sorted((c for c, d in ordered if d["type"] == "villain"), key=lambda c: self[c]["stage"])
         self.scheme_stages = sorted(
-            (c for c, d in self.items() if d["type"] == "main_scheme"), key=lambda c: self[c]["stage"]
+            (c for c, d in ordered if d["type"] == "main_scheme"), key=lambda c: self[c]["stage"]
         )
 
 
 def load(paths=None, folders=()) -> MarvelCards:
     """The catalogue of card files (default: every ``cards/*.toml``) and of any more ``folders``; raises
     CardDataError naming the file, the card and the field."""
-    return MarvelCards.load(D.HERE, (D.CARD_DIR, *folders), schema=SCHEMA, paths=paths)
+    return MarvelCards.load(D.HERE, (D.CARD_DIR, *folders), schema=SCHEMA, paths=paths, own=1)
 
 
 # the shipped catalogue (RULEBOOK.cards); rule code reads the catalogue of its game, game.rulebook.cards

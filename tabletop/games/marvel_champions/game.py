@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 from functools import partial
+from pathlib import Path
 from typing import cast
 
 from tabletop.core import (
@@ -423,6 +424,7 @@ def make_rulebook(cards: MarvelCards) -> Rulebook:
         description=__doc__ or "",
         # format 1 named the decks' compositions _left:... (every Deck is _deck:... now, as player_decks names it)
         position=POSITION,
+        puzzle_folder=Path(__file__).parent / "data" / "puzzles",
         renamed_vars={f"_left:{k}": f"_deck:{k}" for k in ("enc", "0", "1", "2", "3")},
     )
     rb.scenarios = _scenarios(rb)

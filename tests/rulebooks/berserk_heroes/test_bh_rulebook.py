@@ -60,7 +60,7 @@ def test_each_assumption_names_the_options_that_switch_it():
         for name in filter(None, (n.strip() for n in rule.option.split(","))):
             assert name in RB.options and RB.options[name].rule == rule.id, (rule.id, name)
             named += 1
-    assert named == len([s for s in RB.options.values() if s.rule and RB.rules[s.rule].assumption]) == 12
+    assert named == len([s for s in RB.options.values() if s.rule and RB.rules[s.rule].assumption]) == 13
     assert RB.rules["bh.assume.vanguard"].option == "vanguard_cost"
     assert RB.rules["bh.assume.stalemate"].option == "stalemate"
 

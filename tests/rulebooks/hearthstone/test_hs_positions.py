@@ -104,6 +104,21 @@ def test_to_position_round_trip_over_random_games(seed, steps, traced, options):
     assert loaded.play(i).fingerprint() == game.play(i).fingerprint()
 
 
+def test_a_spent_weapon_in_the_graveyard_round_trips():
+    """hs.durability, hs.sword_of_justice: in this game (found by the round-trip property above) a Sword of
+    Justice lost more durability than it had in one action, so the graveyard holds it at -1; the position
+    file writes that and reads it back."""
+    game = RB.new_game(seed=978, tracing=False, deck0="paladin")
+    rng = random.Random(978)
+    for _ in range(37):
+        game.play(rng.randrange(len(game.legal())))
+    spent = [o for o in game.state.objects.values() if o["zone"].startswith("grave:") and o.get("dur", 0) < 0]
+    assert spent and spent[0]["card"] == "sword_of_justice"
+    loaded = tt.load_position(game.to_position())
+    assert loaded.fingerprint() == game.fingerprint()
+    assert "durability = -1" in game.to_position()
+
+
 def test_a_position_between_actions_is_written_without_the_engine_work():
     """At the main step (hs.actions) the board is the whole position: the decision is asked anew on loading."""
     game = RB.scenario("death-chain")
