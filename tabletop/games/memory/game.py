@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from tabletop.core import Game, OptionSpec, Phase, Profile, Rulebook, Scenario, Table, TaskTable, by_name
@@ -12,6 +13,7 @@ from tabletop.core.rulebook import EventSpec
 from tabletop.core.zones import Zones, ZoneSpec
 
 from .pictures import picture, picture_name
+from .positions import SPEC as POSITION
 from .rules import RULES
 
 GRID = "grid"  # mem.setup: the cards lie face down in rows
@@ -72,6 +74,16 @@ def ask_flip(game: Table, *, first: str | None = None) -> None:
 def flip(game: Table, *, first: str | None, choice: dict) -> None:
     """A flip; after the second, a match (mem.match) or a mismatch (mem.mismatch). What follows is caused by it."""
     st, player, card = game.state, game.state.turn["player"], choice["id"]
+    if st.objects[card]["picture"] is None:  # mem.assume.unseen: a card of a position file nobody has seen
+        game.ask_draw(
+            unseen_left(game),
+            unseen,
+            prompt=f"the picture under {card_label(game, card)}",
+            rule="mem.assume.unseen",
+            args={"first": first, "card": card},
+            labels={key: f"picture {key}" for key in unseen_left(game)},
+        )
+        return
     game.caused_by(st.events[game.emit("flip", rule="mem.turn", player=player, card=card)].get("rec"))
     if first is None:
         ask_flip(game, first=card)  # (it opens once the flip has happened)
@@ -98,6 +110,22 @@ def flip(game: Table, *, first: str | None, choice: dict) -> None:
         game.record("flow", lambda: f"player {player} found a match{said}", rule, player=player)
         if again:
             game.extra_turn()
+
+
+def unseen_left(game: Table) -> dict[str, int]:
+    """mem.assume.unseen: the pictures no card shows yet (two of each, mem.components, less those placed)."""
+    left = dict.fromkeys(map(str, range(game.options["pairs"])), 2)
+    for obj in game.state.objects.values():
+        if obj.get("picture") is not None:
+            left[str(obj["picture"])] -= 1
+    return {key: n for key, n in left.items() if n}
+
+
+@tasks("mem.unseen")
+def unseen(game: Table, *, first: str | None, card: str, choice: dict) -> None:
+    """mem.assume.unseen: the unseen card's picture is the chance outcome; then the flip happens."""
+    game.state.update(card, picture=int(choice["id"]))
+    flip(game, first=first, choice={"id": card})
 
 
 TURN_BACK = {"id": "turn_back", "label": "turn the two cards back face down"}
@@ -210,6 +238,8 @@ RULEBOOK: Rulebook = Rulebook(
     active_zones=(GRID,),
     public_fields=("id", "zone", "slot", "face_up"),
     scenarios=SCENARIOS,
+    position=POSITION,
+    puzzle_folder=Path(__file__).parent / "data" / "puzzles",
     # the board view: a grid of slots, each player's pile (their score) and the legal flips
     board=GridBoard(
         ZONES,

@@ -85,6 +85,19 @@ RULES = RuleTable(
             option="turn_back",
         ),
         Rule(
+            "mem.assume.unseen",
+            "A card of a position file whose picture nobody has seen ('?') is equally likely to be any picture "
+            "not yet placed, weighted by how many cards of it are left: its picture is a chance outcome when it "
+            "is first flipped. (A new game deals every picture at set-up; a well-shuffled layout is the same "
+            "chance, drawn later.)",
+            "Хорошо перемешайте",
+            SEED,
+            (1524, 1524),
+            assumption=True,
+            fixed="'shuffle well' makes every order of the cards equally likely, so a card not yet seen is any "
+            "picture left with the odds of what is left; dealing it when it is flipped or at set-up is one chance",
+        ),
+        Rule(
             "mem.assume.first_player",
             "Player 0 (or the player the option names) takes the first turn.",
             source=SEED,
