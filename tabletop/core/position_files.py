@@ -59,6 +59,7 @@ class PositionSpec:
     rule: str
     players: Callable[[dict], int] | None = None
     set_up_options: tuple[str, ...] = ()
+    counted_ids: bool = True  # False: the rulebook names its objects itself, not by the id counter (settle)
 
     def write(self, game: Game) -> str:
         """``game`` as a position file (what :meth:`Game.to_position` returns)."""
@@ -164,7 +165,7 @@ def _build(
     except TabletopError as e:  # (a move the rules refuse: a full zone, say) named at the file, not in rule code
         raise PositionError(doc.file, None, "", str(e)) from None
     root.done(_KERNEL_KEYS)
-    _engine(table, engine)
+    _engine(table, engine, counted_ids=spec.counted_ids)
     if run and state.decision is None:
         table._run()
         if state.decision is None and state.result is None:
@@ -173,7 +174,7 @@ def _build(
     return game
 
 
-def _engine(table: Table, node: Node) -> None:
+def _engine(table: Table, node: Node, *, counted_ids: bool = True) -> None:
     """The ``[engine]`` table: the random streams, the counters, and the pending work of a game paused
     inside an action (all written by :meth:`Game.to_position`)."""
     st = table.state
@@ -183,7 +184,7 @@ def _engine(table: Table, node: Node) -> None:
         if not digits.isdigit() or int(digits) >> 64:
             raise streams.error(stream, f"{quote(digits)} is not a random stream's value (a 64-bit number, as text)")
         st.rng[stream] = int(digits)
-    settle(st, node.table("counters") if "counters" in node else None)
+    settle(st, node.table("counters") if "counters" in node else None, counted_ids=counted_ids)
     pending = node.take("pending", str, None)
     node.done()
     if pending is None:

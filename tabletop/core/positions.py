@@ -264,9 +264,11 @@ def stamp(table: Table, oid: str, ts: int | None) -> None:
         table.state.objects[oid] = {**table.state.objects[oid], "ts": ts}
 
 
-def settle(state: State, given: Node | None) -> None:
-    """The id and timestamp counters after a build: past every object's (or as the file's engine table gives)."""
-    ids = [id_number(oid) or 0 for oid in state.objects]
+def settle(state: State, given: Node | None, *, counted_ids: bool = True) -> None:
+    """The id and timestamp counters after a build: past every object's (or as the file's engine table gives).
+    ``counted_ids=False``: the rulebook names its objects itself (``p0``, ``c2``), not by the id counter, so
+    the counter need not be past them."""
+    ids = [id_number(oid) or 0 for oid in state.objects] if counted_ids else []
     stamps = [obj.get("ts", 0) for obj in state.objects.values()]
     state.counters["id"] = max([state.counters["id"], *ids])
     state.counters["ts"] = max([state.counters["ts"], *stamps])
