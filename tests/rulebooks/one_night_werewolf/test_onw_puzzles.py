@@ -1,0 +1,45 @@
+"""One Night Ultimate Werewolf's starter puzzles: the solver's counts, each derived from the rules."""
+
+import tabletop as tt
+
+RB = tt.rulebook("one_night_werewolf")
+
+
+def solved(name):
+    return tt.solve(RB.puzzle(name))
+
+
+def test_robbers_pick():
+    """onw.robber: the Robber's options are to take player 1's or player 2's card, or rob nobody (3 options);
+    he becomes the role he takes (onw.role_is_card), so only taking the Werewolf (player 1) puts his card on
+    the werewolf team at dawn (onw.assume.teams): solvable in 1 choice, exactly 1 solution."""
+    s = solved("robbers-pick")
+    assert (s.solvable, s.shortest, s.count, s.count_shortest) == (True, 1, 1, 1)
+    puzzle = RB.puzzle("robbers-pick")
+    assert puzzle.check(["swap:p1"]).ok
+    assert not puzzle.check(["swap:p2"]).ok  # he becomes a Villager
+
+
+def test_sober_drunk():
+    """onw.drunk: the Drunk must exchange his card with one of the 3 centre cards (no pass); two are
+    Werewolves, so only centre card 1 (the Villager) keeps him on the village team: 1 solution of 3."""
+    s = solved("sober-drunk")
+    assert (s.solvable, s.shortest, s.count, s.count_shortest) == (True, 1, 1, 1)
+    puzzle = RB.puzzle("sober-drunk")
+    assert puzzle.check(["swap:c0"]).ok
+    assert not puzzle.check(["swap:c1"]).ok
+
+
+def test_hunters_aim():
+    """onw.vote, onw.execute, onw.hunter: the Hunter votes for player 1 or 2. For player 1 (the Werewolf), with
+    the others playing along, player 2 votes 1 too: the Werewolf is executed and the village wins
+    (onw.win.werewolf_dies). For player 2 no line wins: 2 executed, or the Hunter executed and shooting 2, kills
+    only villagers (onw.win.villager_killed), and no execution leaves the werewolf team winning
+    (onw.win.werewolves). With the others playing along, the count is of the winning lines after vote:1: of
+    player 1's 2 votes x player 2's 2, (0, 0) executes the Hunter who shoots 1, (0, 1) and (2, 1) execute 1,
+    and (2, 0) gives each one vote (nobody executed): 3 solutions, each 1 choice of the solver."""
+    s = solved("hunters-aim")
+    assert (s.solvable, s.shortest, s.count, s.count_shortest) == (True, 1, 3, 3)
+    puzzle = RB.puzzle("hunters-aim")
+    assert puzzle.check(["vote:1"]).ok
+    assert not puzzle.check(["vote:2"]).ok
