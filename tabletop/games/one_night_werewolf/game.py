@@ -742,6 +742,17 @@ def _wins(game: Game, args: dict) -> bool:
     return result is not None and int(args["player"]) in result["winners"]
 
 
+def _knows_role(game: Game, args: dict) -> bool:
+    """Puzzle test ``{test = "knows_role", player = P, role = R}``: P has looked at a player's card that holds
+    R now (the knowledge records ``know`` keeps: onw.seer, onw.robber, onw.werewolf, ...)."""
+    st, p = game.table.state, int(args["player"])
+    for q in range(game.table.players):
+        obj = st.objects[seat(q)]
+        if q != p and obj["role"] == args["role"] and (obj["vis"] == "all" or p in obj["vis"]):
+            return True
+    return False
+
+
 from .positions import SPEC as POSITION  # noqa: E402  (it reads this module's rules of the night)
 
 RULEBOOK: Rulebook = Rulebook(
@@ -823,5 +834,5 @@ RULEBOOK: Rulebook = Rulebook(
     description=__doc__ or "",
     position=POSITION,
     puzzle_folder=Path(__file__).parent / "data" / "puzzles",
-    puzzle_tests={"team_at_dawn": _team_at_dawn, "wins": _wins},
+    puzzle_tests={"team_at_dawn": _team_at_dawn, "wins": _wins, "knows_role": _knows_role},
 )

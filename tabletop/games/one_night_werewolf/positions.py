@@ -4,7 +4,7 @@ written back.
 
 ``[[players]]`` gives the card in front of each seat (onw.assume.card_in_front) in seat order, the role
 it was dealt (``dealt``, onw.deal) and who knows that card (``seen_by``, the game's knowledge records:
-``know``); ``[[centre]]`` the three centre cards alike (onw.setup_centre). ``[night]`` says which call of
+``know``); ``[[centre]]`` the three centre cards alike (onw.deal). ``[night]`` says which call of
 the call order (onw.call_order) comes next, and the role a Doppelganger copied; ``[day]`` the votes cast
 so far (onw.vote). Every card is given by its role: a position is the teacher's view, and the deal
 that hides the cards from the players is already behind it (onw.deal), so a card left unknown is refused.
@@ -15,13 +15,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from tabletop.core import Table
+from tabletop.core import RulebookOptionError, Table
 from tabletop.core.position_files import PositionSpec
 from tabletop.core.positions import Node, suggest
 
 from . import game as G
-
-ROLES = tuple(sorted(G.TOKENS))
 
 
 # ------------------------------------------------------------------ reading
@@ -32,7 +30,7 @@ def build(game: Table, root: Node) -> None:
     seats = root.tables("players", at_most=G.RULEBOOK.players[1])
     centre = root.tables("centre", at_most=3)
     if len(centre) != 3:
-        raise root.error("centre", f"{len(centre)} centre cards; there are 3 (onw.setup_centre)")
+        raise root.error("centre", f"{len(centre)} centre cards; there are 3 (onw.deal)")
     dealt: dict[str, str] = {}
     cards: list[tuple[Node, str]] = []
     for p, node in enumerate(seats):
@@ -54,7 +52,7 @@ def build(game: Table, root: Node) -> None:
         raise root.error("players", "the dealt roles are not among the game's cards (onw.deal)")
     try:
         G.check_roles(n, roles)
-    except Exception as e:  # (the Mason pair, the Insomniac's partner: the set-up's own checks)
+    except RulebookOptionError as e:  # (the Mason pair, the Insomniac's partner: the set-up's own checks)
         raise root.error("players", str(e).removeprefix("one_night_werewolf: ")) from None
     st.set_var("roles", roles)  # the face-up role tokens (onw.tokens)
     st.set_var("_dealt", dealt)
@@ -79,7 +77,8 @@ def build(game: Table, root: Node) -> None:
 def _role(node: Node, key: str, default: Any = ...) -> str:
     role = node.take(key, str) if default is ... else node.take(key, str, default)
     if role not in G.TOKENS:
-        raise node.error(key, f"no role {role!r} in the box{suggest(role, ROLES)}; the roles: {', '.join(ROLES)}")
+        roles = sorted(G.TOKENS)
+        raise node.error(key, f"no role {role!r} in the box{suggest(role, roles)}; the roles: {', '.join(roles)}")
     return role
 
 
@@ -200,5 +199,6 @@ def dump(game: Table) -> dict[str, Any]:
     return out
 
 
-SPEC = PositionSpec(build=build, dump=dump, rule="onw.deal", players=players_of, set_up_options=("roles",), counted_ids=False
+SPEC = PositionSpec(
+    build=build, dump=dump, rule="onw.deal", players=players_of, set_up_options=("roles",), counted_ids=False
 )

@@ -43,3 +43,29 @@ def test_hunters_aim():
     puzzle = RB.puzzle("hunters-aim")
     assert puzzle.check(["vote:1"]).ok
     assert not puzzle.check(["vote:2"]).ok
+
+
+def test_too_late():
+    """onw.assume.order_option: here the Troublemaker is called before the Robber; she swapped players 2 and 3
+    (onw.troublemaker), so the Werewolf card dealt to player 2 lies before player 3 when the Robber is called.
+    The Robber takes the card as it lies (onw.robber; onw.role_is_card): of his 4 options (players 1, 2, 3,
+    nobody) only player 3's card makes him a werewolf at dawn, and nobody is called after him who moves
+    cards (no Drunk in play): 1 solution in 1 choice. Robbing player 2, where the wolf was dealt, fails."""
+    s = solved("too-late")
+    assert (s.solvable, s.shortest, s.count, s.count_shortest) == (True, 1, 1, 1)
+    puzzle = RB.puzzle("too-late")
+    assert puzzle.check(["swap:p3"]).ok
+    assert not puzzle.check(["swap:p2"]).ok
+
+
+def test_seers_look():
+    """onw.seer: the Seer may look at another player's card (3 options), at two of the centre cards (3
+    pairs) or at nothing: 7 options. One Werewolf is a player's (player 2), the other in the centre; only
+    looking at player 2 shows her a player holding a Werewolf, and no later call moves a card (the Robber is
+    in the centre): 1 solution in 1 choice. Two centre cards with the Werewolf among them do not count."""
+    s = solved("seers-look")
+    assert (s.solvable, s.shortest, s.count, s.count_shortest) == (True, 1, 1, 1)
+    puzzle = RB.puzzle("seers-look")
+    assert len(puzzle.game().legal()) == 7
+    assert puzzle.check(["view:p2"]).ok
+    assert not puzzle.check(["view:c0+c1"]).ok
