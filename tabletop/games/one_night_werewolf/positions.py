@@ -58,6 +58,8 @@ def build(game: Table, root: Node) -> None:
     st.set_var("_dealt", dealt)
     night, day = root.table("night"), root.table("day")
     copied = _copied(night, n, dealt)
+    if copied is not None and "doppelganger" not in roles:
+        raise night.error("copied", "no Doppelganger card is in the game to copy a role (onw.doppelganger)")
     if copied is not None:
         st.set_var("_doppel", copied)
     call = night.take("call", str, None, choices=G.call_order(game))

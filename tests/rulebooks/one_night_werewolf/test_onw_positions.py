@@ -37,10 +37,43 @@ def test_round_trip_at_every_decision_of_random_playouts(seed):
         game.play(rng.randrange(len(game.legal())))
 
 
+def test_a_hand_written_night_is_the_dealt_game():
+    """onw.deal, onw.look_own: a file that gives only the cards is the night about to begin, each player
+    knowing their own card: the same position as a game whose shuffle dealt those cards."""
+    from tabletop.games.one_night_werewolf.game import dealt
+
+    game = dealt(["robber", "werewolf", "villager", "seer", "werewolf", "troublemaker"])
+    loaded = tt.load_position(HEAD + CARDS)
+    assert loaded.fingerprint() == game.fingerprint()
+    assert loaded.legal() == game.legal() == ["view:c0", "view:c1", "view:c2", "pass"]  # onw.lone_wolf
+
+
+def test_the_day_resumes_at_the_next_voter():
+    """onw.vote: votes = [2] is player 0's vote for player 2; player 1 votes next, for anyone but himself."""
+    game = tt.load_position(HEAD + CARDS + "[day]\nvotes = [2]\n")
+    assert game.decision.player == 1
+    assert game.legal() == ["vote:0", "vote:2"]
+    assert game.table.state.vars["_votes"] == {"0": 2}
+
+
 BAD = [
-    ("unknown role", CARDS.replace('"robber"', '"rober"'), "no role 'rober' in the box (did you mean 'robber'?)"),
-    ("too many", CARDS.replace('"seer"', '"werewolf"'), "3 werewolf cards, but the box has 2 (onw.components)"),
+    (
+        "unknown role",
+        CARDS.replace('"robber"', '"rober"'),
+        "line 4, field players[0].card: no role 'rober' in the box (did you mean 'robber'?)",
+    ),
+    (
+        "too many",
+        CARDS.replace('"seer"', '"werewolf"'),
+        "line 12, field centre[1].card: 3 werewolf cards, but the box has 2 (onw.components)",
+    ),
     ("wrong seat", CARDS + "[night]\n" + 'copied = {player = 7, role = "seer"}\n', "night.copied.player"),
+    ("a vote for oneself", CARDS + "[day]\nvotes = [0]\n", "player 0 cannot vote for player 0 (onw.vote)"),
+    ("all votes in", CARDS + "[day]\nvotes = [1, 0, 0]\n", "3 votes: once all 3 are in they are counted"),
+    ("unknown call", CARDS + '[night]\ncall = "sear"\n', "field night.call: 'sear' is not one of"),
+    ("night and day", CARDS + '[night]\ncall = "seer"\n[day]\nvotes = []\n', "give [night] call or [day] votes"),
+    ("two centre cards", CARDS.rsplit("[[centre]]", 1)[0], "2 centre cards; there are 3"),
+    ("no doppelganger", CARDS + '[night]\ncopied = {player = 0, role = "seer"}\n', "no Doppelganger card"),
     ("unknown field", CARDS.replace('card = "robber"', 'card = "robber"\nsen_by = [0]'), "unknown field 'sen_by'"),
 ]
 

@@ -69,3 +69,15 @@ def test_seers_look():
     assert len(puzzle.game().legal()) == 7
     assert puzzle.check(["view:p2"]).ok
     assert not puzzle.check(["view:c0+c1"]).ok
+
+
+def test_tanners_trap():
+    """onw.vote, onw.execute: player 3 casts the last vote (for 0, 1 or 2), so nobody replies. The Tanner
+    (player 2) has 2 votes already. For 2 or for 0 he alone has the most votes and dies: the Tanner wins and
+    the village loses (onw.win.tanner). For 1 the Werewolf ties him at 2 and both are executed: a werewolf
+    died, so the village wins, the Seer among them (onw.win.werewolf_dies). 1 solution in 1 choice."""
+    s = solved("tanners-trap")
+    assert (s.solvable, s.shortest, s.count, s.count_shortest) == (True, 1, 1, 1)
+    puzzle = RB.puzzle("tanners-trap")
+    assert puzzle.check(["vote:1"]).ok
+    assert not puzzle.check(["vote:2"]).ok
