@@ -81,3 +81,19 @@ def test_tanners_trap():
     puzzle = RB.puzzle("tanners-trap")
     assert puzzle.check(["vote:1"]).ok
     assert not puzzle.check(["vote:2"]).ok
+
+
+def test_two_ways_to_howl():
+    """onw.doppelganger: she must copy one of players 1 to 3 (onw.assume.doppel_must: no pass), 3 options.
+    Copying the Werewolf (player 2) makes her a werewolf (her card gives the role she copied, L210), and no
+    later call touches her card (the Drunk swaps his own with the centre): 1 choice. Copying the Drunk she
+    does the Drunk's action at once (onw.doppel.immediate, onw.drunk): of the 3 centre cards only the second,
+    a Werewolf, puts her on the werewolf team: 2 choices. Copying the Villager leaves her a villager. So 2
+    solutions, the shortest 1 choice and 1 of that length."""
+    s = solved("two-ways-to-howl")
+    assert (s.solvable, s.shortest, s.count, s.count_shortest) == (True, 1, 2, 1)
+    puzzle = RB.puzzle("two-ways-to-howl")
+    assert puzzle.check(["copy:2"]).ok
+    assert puzzle.check(["copy:1", "swap:c1"]).ok
+    assert not puzzle.check(["copy:1", "swap:c0"]).ok
+    assert not puzzle.check(["copy:3"]).ok
