@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from tabletop.core import RulebookOptionError, Table
+from tabletop.core import RulebookOptionError, RuleError, Table
 from tabletop.core.position_files import PositionSpec
 from tabletop.core.positions import Node, suggest
 
@@ -28,6 +28,8 @@ def build(game: Table, root: Node) -> None:
     st = game.state
     n = game.players
     seats = root.tables("players", at_most=G.RULEBOOK.players[1])
+    if not seats:
+        raise root.error("players", "no [[players]]: give one table per seat, the card in front of each player")
     centre = root.tables("centre", at_most=3)
     if len(centre) != 3:
         raise root.error("centre", f"{len(centre)} centre cards; there are 3 (onw.deal)")
@@ -169,7 +171,9 @@ def players_of(data: dict) -> int:
 def dump(game: Table) -> dict[str, Any]:
     """The ``[[players]]``, ``[[centre]]``, ``[night]`` and ``[day]`` tables of ``game`` (the inverse of build)."""
     st = game.state
-    dealt = st.vars.get("_dealt", {})
+    if "_dealt" not in st.vars:  # (a game paused inside the shuffle: chance="manual")
+        raise RuleError("one_night_werewolf: the cards are still being dealt (onw.deal); a position comes after")
+    dealt = st.vars["_dealt"]
     players = []
     for p in range(game.players):
         obj = st.objects[G.seat(p)]

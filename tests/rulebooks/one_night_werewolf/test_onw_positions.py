@@ -6,6 +6,7 @@ import random
 import pytest
 
 import tabletop as tt
+from tabletop.core import RuleError
 from tabletop.games.one_night_werewolf.game import SCENARIOS
 from tabletop.testing import check_position_error
 
@@ -56,6 +57,14 @@ def test_the_day_resumes_at_the_next_voter():
     assert game.table.state.vars["_votes"] == {"0": 2}
 
 
+def test_a_game_still_being_dealt_has_no_position():
+    """onw.deal: while the shuffle's chance decisions are open (chance="manual") no card is dealt yet."""
+    game = RB.new_game(seed=1, players=3, chance="manual")
+    assert game.decision.kind == "shuffle"
+    with pytest.raises(RuleError, match="still being dealt"):
+        game.to_position()
+
+
 BAD = [
     (
         "unknown role",
@@ -74,6 +83,7 @@ BAD = [
     ("night and day", CARDS + '[night]\ncall = "seer"\n[day]\nvotes = []\n', "give [night] call or [day] votes"),
     ("two centre cards", CARDS.rsplit("[[centre]]", 1)[0], "2 centre cards; there are 3"),
     ("no doppelganger", CARDS + '[night]\ncopied = {player = 0, role = "seer"}\n', "no Doppelganger card"),
+    ("no players", '[[centre]]\ncard = "seer"\n' * 3, "field players: no [[players]]"),
     ("unknown field", CARDS.replace('card = "robber"', 'card = "robber"\nsen_by = [0]'), "unknown field 'sen_by'"),
 ]
 
