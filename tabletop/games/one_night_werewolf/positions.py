@@ -58,15 +58,16 @@ def build(game: Table, root: Node) -> None:
         raise root.error("players", str(e).removeprefix("one_night_werewolf: ")) from None
     st.set_var("roles", roles)  # the face-up role tokens (onw.tokens)
     st.set_var("_dealt", dealt)
+    is_day = "day" in root  # ([day] alone, without votes: the day begins)
     night, day = root.table("night"), root.table("day")
-    copied = _copied(night, n, dealt)
+    copied = _copied(night, n)
     if copied is not None and "doppelganger" not in roles:
         raise night.error("copied", "no Doppelganger card is in the game to copy a role (onw.doppelganger)")
     if copied is not None:
         st.set_var("_doppel", copied)
     call = night.take("call", str, None, choices=G.call_order(game))
     night.done()
-    votes = day.take("votes", list, None)
+    votes = day.take("votes", list, [] if is_day else None)
     day.done()
     if votes is not None and call is not None:
         raise day.error("votes", "the day comes after the night: give [night] call or [day] votes, not both")
@@ -108,7 +109,7 @@ def _seen_by(node: Node, n: int, default: list[int]) -> list[int] | str:
     return sorted(set(value))
 
 
-def _copied(night: Node, n: int, dealt: dict[str, str]) -> dict[str, Any] | None:
+def _copied(night: Node, n: int) -> dict[str, Any] | None:
     """onw.doppelganger: ``copied = {player = P, role = R}``, the role the Doppelganger took."""
     if "copied" not in night:
         return None

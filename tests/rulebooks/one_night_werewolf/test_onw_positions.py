@@ -55,6 +55,8 @@ def test_the_day_resumes_at_the_next_voter():
     assert game.decision.player == 1
     assert game.legal() == ["vote:0", "vote:2"]
     assert game.table.state.vars["_votes"] == {"0": 2}
+    begins = tt.load_position(HEAD + CARDS + "[day]\n")
+    assert begins.decision.player == 0 and begins.legal() == ["vote:1", "vote:2"]
 
 
 def test_a_game_still_being_dealt_has_no_position():
