@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations
+from pathlib import Path
 
 from tabletop.core import (
     Game,
@@ -727,6 +728,33 @@ def _at_night(game: Table, i: int) -> bool:
     return False
 
 
+def _team_at_dawn(game: Game, args: dict) -> bool:
+    """Puzzle test ``{test = "team_at_dawn", player = P, team = "village"|"werewolf"|"tanner"}``: the card in
+    front of player P when the night is over (onw.role_is_card) is on that team (onw.assume.teams)."""
+    role = role_of(game.table, seat(int(args["player"])))
+    team = {"village": VILLAGE, "werewolf": WEREWOLF_TEAM, "tanner": ("tanner",)}[str(args["team"])]
+    return role in team
+
+
+def _wins(game: Game, args: dict) -> bool:
+    """Puzzle test ``{test = "wins", player = P}``: the game is over and player P is among its winners (onw.win.*)."""
+    result = game.table.state.result
+    return result is not None and int(args["player"]) in result["winners"]
+
+
+def _knows_role(game: Game, args: dict) -> bool:
+    """Puzzle test ``{test = "knows_role", player = P, role = R}``: P has looked at a player's card that holds
+    R now (the knowledge records ``know`` keeps: onw.seer, onw.robber, onw.werewolf, ...)."""
+    st, p = game.table.state, int(args["player"])
+    for q in range(game.table.players):
+        obj = st.objects[seat(q)]
+        if q != p and obj["role"] == args["role"] and (obj["vis"] == "all" or p in obj["vis"]):
+            return True
+    return False
+
+
+from .positions import SPEC as POSITION  # noqa: E402  (it reads this module's rules of the night)
+
 RULEBOOK: Rulebook = Rulebook(
     id="one_night_werewolf",
     title="One Night Ultimate Werewolf",
@@ -804,4 +832,7 @@ RULEBOOK: Rulebook = Rulebook(
     scenarios=SCENARIOS,
     board=board,
     description=__doc__ or "",
+    position=POSITION,
+    puzzle_folder=Path(__file__).parent / "data" / "puzzles",
+    puzzle_tests={"team_at_dawn": _team_at_dawn, "wins": _wins, "knows_role": _knows_role},
 )
