@@ -17,6 +17,7 @@ import json
 import random
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from .core import Game, Rulebook
 from .core.registry import load_game
@@ -302,3 +303,30 @@ def check_position_error(text: str, message: str, name: str = "teacher.toml") ->
         assert message in said, f"expected {message!r} in: {said}"
         return
     raise AssertionError(f"the position loaded; expected a PositionError saying {message!r}")
+
+
+def check_position_round_trip(game: Game, rng: random.Random, steps: int, **load: Any) -> Game | None:
+    """Play ``game`` ``steps`` random choices (``rng``), write it as a position file and read it back: the
+    same fingerprint, the same options (a scenario option aside: a position is its own set-up) and the
+    same decision; the next choice leads both to the same position. Returns the loaded game (None: the
+    game ended first). Why: every rulebook's position files promise this round trip (docs/positions.md),
+    and their property tests share it. ``load``: keyword arguments of ``tt.load_position``."""
+    from .core.registry import load_position
+
+    for _ in range(steps):
+        if game.over:
+            return None
+        game.play(rng.randrange(len(game.legal())))
+    if game.over:
+        return None
+    loaded = load_position(game.to_position(), **load)
+    assert loaded.fingerprint() == game.fingerprint()
+
+    def options(g: Game) -> dict:
+        return {k: v for k, v in g.options.items() if k != "scenario"}
+
+    assert options(loaded) == options(game)
+    assert [(o.id, o.label) for o in loaded.decision.options] == [(o.id, o.label) for o in game.decision.options]
+    i = rng.randrange(len(game.legal()))
+    assert loaded.play(i).fingerprint() == game.play(i).fingerprint()
+    return loaded

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tabletop as tt
-from tabletop.testing import check_position_error
+from tabletop.testing import check_position_error, check_position_round_trip
 
 RB = tt.rulebook("berserk_heroes")
 HEAD = 'format = "tabletop.position/1"\nrulebook = "berserk_heroes"\n'
@@ -45,19 +45,7 @@ def test_every_scenario_written_as_a_position_loads_back(name):
 def test_to_position_round_trip_over_random_games(seed, steps, traced):
     """A random duel stopped at any decision (a main-phase action, a target or a chain's part inside an
     action, a chance draw) is written and read back to the same fingerprint, and plays on the same."""
-    game = RB.new_game(seed=seed, tracing=traced)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.over:
-            return
-        game.play(rng.randrange(len(game.legal())))
-    if game.over:
-        return
-    loaded = reloaded(game)
-    assert loaded.fingerprint() == game.fingerprint()
-    assert loaded.options == game.options
-    i = rng.randrange(len(game.legal()))
-    assert loaded.play(i).fingerprint() == game.play(i).fingerprint()
+    check_position_round_trip(RB.new_game(seed=seed, tracing=traced), random.Random(seed), steps)
 
 
 def test_a_hand_written_position_keeps_coins_and_wounds():

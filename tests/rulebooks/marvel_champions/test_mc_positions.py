@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tabletop as tt
+from tabletop.testing import check_position_round_trip
 
 RB = tt.rulebook("marvel_champions")
 
@@ -40,20 +41,7 @@ def test_every_scenario_written_as_a_position_loads_back(name):
 def test_to_position_round_trip_over_random_games(seed, steps, players):
     """A random game stopped anywhere (between actions, in an interrupt window, while a defender is chosen)
     loads to the same fingerprint and options; the next choice leads both to the same position."""
-    game = RB.new_game(seed=seed, players=players)
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.over:
-            break
-        game.play(rng.randrange(len(game.legal())))
-    if game.over:
-        return
-    loaded = tt.load_position(game.to_position())
-    assert loaded.fingerprint() == game.fingerprint()
-    assert loaded.options == {**game.options, "scenario": loaded.options["scenario"]}
-    assert labels(loaded) == labels(game)
-    i = rng.randrange(len(game.legal()))
-    assert loaded.play(i).fingerprint() == game.play(i).fingerprint()
+    check_position_round_trip(RB.new_game(seed=seed, players=players), random.Random(seed), steps)
 
 
 HEAD = 'format = "tabletop.position/1"\nrulebook = "marvel_champions"\n'

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import tabletop as tt
+from tabletop.testing import check_position_round_trip
 
 RB = tt.rulebook("memory")
 
@@ -47,18 +48,7 @@ def test_to_position_round_trip_over_random_games(seed, steps, players, pairs, e
     game = RB.new_game(
         seed=seed, players=players, pairs=pairs, extra_turn_on_match=extra, turn_back=turn_back, first_player=0
     )
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if game.over:
-            return
-        game.play(rng.randrange(len(game.legal())))
-    if game.over:
-        return
-    loaded = tt.load_position(game.to_position())
-    assert loaded.fingerprint() == game.fingerprint()
-    assert labels(loaded) == labels(game) and loaded.options == game.options
-    i = rng.randrange(len(game.legal()))
-    assert loaded.play(i).fingerprint() == game.play(i).fingerprint()
+    check_position_round_trip(game, random.Random(seed), steps)
 
 
 GOOD = """format = "tabletop.position/1"
