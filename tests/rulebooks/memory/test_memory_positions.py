@@ -111,6 +111,9 @@ BAD = [
     ("a pair on the grid", GOOD.replace('"s04", "s07"', '"s00", "s07"'), "a pair is two slot ids not on the grid"),
     ("no such player", GOOD.replace("1 = [{", "5 = [{"), "'5' is not a player (0 to 1)"),
     ("whose turn", GOOD.replace("player = 1", "player = 2"), "2 is not one of 0, 1"),
+    ("a slot twice", GOOD.replace('s03 = "?"', 's03 = "?"\ns03 = 1'), "line 16: not valid TOML"),
+    ("a pair of three cards", GOOD.replace('"s04", "s07"', '"s04", "s07", "s06"'), "a pair is two slot ids"),
+    ("a pair too many", GOOD.replace("0 = [2]", "0 = [2, 2]"), "no slot is left for this pair: 8 cards"),
     ("face up unseen", GOOD.replace('s01 = "?"', 's01 = {picture = "?", face_up = true}'), "shows its picture"),
 ]
 

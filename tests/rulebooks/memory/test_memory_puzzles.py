@@ -9,6 +9,8 @@ rule, gives another turn (mem.extra_turn); the most pairs wins and players tied 
 (docs/puzzles.md). The solver, like every player, knows every card turned over; a card nobody has seen
 ("?") is a chance outcome when first flipped (mem.assume.unseen)."""
 
+import itertools
+
 import tabletop as tt
 from tabletop.analysis.puzzle_play import PuzzleOpponent, verdict
 
@@ -81,6 +83,28 @@ def test_three_unseen():
     assert solved("three-unseen") == (True, 5, 1536, 1536)
     puzzle = RB.puzzle("three-unseen")
     assert not puzzle.check(["s00", "s03"]).ok
+    for picks in itertools.product(range(3), range(2)):  # every order the three unseen pictures may show
+        game = _unseen_first(puzzle, list(picks))
+        assert verdict(puzzle, game).solved and game.result["winners"] == [0], picks
+
+
+def _unseen_first(puzzle, picks: list) -> tt.Game:
+    """The right strategy of test_three_unseen played out: flip an unseen card first, then the known twin
+    of the picture it shows; chance shows the ``picks``-th picture left each time (the last is forced)."""
+    game = puzzle.game()
+    while not verdict(puzzle, game).over:
+        d, st = game.decision, game.table.state
+        ids = [o.id for o in d.options]
+        if d.player == "chance":
+            game.apply(ids[picks.pop(0) if picks else 0])
+            continue
+        shown = [st.objects[s]["picture"] for s in st.zones["grid"] if st.objects[s]["face_up"]]
+        pictures = {s: st.objects[s]["picture"] for s in ids}
+        if shown:  # the second flip: the twin of the face-up card, known by now (mem.match)
+            game.apply(next(s for s in ids if pictures[s] == shown[0]))
+        else:
+            game.apply(next((s for s in ids if pictures[s] is None), ids[0]))
+    return game
 
 
 def test_share_the_win():
