@@ -313,6 +313,9 @@ def check(puzzle: Puzzle, moves: Sequence[str], *, limit: int = 200_000) -> Chec
     return Check(puzzle, ok, message, line, refutation, traced, since)
 
 
+_LINE_ENDS = "your line ends after"  # (how a check says the student's moves ran out before the goal)
+
+
 def _walk(search: _Search, game: Game, moves: list[str], at: int, used: int, made: Line) -> tuple[bool, str, Line]:
     """Play the student's line from ``game`` (``moves[at:]`` still to play, ``used`` choices made) through
     every reply and outcome the puzzle plays against it; the first end that fails, or success."""
@@ -336,8 +339,7 @@ def _walk(search: _Search, game: Game, moves: list[str], at: int, used: int, mad
         if at >= len(moves):
             return (
                 False,
-                f"your line ends after {used} choices and the goal is not met; here the options are: "
-                + (", ".join(ids)),
+                f"{_LINE_ENDS} {used} choices and the goal is not met; here the options are: " + (", ".join(ids)),
                 made,
             )
         move = moves[at]
@@ -352,6 +354,7 @@ def _walk(search: _Search, game: Game, moves: list[str], at: int, used: int, mad
         return _walk(search, child, moves, at + 1, used + (1 if counts else 0), [*made, step])
     branches = search.children(game)
     first_failure: tuple[bool, str, Line] | None = None
+    ran_out: tuple[bool, str, Line] | None = None  # (an outcome after which the line is merely too short)
     last: tuple[bool, str, Line] = (True, "", made)
     for opt, child in branches:
         step = Step(player, opt["id"], opt.get("label", opt["id"]), len(branches))
@@ -359,12 +362,17 @@ def _walk(search: _Search, game: Game, moves: list[str], at: int, used: int, mad
         if len(branches) == 1:  # (a forced reply or outcome refutes nothing: the line goes on through it)
             return result
         if search.side(player) == "and" and not result[0]:
-            return result
+            if not result[1].startswith(_LINE_ENDS):  # a reply that breaks the line refutes it best
+                return result
+            ran_out = ran_out or result
+            continue
         if search.side(player) == "or" and result[0]:
             return result
         if first_failure is None:
             first_failure = result
         last = result
+    if ran_out is not None:
+        return ran_out
     if search.side(player) == "and":
         who = "chance" if player == CHANCE else f"player {player}"
         return True, f"{last[1]}, whatever {who} chooses ({len(branches)} options)", last[2]

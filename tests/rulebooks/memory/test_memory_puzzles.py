@@ -62,6 +62,9 @@ def test_unseen_first():
     wrong = puzzle.check(["s00", "s01", "s02", "s03"])  # a known card first: s01 may be the 1
     assert not wrong.ok
     assert wrong.refutation[0].option == "1"  # chance: s01 is the 1, the turn ends, player 1 knows the rest
+    # a line that is right for one outcome only is refuted by the other, not by merely running out
+    short = puzzle.check(["s01", "s00"])
+    assert not short.ok and short.refutation[0].option == "1" and "your line ends" not in short.message
     game = puzzle.game()
     for move in ("s03", "1", "s02", "s00"):  # s03 shows a 1: its twin s02; then s00, and s01 is the 0
         game.apply(move)
