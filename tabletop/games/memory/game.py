@@ -75,13 +75,14 @@ def flip(game: Table, *, first: str | None, choice: dict) -> None:
     """A flip; after the second, a match (mem.match) or a mismatch (mem.mismatch). What follows is caused by it."""
     st, player, card = game.state, game.state.turn["player"], choice["id"]
     if st.objects[card]["picture"] is None:  # mem.assume.unseen: a card of a position file nobody has seen
+        left = unseen_left(game)
         game.ask_draw(
-            unseen_left(game),
+            left,
             unseen,
             prompt=f"the picture under {card_label(game, card)}",
             rule="mem.assume.unseen",
             args={"first": first, "card": card},
-            labels={key: f"picture {key}" for key in unseen_left(game)},
+            labels={key: f"picture {key}" for key in left},
         )
         return
     game.caused_by(st.events[game.emit("flip", rule="mem.turn", player=player, card=card)].get("rec"))
