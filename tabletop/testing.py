@@ -29,11 +29,17 @@ def random_playout(
     max_steps: int = 5_000,
     on_step: Callable[[Game], None] | None = None,
 ) -> Game:
-    """Apply random legal options until the game ends or ``max_steps`` choices were made."""
+    """Make random legal choices until the game ends or ``max_steps`` choices were made.
+
+    Each choice is the one ``game.apply(rng.choice(game.legal()))`` would make, made with
+    :meth:`Game.play` (no undo point: a playout owns its game, issue 21); a rule that fails raises
+    and leaves the game where it failed."""
+    table, play, randbelow = game.table, game.play, rng.randrange
     for _ in range(max_steps):
-        if game.state.decision is None:
+        data = table.state.decision
+        if data is None:
             break
-        game.apply(rng.choice(game.legal()))
+        play(randbelow(len(data["options"])))
         if on_step is not None:
             on_step(game)
     return game

@@ -132,7 +132,11 @@ class Asking(Scheduling):
                 if o["id"] == choice:
                     return i
         if isinstance(choice, Option):
-            if choice.step is not None and choice.step != len(self.history):
+            step: int | None = choice[4]
+            at: int | None = choice[5]
+            if at is not None and step == len(self.history) and at < len(options) and options[at] is choice[3]:
+                return at  # (an Option of the open decision's view: its place is known)
+            if step is not None and step != len(self.history):
                 raise StaleOption(
                     f"Option {quote(choice.id)} was offered for the decision after choice {choice.step}, "
                     f"not for the open one ({_who(data)}'s {data['kind']} decision after choice "

@@ -6,9 +6,10 @@ read-only views of it that users see.
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Container
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from html import escape
 from typing import Any
 
@@ -42,25 +43,76 @@ def options_by_object(
     return offers
 
 
-@dataclass(frozen=True)
-class Option:
+_get = operator.itemgetter
+
+
+class Option(tuple):  # (a tuple: made in C, immutable; see the docstring)
     """One choice: a stable id, a readable label, and (for chance) its probability.
 
     ``step`` is the decision it was offered for: how many choices the game had made when that
     decision was open (``None`` for an Option built by hand). ``Game.apply`` refuses an Option of
     another decision even when its id is legal again, since it was offered for another choice
-    (player 0's ``end`` must not end player 1's turn).
+    (player 0's ``end`` must not end player 1's turn). ``data`` holds the option's other fields.
+
+    Two Options are equal when their id, label and probability are. An Option is a tuple
+    underneath, so that ``game.decision`` makes its options in C: a user's loop over
+    ``game.decision.options`` and ``game.apply(option)`` costs what the kernel's own step does
+    (issue 21). Read it by its names; its items are not part of the API.
+
+    >>> o = Option("end", "end the turn")
+    >>> o.id, o.label, o.probability, o.data
+    ('end', 'end the turn', None, {})
+    >>> o == Option("end", "end the turn", data={"x": 1})
+    True
     """
 
-    id: str
-    label: str
-    probability: float | None = None
-    data: dict[str, Any] = field(default_factory=dict, compare=False)
-    step: int | None = field(default=None, compare=False, repr=False)
+    __slots__ = ()
+
+    # (id, label, probability, the option's fields as the decision holds them, step, its index there)
+    def __new__(
+        cls,
+        id: str,
+        label: str,
+        probability: float | None = None,
+        data: dict[str, Any] | None = None,
+        step: int | None = None,
+    ) -> Option:
+        return tuple.__new__(cls, (id, label, probability, {"id": id, "label": label, **(data or {})}, step, None))
+
+    id: str = property(_get(0))  # type: ignore[assignment]
+    label: str = property(_get(1))  # type: ignore[assignment]
+    probability: float | None = property(_get(2))  # type: ignore[assignment]
+    step: int | None = property(_get(4))  # type: ignore[assignment]
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The option's fields other than its id and label (what the rule that offered it put there)."""
+        return {k: v for k, v in self[3].items() if k not in ("id", "label")}
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Option):
+            return self[:3] == other[:3]
+        return NotImplemented if not isinstance(other, tuple) else False
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        return hash(self[:3])
+
+    def __getnewargs__(self) -> tuple:  # (pickling: what __new__ takes)
+        return (self[0], self[1], self[2], self.data, self[4])
+
+    def __repr__(self) -> str:
+        return f"Option(id={self[0]!r}, label={self[1]!r}, probability={self[2]!r}, data={self.data!r})"
 
     def __str__(self) -> str:
         p = f" (p={self.probability:.3g})" if self.probability is not None else ""
         return f"{self.id}: {self.label}{p}"
+
+
+_new_option = tuple.__new__
 
 
 @dataclass(frozen=True)
@@ -79,16 +131,16 @@ class Decision:
     def from_data(cls, data: dict, why: str = "", step: int | None = None) -> Decision:
         """The view of decision ``data``; ``step`` (choices made so far) goes on its Options."""
         probs = data.get("probs")
-        options = tuple(
-            Option(
-                o["id"],
-                o.get("label", o["id"]),
-                probs[i] if probs else None,
-                {k: v for k, v in o.items() if k not in ("id", "label")},
-                step,
+        if probs:
+            options = tuple(
+                _new_option(Option, (o["id"], o.get("label", o["id"]), probs[i], o, step, i))
+                for i, o in enumerate(data["options"])
             )
-            for i, o in enumerate(data["options"])
-        )
+        else:
+            options = tuple(
+                _new_option(Option, (o["id"], o.get("label", o["id"]), None, o, step, i))
+                for i, o in enumerate(data["options"])
+            )
         return cls(
             data["player"],
             data["kind"],

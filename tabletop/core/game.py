@@ -167,12 +167,19 @@ class Game:
     @property
     def decision(self) -> Decision | None:
         """The open decision, or ``None`` when the game is over."""
-        data = self.table.state.decision
+        table = self.table
+        data = table.state.decision
         if data is None:
             return None
+        seen = table._view  # (the view of the decision last asked for: made once per decision)
+        step = len(table.history)
+        if seen is not None and seen[0] is data and seen[1] == step:
+            return seen[2]
         cause = data.get("cause")
         why = self.trace.why(cause) if cause is not None and cause < len(self.trace) else ""
-        return Decision.from_data(data, why, len(self.history))
+        decision = Decision.from_data(data, why, step)
+        table._view = (data, step, decision)
+        return decision
 
     @property
     def result(self) -> dict | None:

@@ -128,6 +128,51 @@ class State:
         new.counters = self.counters.copy()
         return new
 
+    def snapshot(self) -> tuple:
+        """What :meth:`restore_snapshot` puts back: each part's contents now, in ``__slots__`` order.
+
+        Cheaper than :meth:`clone` (no State is made): ``Game.apply`` takes one before every
+        choice, to undo a step that fails."""
+        return (
+            self.counters.copy(),
+            self.decision,
+            self.delayed.copy(),
+            self.effects.copy(),
+            self.events.copy(),
+            self.modifiers.copy(),
+            self.objects.copy(),
+            self.players.copy(),
+            self.queue.copy(),
+            self.result,
+            self.rng.copy(),
+            self.turn.copy(),
+            self.uses.copy(),
+            self.vars.copy(),
+            self.work.copy(),
+            self.zones.copy(),
+        )
+
+    def restore_snapshot(self, parts: tuple) -> None:
+        """Make this state what it was when :meth:`snapshot` returned ``parts`` (which it takes over)."""
+        (
+            self.counters,
+            self.decision,
+            self.delayed,
+            self.effects,
+            self.events,
+            self.modifiers,
+            self.objects,
+            self.players,
+            self.queue,
+            self.result,
+            self.rng,
+            self.turn,
+            self.uses,
+            self.vars,
+            self.work,
+            self.zones,
+        ) = parts
+
     def restore(self, other: State) -> None:
         """Make this state equal to ``other`` (used to undo a failed step)."""
         for name in State.__slots__:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from .asking import ASKING_TASKS
 from .choices import CHOICES_TASKS
+from .decision import Decision
 from .errors import (
     ArgumentTypeError,
     ArgumentValueError,
@@ -74,6 +75,9 @@ class Table(Flow):
         self._tasks = task_table(rulebook)
         self._calls = task_calls(rulebook)
         self._index_cache = None
+        self._view: tuple[dict, int, Decision] | None = (
+            None  # (decision data, step, its Decision): Game.decision's last view
+        )
         self._fp = None  # a footprint recorder, while the ordering explorer measures (footprint.py)
         self._cause = None
         self._left = None
@@ -97,11 +101,16 @@ class Table(Flow):
         new.chance = self.chance
         new.tracing = self.tracing if tracing is None else tracing
         new.profile = self.profile
-        new.trace = self.trace.copy() if new.tracing else Trace(self.rulebook.rules)
+        trace = self.trace
+        if new.tracing:
+            new.trace = trace.copy()
+        else:  # (an untraced game writes no record: untraced clones of one share its empty trace)
+            new.trace = trace if not self.tracing and not trace.records else Trace(self.rulebook.rules)
         new.history = self.history.copy()
         new._tasks = self._tasks
         new._calls = self._calls
         new._index_cache = self._index_cache
+        new._view = self._view if new.tracing == self.tracing else None
         new._cause = None
         new._left = None
         new._mark = 0
@@ -181,7 +190,7 @@ class Table(Flow):
             else {}
         )
         history = self.history  # (their lengths read with no call, as Recording.record does)
-        point = st.clone(), records._frozen + len(records._tail), history._frozen + len(history._tail), pending
+        point = st.snapshot(), records._frozen + len(records._tail), history._frozen + len(history._tail), pending
         try:  # (what _decide does, inline: one call fewer per apply)
             self._choose(data, index, auto=False)
             self._run()
@@ -193,7 +202,7 @@ class Table(Flow):
 
     def _undo(self, point: tuple) -> None:
         snapshot, n_trace, n_hist, pending = point
-        self.state.restore(snapshot)
+        self.state.restore_snapshot(snapshot)
         records = self.trace.records
         records.truncate(n_trace)
         for i, rec in pending.items():

@@ -186,6 +186,50 @@ def test_illegal_option_changes_nothing(choice):
     game.apply("0:b1#0")  # and it goes on normally
 
 
+def test_a_step_that_fails_half_way_is_undone_in_every_part_of_the_state():
+    """A script that changes every part of the state and then raises: apply re-raises and the game is as
+    it was, bookkeeping (random streams, counters) included, with its trace and history."""
+
+    def wreck(game):
+        st = game.state
+        st.update("a", hp=99)
+        st.put("a", "grave")
+        st.update_player(0, life=1)
+        st.set_turn(player=1)
+        st.set_var("log", ["wrecked"])
+        st.queue.append({"x": 1})
+        st.modifiers.append({"x": 1})
+        st.effects.append({"x": 1})
+        st.delayed.append({"x": 1})
+        st.uses["u"] = 3
+        st.rng["s"] = 5
+        st.counters["id"] += 7
+        st.work.append(("toy.act", {}, None))
+        game.emit("ping", rule="toy.script", player=0)
+        game.record("note", "about to fail", "toy.script")
+        raise ZeroDivisionError("the script fails")
+
+    game = game_of(Profile(), [creature("a", 0)], scripts={"wreck": wreck})
+    game.apply("end")
+    before = (game.state.canonical(with_bookkeeping=True), len(game.trace), list(game.history), game.decision)
+    with pytest.raises(ZeroDivisionError):
+        game.apply("go:wreck")
+    assert (game.state.canonical(with_bookkeeping=True), len(game.trace), game.history, game.decision) == before
+    game.apply("end")  # and it goes on normally
+
+
+def test_a_snapshot_restores_every_part_of_the_state():
+    """State.snapshot lists the parts in __slots__ order: restoring one gives back each part as it was."""
+    game = paused_game()
+    st = game.state
+    parts = {name: getattr(st, name) for name in type(st).__slots__}
+    snapshot = st.snapshot()
+    for name in type(st).__slots__:
+        setattr(st, name, None)
+    st.restore_snapshot(snapshot)
+    assert {name: getattr(st, name) for name in type(st).__slots__} == parts
+
+
 def test_labels_name_the_source_when_ability_names_repeat():
     objects = [creature("a", 0, logs("same")), creature("b", 0, logs("same"))]
     game = game_of(Profile(), objects, scripts={"ping": ping()}).apply("go:ping")
@@ -314,3 +358,32 @@ def test_interrupts_under_controller_chooses_start_with_the_acting_player():
     assert game.decision.player == 1
     game.apply("0:b1#0")
     assert logged(game) == ["a2", "a1", "b1", "b2"]
+
+
+# ------------------------------------------------------------------ the decision's view
+def test_the_open_decision_is_one_view_until_a_choice_is_made():
+    """game.decision is made once per decision (a user's loop reads it twice a step) and a new one after a choice."""
+    game = paused_game()
+    first = game.decision
+    assert game.decision is first
+    assert game.clone().decision == first
+    game.apply(first.options[0])
+    assert game.decision is not first and game.decision.options != first.options
+
+
+def test_an_option_knows_its_place_but_compares_by_id_label_and_probability():
+    import pickle
+
+    game = paused_game()
+    chosen = game.decision.options[1]
+    by_hand = tt.Option(chosen.id, chosen.label)
+    assert chosen == by_hand and hash(chosen) == hash(by_hand) and chosen.step == len(game.history)
+    assert by_hand.step is None and by_hand.data == {} and tt.Option("x", "y", data={"n": 1}).data == {"n": 1}
+    assert tt.Option("x", "y", 0.5) != tt.Option("x", "y") and chosen != (chosen.id, chosen.label, None)
+    assert repr(by_hand) == f"Option(id={chosen.id!r}, label={chosen.label!r}, probability=None, data={{}})"
+    again = pickle.loads(pickle.dumps(chosen))
+    assert again == chosen and again.step == chosen.step
+    with pytest.raises(AttributeError):
+        chosen.id = "other"  # type: ignore[misc]
+    twin = game.clone()
+    assert twin.apply(by_hand).fingerprint() == game.apply(chosen).fingerprint()  # by its place or by its id
