@@ -9,7 +9,6 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Container
-from dataclasses import dataclass
 from html import escape
 from typing import Any
 
@@ -112,20 +111,53 @@ class Option(tuple):  # (a tuple: made in C, immutable; see the docstring)
         return f"{self.id}: {self.label}{p}"
 
 
-_new_option = tuple.__new__
+_new = tuple.__new__  # (an Option, or a Decision, made in C from its fields)
 
 
-@dataclass(frozen=True)
-class Decision:
-    """The choice a game is waiting for."""
+class Decision(tuple):  # (a tuple, as Option is: made in C, immutable, equal when its fields are)
+    """The choice a game is waiting for: who decides, what kind of choice, the prompt, the rule that
+    asks, the options, and the trace record that caused it with its explanation (``why``).
 
-    player: int | str
-    kind: str
-    prompt: str
-    rule: str
-    options: tuple[Option, ...]
-    cause: int | None = None
-    why: str = ""
+    >>> d = Decision(0, "action", "pick", "core.decision", (Option("a", "A"),))
+    >>> d.player, d.kind, d.ids, d.cause, d.why
+    (0, 'action', ['a'], None, '')
+    """
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        player: int | str,
+        kind: str,
+        prompt: str,
+        rule: str,
+        options: tuple[Option, ...],
+        cause: int | None = None,
+        why: str = "",
+    ) -> Decision:
+        return tuple.__new__(cls, (player, kind, prompt, rule, tuple(options), cause, why))
+
+    player: int | str = property(_get(0))  # type: ignore[assignment]
+    kind: str = property(_get(1))  # type: ignore[assignment]
+    prompt: str = property(_get(2))  # type: ignore[assignment]
+    rule: str = property(_get(3))  # type: ignore[assignment]
+    options: tuple[Option, ...] = property(_get(4))  # type: ignore[assignment]
+    cause: int | None = property(_get(5))  # type: ignore[assignment]
+    why: str = property(_get(6))  # type: ignore[assignment]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Decision):
+            return tuple.__eq__(self, other)
+        return NotImplemented if not isinstance(other, tuple) else False
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    __hash__ = tuple.__hash__
+
+    def __getnewargs__(self) -> tuple:  # (pickling: what __new__ takes)
+        return tuple(self)
 
     @classmethod
     def from_data(cls, data: dict, why: str = "", step: int | None = None) -> Decision:
@@ -133,22 +165,25 @@ class Decision:
         probs = data.get("probs")
         if probs:
             options = tuple(
-                _new_option(Option, (o["id"], o.get("label", o["id"]), probs[i], o, step, i))
+                _new(Option, (o["id"], o.get("label", o["id"]), probs[i], o, step, i))
                 for i, o in enumerate(data["options"])
             )
         else:
             options = tuple(
-                _new_option(Option, (o["id"], o.get("label", o["id"]), None, o, step, i))
+                _new(Option, (o["id"], o.get("label", o["id"]), None, o, step, i))
                 for i, o in enumerate(data["options"])
             )
-        return cls(
-            data["player"],
-            data["kind"],
-            data.get("prompt", ""),
-            data.get("rule", "core.decision"),
-            options,
-            data.get("cause"),
-            why,
+        return _new(
+            cls,
+            (
+                data["player"],
+                data["kind"],
+                data.get("prompt", ""),
+                data.get("rule", "core.decision"),
+                options,
+                data.get("cause"),
+                why,
+            ),
         )
 
     @property

@@ -129,26 +129,27 @@ class State:
         return new
 
     def snapshot(self) -> tuple:
-        """What :meth:`restore_snapshot` puts back: each part's contents now, in ``__slots__`` order.
+        """What :meth:`restore_snapshot` puts back: each part's contents now, in ``__slots__`` order
+        (``None`` for an empty list or dict: most are empty between decisions, and a test is no call).
 
         Cheaper than :meth:`clone` (no State is made): ``Game.apply`` takes one before every
         choice, to undo a step that fails."""
         return (
             self.counters.copy(),
             self.decision,
-            self.delayed.copy(),
-            self.effects.copy(),
-            self.events.copy(),
-            self.modifiers.copy(),
+            self.delayed.copy() if self.delayed else None,
+            self.effects.copy() if self.effects else None,
+            self.events.copy() if self.events else None,
+            self.modifiers.copy() if self.modifiers else None,
             self.objects.copy(),
             self.players.copy(),
-            self.queue.copy(),
+            self.queue.copy() if self.queue else None,
             self.result,
             self.rng.copy(),
             self.turn.copy(),
-            self.uses.copy(),
+            self.uses.copy() if self.uses else None,
             self.vars.copy(),
-            self.work.copy(),
+            self.work.copy() if self.work else None,
             self.zones.copy(),
         )
 
@@ -157,21 +158,28 @@ class State:
         (
             self.counters,
             self.decision,
-            self.delayed,
-            self.effects,
-            self.events,
-            self.modifiers,
+            delayed,
+            effects,
+            events,
+            modifiers,
             self.objects,
             self.players,
-            self.queue,
+            queue,
             self.result,
             self.rng,
             self.turn,
-            self.uses,
+            uses,
             self.vars,
-            self.work,
+            work,
             self.zones,
         ) = parts
+        self.delayed = [] if delayed is None else delayed
+        self.effects = [] if effects is None else effects
+        self.events = {} if events is None else events
+        self.modifiers = [] if modifiers is None else modifiers
+        self.queue = [] if queue is None else queue
+        self.uses = {} if uses is None else uses
+        self.work = [] if work is None else work
 
     def restore(self, other: State) -> None:
         """Make this state equal to ``other`` (used to undo a failed step)."""

@@ -366,7 +366,12 @@ def test_the_open_decision_is_one_view_until_a_choice_is_made():
     game = paused_game()
     first = game.decision
     assert game.decision is first
-    assert game.clone().decision == first
+    assert game.clone().decision == first and hash(game.clone().decision) == hash(first)
+    import pickle
+
+    assert pickle.loads(pickle.dumps(first)) == first and first != tuple(first)
+    with pytest.raises(AttributeError):
+        first.kind = "other"  # type: ignore[misc]
     game.apply(first.options[0])
     assert game.decision is not first and game.decision.options != first.options
 
