@@ -93,32 +93,29 @@ class Table(Flow):
         """An independent copy (optionally with tracing switched on or off). The trace and the history
         are shared lists (trace.SharedList): the copy shares their frozen chunks, so a clone costs
         the same at the thousandth decision as at the tenth."""
-        new = Table.__new__(Table)
-        new.rulebook = self.rulebook
-        new.state = self.state.clone()
-        new.options = self.options
-        new.seed = self.seed
-        new.chance = self.chance
-        new.tracing = self.tracing if tracing is None else tracing
-        new.profile = self.profile
+        # (one copy of the attributes, then the ones a copy has its own of: a clone is an explorer's step)
+        parts = self.__dict__.copy()
+        traced = self.tracing if tracing is None else tracing
         trace = self.trace
-        if new.tracing:
-            new.trace = trace.copy()
-        else:  # (an untraced game writes no record: untraced clones of one share its empty trace)
-            new.trace = trace if not self.tracing and not trace.records else Trace(self.rulebook.rules)
-        new.history = self.history.copy()
-        new._tasks = self._tasks
-        new._calls = self._calls
-        new._index_cache = self._index_cache
-        new._view = self._view if new.tracing == self.tracing else None
-        new._cause = None
-        new._left = None
-        new._mark = 0
-        new._fp = None
-        new._zones_scanned = self._zones_scanned
+        if traced:
+            trace = trace.copy()
+        elif self.tracing or trace.records:  # (an untraced game writes no record: its clones share its empty trace)
+            trace = Trace(self.rulebook.rules)
         forced = self._forced
-        new._forced = None if forced is None else forced.copy()
-        new.origin = self.origin
+        parts.update(
+            state=self.state.clone(),
+            tracing=traced,
+            trace=trace,
+            history=self.history.copy(),
+            _view=self._view if traced == self.tracing else None,
+            _cause=None,
+            _left=None,
+            _mark=0,
+            _fp=None,
+            _forced=None if forced is None else forced.copy(),
+        )
+        new = Table.__new__(Table)
+        new.__dict__ = parts
         return new
 
     def view(self, player: int | None) -> dict:
