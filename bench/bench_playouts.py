@@ -1,0 +1,326 @@
+"""Playouts, state graphs, clones and fingerprints against a hand-written floor (issue 21).
+
+Run: ``make bench`` or ``.venv/bin/python bench/bench_playouts.py``. Measures the build it imports
+(the sources) and, when ``make compiled`` has built it, the compiled wheel in build/compiled (a child
+process that prints its figures as JSON: ``--json``), and prints both in columns beside the floor:
+bench/floor_memory.py, the memory game's rules in a few dozen lines of plain Python, which plays the
+same games from the same choices and reaches the same positions (tests/test_floor_model.py).
+
+- random 8-pair memory games per CPU second, tracing off: a user's loop through the public API
+  (``opts = game.decision.options; game.apply(rng.choice(opts))``), ``tabletop.testing.random_playout``
+  and the floor's ``play``, with how many times slower than the floor each is;
+- random full games per CPU second of every rulebook ``tt.rulebooks()`` names, with its default
+  options (memory: 28 pairs), through the same user's loop, tracing off and on;
+- ``tt.explore`` of memory with 2 to 6 pairs from a fixed deal, to the end of every game: distinct
+  states per CPU second, CPU microseconds a state and an option tried (each option is a clone, a
+  step and a fingerprint), beside the floor's enumeration of the same states;
+- ``game.clone()`` and ``game.fingerprint()`` of a 28-pair memory game at 10 and 1,000 decisions of
+  history, traced and untraced, in CPU microseconds a call.
+
+Every figure is CPU time (``time.process_time``: the machine is shared), the best of three runs of
+the same work. The goals of issue 21 print beside the figures: 8-pair memory through the public API
+>= 2,000 games/s compiled and >= 1,000 from the sources; explore of 4 pairs >= 30,000 distinct
+states/s compiled, its cost a state flat from 2 to 6 pairs; clone and fingerprint flat from 10 to
+1,000 decisions; Hearthstone >= 1.5x the baseline below.
+
+Baseline (this script on main at cdc5c73, 2026-12-03, with other jobs on both cores; tracing off,
+games per CPU second): Hearthstone 54 from the sources, 0 compiled; 8-pair memory through the public
+API 63 from the sources, 0 compiled. See the figures of one run against the floor in bench/README.md.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import floor_memory as floor
+from builds import build_name, compiled_json
+
+import tabletop as tt
+from tabletop.games.memory.game import dealt
+from tabletop.testing import random_playout
+
+# Hearthstone games per CPU second, tracing off, that this script gave on main at cdc5c73 on
+# 2026-12-03 (the docstring's baseline); the goal is 1.5x.
+HEARTHSTONE_BASELINE = {"pure": 54.0, "compiled": 0.0}
+BASELINE_DATE = "2026-12-03"
+EXPLORE_PAIRS = (2, 3, 4, 5, 6)
+EXPLORE_LIMIT = 50_000  # distinct states: a bigger graph stops there (and says so)
+CLONE_AT = (10, 1_000)
+
+
+def best_rate(work: Callable[[int], Any], seconds: float) -> tuple[float, int, Any]:
+    """``(units per CPU second, n, what work(n) returned)``: ``work(n)`` does n units (n games), the same
+    ones each time; n is sized so that a run takes about ``seconds``, and the best of three runs counts."""
+    n = 1
+    while True:
+        start = time.process_time()
+        work(n)
+        took = time.process_time() - start
+        if took >= seconds / 8:
+            break
+        n *= 2
+    n = max(1, round(n * seconds / took))
+    best, out = float("inf"), None
+    for _ in range(3):
+        start = time.process_time()
+        out = work(n)
+        best = min(best, time.process_time() - start)
+    return n / best, n, out
+
+
+def repeated(fn: Callable[[], Any]) -> Callable[[int], Any]:
+    """``work(n)``: ``fn()`` n times; returns the last call's value."""
+
+    def work(n: int) -> Any:
+        out = None
+        for _ in range(n):
+            out = fn()
+        return out
+
+    return work
+
+
+def per_call_us(fn: Callable[[], Any], seconds: float = 0.05) -> float:
+    """CPU microseconds a call of ``fn``, the best of three batches of about ``seconds``."""
+    return 1e6 / best_rate(repeated(fn), seconds)[0]
+
+
+# ------------------------------------------------------------------ playouts
+def user_loop(rulebook_id: str, tracing: bool, **options: Any) -> Callable[[int], int]:
+    """``work(n)``: n random full games through the public API, as a user writes it; returns the decisions."""
+    rb = tt.rulebook(rulebook_id)
+
+    def work(n: int) -> int:
+        rng = random.Random(1)
+        decisions = 0
+        for seed in range(n):
+            game = rb.new_game(seed=seed, tracing=tracing, **options)
+            while game.decision is not None:
+                opts = game.decision.options
+                game.apply(rng.choice(opts))
+                decisions += 1
+        return decisions
+
+    return work
+
+
+def playouts(pairs: int) -> Callable[[int], int]:
+    """``work(n)``: n random games through ``tabletop.testing.random_playout``; returns the decisions."""
+    rb = tt.rulebook("memory")
+
+    def work(n: int) -> int:
+        rng = random.Random(1)
+        return sum(
+            len(random_playout(rb.new_game(seed=seed, pairs=pairs, tracing=False), rng).history) for seed in range(n)
+        )
+
+    return work
+
+
+def floor_games(pairs: int) -> Callable[[int], int]:
+    """``work(n)``: n random games of the floor model, each on its own deal; returns the decisions."""
+
+    def work(n: int) -> int:
+        rng = random.Random(1)
+        return sum(floor.play(floor.deal(pairs, rng), rng)[1] for _ in range(n))
+
+    return work
+
+
+def memory_rates() -> dict[str, list[float]]:
+    """Games per CPU second and decisions a game of each way to play 8-pair memory."""
+    out = {}
+    for name, work, seconds in (
+        ("user loop", user_loop("memory", False, pairs=8), 1.0),
+        ("random_playout", playouts(8), 1.0),
+        ("floor", floor_games(8), 0.3),
+    ):
+        rate, n, decisions = best_rate(work, seconds)
+        out[name] = [rate, decisions / n]
+    return out
+
+
+def rulebook_rates() -> dict[str, list[float]]:
+    """Per rulebook: games per CPU second tracing off, on, and decisions a game (untraced)."""
+    out = {}
+    for rid in tt.rulebooks():
+        off, n, decisions = best_rate(user_loop(rid, False), 0.4)
+        on, _, _ = best_rate(user_loop(rid, True), 0.4)
+        out[rid] = [off, on, decisions / n]
+    return out
+
+
+# --------------------------------------------------------------- state graphs
+def explore_rates() -> dict[str, dict[str, Any]]:
+    """Per number of pairs: the graph's size, options tried, CPU seconds of explore and of the floor."""
+    tt.explore(dealt([0, 0]), depth=10)  # (networkx is imported on the first call)
+    out = {}
+    for pairs in EXPLORE_PAIRS:
+        pictures = floor.deal(pairs, random.Random(pairs))
+        game = dealt(pictures)
+        times = []
+        for _ in range(3):
+            start = time.process_time()
+            graph = tt.explore(game, depth=10_000, limit=EXPLORE_LIMIT)
+            times.append(time.process_time() - start)
+            if times[0] > 3:  # (a big graph: one run)
+                break
+        options = int(graph.graph.size(weight="multiplicity"))  # every option tried is an edge's multiplicity
+        floor_rate, _, counts = best_rate(repeated(lambda p=pictures: floor.distinct_states(p)), 0.2)
+        out[str(pairs)] = {
+            "states": len(graph),
+            "options": options,
+            "seconds": min(times),
+            "runs": len(times),
+            "truncated": graph.reason if graph.truncated else "",
+            "floor_states": sum(counts),
+            "floor_seconds": 1 / floor_rate,
+        }
+    return out
+
+
+# ------------------------------------------------------- clone, fingerprint
+def clone_costs() -> dict[str, list[float]]:
+    """Per tracing and history length: decisions reached, CPU us a clone and a fingerprint."""
+    out = {}
+    for tracing in (False, True):
+        for at in CLONE_AT:
+            game = tt.rulebook("memory").new_game(seed=3, pairs=28, tracing=tracing)
+            rng = random.Random(0)
+            made = 0
+            while made < at and game.decision is not None:
+                game.apply(rng.choice(game.decision.options))
+                made += 1
+            out[f"{'traced' if tracing else 'untraced'} {at}"] = [
+                made,
+                per_call_us(game.clone),
+                per_call_us(game.fingerprint),
+            ]
+    return out
+
+
+def measure() -> dict[str, Any]:
+    return {
+        "build": build_name(),
+        "compiled": bool(tt.compiled_modules()),
+        "memory": memory_rates(),
+        "rulebooks": rulebook_rates(),
+        "explore": explore_rates(),
+        "clone": clone_costs(),
+    }
+
+
+# ------------------------------------------------------------------ printing
+def tag(d: dict[str, Any]) -> str:
+    return "compiled" if d["compiled"] else "pure"
+
+
+def report(cols: list[dict[str, Any]]) -> None:
+    """The figures of each build (the sources first), in columns."""
+    first = cols[0]
+    print("random 8-pair memory games, tracing off (games per CPU second; x: how many times slower than the floor")
+    print("  measured in the same process)")
+    print(f"  {'':36s}" + "".join(f"{tag(d):>10s}{'x':>7s}" for d in cols) + "   goal")
+    names = {
+        "user loop": ("public API: apply(choice(options))", ">= 1,000 pure, >= 2,000 compiled"),
+        "random_playout": ("tabletop.testing.random_playout", ""),
+        "floor": ("floor model (bench/floor_memory.py)", ""),
+    }
+    for key, (label, goal) in names.items():
+        line = f"  {label:36s}"
+        for d in cols:
+            rate, floor_rate = d["memory"][key][0], d["memory"]["floor"][0]
+            line += f"{rate:>10,.0f}" + (" " * 7 if key == "floor" else f"{floor_rate / rate:>6,.0f}x")
+        print(f"{line}   {goal}")
+    made = first["memory"]
+    print(
+        f"  decisions a game: engine {made['user loop'][1]:.1f}, floor {made['floor'][1]:.1f} (the same rules and\n"
+        "  random policy, tests/test_floor_model.py; the floor deals its own shuffles)"
+    )
+    print()
+
+    print("random full games of every rulebook, default options, public API (games per CPU second)")
+    print(f"  {'':18s}{'decisions':>10s}" + "".join(f"{tag(d) + ' off':>14s}{tag(d) + ' on':>13s}" for d in cols))
+    for rid, (_, _, decisions) in first["rulebooks"].items():
+        line = f"  {rid:18s}{decisions:>10.0f}"
+        for d in cols:
+            off, on, _ = d["rulebooks"][rid]
+            line += f"{off:>14,.1f}{on:>13,.1f}"
+        print(line)
+    base = HEARTHSTONE_BASELINE
+    print(
+        f"  goal: hearthstone tracing off >= 1.5x the baseline of {BASELINE_DATE}: >= {1.5 * base['pure']:,.0f} pure, "
+        f">= {1.5 * base['compiled']:,.0f} compiled"
+    )
+    print()
+
+    print("tt.explore of memory from a fixed deal, every game to its end (CPU; an option tried: a clone, a step and a")
+    print("  fingerprint); floor: the floor model's enumeration of its states, x: how many times slower explore is")
+    head = f"  {'pairs':>5s}{'states':>8s}{'options':>9s}"
+    head += "".join(f"{tag(d) + ' st/s':>15s}{'us/st':>8s}{'us/opt':>8s}{'floor st/s':>12s}{'x':>6s}" for d in cols)
+    print(head + "  floor's count")
+    for pairs, row in first["explore"].items():
+        line = f"  {pairs:>5s}{row['states']:>8,d}{row['options']:>9,d}"
+        notes = []
+        for d in cols:
+            r = d["explore"][pairs]
+            floor_rate = r["floor_states"] / r["floor_seconds"]
+            line += f"{r['states'] / r['seconds']:>15,.0f}{r['seconds'] / r['states'] * 1e6:>8.0f}"
+            line += f"{r['seconds'] / r['options'] * 1e6:>8.0f}{floor_rate:>12,.0f}"
+            line += f"{floor_rate * r['seconds'] / r['states']:>5,.0f}x"
+            if r["truncated"]:
+                notes.append(f"{tag(d)}: {r['truncated']}")
+            if r["runs"] == 1:
+                notes.append(f"{tag(d)}: one run (over 3 s)")
+        line += "  the same" if row["floor_states"] == row["states"] else f"  DIFFERS: {row['floor_states']:,}"
+        print(line + (f"  ({'; '.join(notes)})" if notes else ""))
+    lo, hi = str(EXPLORE_PAIRS[0]), str(EXPLORE_PAIRS[-1])
+    for d in cols:
+        e = d["explore"]
+        cost = [e[p]["seconds"] / e[p]["states"] for p in (lo, hi)]
+        per_opt = [e[p]["seconds"] / e[p]["options"] for p in (lo, hi)]
+        print(
+            f"  {tag(d)}: {e['4']['states'] / e['4']['seconds']:,.0f} states/s on 4 pairs (goal, compiled: >= 30,000); "
+            f"a state at {hi} pairs costs {cost[1] / cost[0]:.2f}x one at {lo}, "
+            f"an option {per_opt[1] / per_opt[0]:.2f}x (goal: flat)"
+        )
+    print()
+
+    print("game.clone() and game.fingerprint() of a 28-pair memory game (CPU us a call, best of 3 batches)")
+    print(f"  {'':10s}{'decisions':>10s}" + "".join(f"{tag(d) + ' clone':>16s}{'fingerprint':>12s}" for d in cols))
+    for key, (made, _, _) in first["clone"].items():
+        line = f"  {key.split()[0]:10s}{made:>10,d}"
+        for d in cols:
+            _, clone_us, print_us = d["clone"][key]
+            line += f"{clone_us:>16.2f}{print_us:>12.2f}"
+        print(line)
+    for d in cols:
+        c = d["clone"]
+        ratios = []
+        for trace in ("untraced", "traced"):
+            short, long = c[f"{trace} {CLONE_AT[0]}"], c[f"{trace} {CLONE_AT[1]}"]
+            ratios.append(f"{trace} clone {long[1] / short[1]:.2f}x, fingerprint {long[2] / short[2]:.2f}x")
+        print(f"  {tag(d)}, at {CLONE_AT[1]:,} decisions over {CLONE_AT[0]}: {'; '.join(ratios)} (goal: flat, 1x)")
+
+
+def main() -> None:
+    if "--json" in sys.argv:
+        print(json.dumps(measure()))
+        return
+    start = time.perf_counter()
+    mine = measure()
+    other, why = compiled_json(__file__, ["--json"])
+    print(f"bench_playouts on Python {platform.python_version()}: {mine['build']}", end="")
+    print(f"; {other['build']}" if other else f" ({why})")
+    report([mine] if other is None else [mine, other])
+    print(f"({time.perf_counter() - start:.0f} s wall-clock)")
+
+
+if __name__ == "__main__":
+    main()
