@@ -7,8 +7,9 @@ bench/floor_memory.py, the memory game's rules in a few dozen lines of plain Pyt
 same games from the same choices and reaches the same positions (tests/test_floor_model.py).
 
 - random 8-pair memory games per CPU second, tracing off: a user's loop through the public API
-  (``opts = game.decision.options; game.apply(rng.choice(opts))``), ``tabletop.testing.random_playout``
-  and the floor's ``play``, with how many times slower than the floor each is;
+  (``while not game.over: opts = game.decision.options; game.apply(rng.choice(opts))``),
+  ``tabletop.testing.random_playout`` (which applies option ids from ``game.legal()``) and the
+  floor's ``play``, with how many times slower than the floor each is;
 - random full games per CPU second of every rulebook ``tt.rulebooks()`` names, with its default
   options (memory: 28 pairs), through the same user's loop, tracing off and on;
 - ``tt.explore`` of memory with 2 to 6 pairs from a fixed deal, to the end of every game: distinct
@@ -101,7 +102,7 @@ def user_loop(rulebook_id: str, tracing: bool, **options: Any) -> Callable[[int]
         decisions = 0
         for seed in range(n):
             game = rb.new_game(seed=seed, tracing=tracing, **options)
-            while game.decision is not None:
+            while not game.over:
                 opts = game.decision.options
                 game.apply(rng.choice(opts))
                 decisions += 1
@@ -194,7 +195,7 @@ def clone_costs() -> dict[str, list[float]]:
             game = tt.rulebook("memory").new_game(seed=3, pairs=28, tracing=tracing)
             rng = random.Random(0)
             made = 0
-            while made < at and game.decision is not None:
+            while made < at and not game.over:
                 game.apply(rng.choice(game.decision.options))
                 made += 1
             out[f"{'traced' if tracing else 'untraced'} {at}"] = [
