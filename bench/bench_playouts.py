@@ -87,7 +87,7 @@ def repeated(fn: Callable[[], Any]) -> Callable[[int], Any]:
     return work
 
 
-def per_call_us(fn: Callable[[], Any], seconds: float = 0.05) -> float:
+def per_call_us(fn: Callable[[], Any], seconds: float = 0.1) -> float:
     """CPU microseconds a call of ``fn``, the best of three batches of about ``seconds``."""
     return 1e6 / best_rate(repeated(fn), seconds)[0]
 
@@ -170,7 +170,7 @@ def explore_rates() -> dict[str, dict[str, Any]]:
             start = time.process_time()
             graph = tt.explore(game, depth=10_000, limit=EXPLORE_LIMIT)
             times.append(time.process_time() - start)
-            if times[0] > 3:  # (a big graph: one run)
+            if times[0] > 3:  # (a big graph: one run, which the table notes)
                 break
         options = int(graph.graph.size(weight="multiplicity"))  # every option tried is an edge's multiplicity
         floor_rate, _, counts = best_rate(repeated(lambda p=pictures: floor.distinct_states(p)), 0.2)
@@ -262,25 +262,25 @@ def report(cols: list[dict[str, Any]]) -> None:
     print()
 
     print("tt.explore of memory from a fixed deal, every game to its end (CPU; an option tried: a clone, a step and a")
-    print("  fingerprint); floor: the floor model's enumeration of its states, x: how many times slower explore is")
+    print("  fingerprint); x: how many times slower than the floor model's enumeration of the same states (floor st/s)")
     head = f"  {'pairs':>5s}{'states':>8s}{'options':>9s}"
-    head += "".join(f"{tag(d) + ' st/s':>15s}{'us/st':>8s}{'us/opt':>8s}{'floor st/s':>12s}{'x':>6s}" for d in cols)
-    print(head + "  floor's count")
+    head += "".join(f"{tag(d) + ' st/s':>15s}{'us/st':>7s}{'us/opt':>7s}{'x':>6s}" for d in cols)
+    print(head + f"{'floor st/s':>12s}  floor's count")
     for pairs, row in first["explore"].items():
         line = f"  {pairs:>5s}{row['states']:>8,d}{row['options']:>9,d}"
         notes = []
         for d in cols:
             r = d["explore"][pairs]
             floor_rate = r["floor_states"] / r["floor_seconds"]
-            line += f"{r['states'] / r['seconds']:>15,.0f}{r['seconds'] / r['states'] * 1e6:>8.0f}"
-            line += f"{r['seconds'] / r['options'] * 1e6:>8.0f}{floor_rate:>12,.0f}"
-            line += f"{floor_rate * r['seconds'] / r['states']:>5,.0f}x"
+            line += f"{r['states'] / r['seconds']:>15,.0f}{r['seconds'] / r['states'] * 1e6:>7.0f}"
+            line += f"{r['seconds'] / r['options'] * 1e6:>7.0f}{floor_rate * r['seconds'] / r['states']:>5,.0f}x"
             if r["truncated"]:
                 notes.append(f"{tag(d)}: {r['truncated']}")
             if r["runs"] == 1:
-                notes.append(f"{tag(d)}: one run (over 3 s)")
+                notes.append(f"{tag(d)}: one run")
+        line += f"{row['floor_states'] / row['floor_seconds']:>12,.0f}"
         line += "  the same" if row["floor_states"] == row["states"] else f"  DIFFERS: {row['floor_states']:,}"
-        print(line + (f"  ({'; '.join(notes)})" if notes else ""))
+        print(line + (f"  ({', '.join(notes)})" if notes else ""))
     lo, hi = str(EXPLORE_PAIRS[0]), str(EXPLORE_PAIRS[-1])
     for d in cols:
         e = d["explore"]
@@ -310,6 +310,69 @@ def report(cols: list[dict[str, Any]]) -> None:
         print(f"  {tag(d)}, at {CLONE_AT[1]:,} decisions over {CLONE_AT[0]}: {'; '.join(ratios)} (goal: flat, 1x)")
 
 
+FLAT = 1.2  # a cost counts as flat when the longer or bigger case costs at most this many times the small one
+
+
+def goals(cols: list[dict[str, Any]]) -> None:
+    """Each goal of issue 21 with each build's figure and whether it is met."""
+
+    def verdict(value: float, goal: float | None, at_least: bool = True, fmt: str = ",.0f", unit: str = "") -> str:
+        text = f"{value:{fmt}}{unit}"
+        if goal is None:
+            return f"{text:>10s} {'':8s}"
+        met = value >= goal if at_least else value <= goal
+        return f"{text:>10s} {'met' if met else 'not met':8s}"
+
+    def ratio(d: dict[str, Any], part: str, key: int) -> float:
+        short, long = d["clone"][f"{part} {CLONE_AT[0]}"], d["clone"][f"{part} {CLONE_AT[1]}"]
+        return long[key] / short[key]
+
+    lo, hi = str(EXPLORE_PAIRS[0]), str(EXPLORE_PAIRS[-1])
+    rows: list[tuple[str, Callable[[dict[str, Any]], str]]] = [
+        (
+            "8-pair memory, public API, games/s: >= 1,000 pure, >= 2,000 compiled",
+            lambda d: verdict(d["memory"]["user loop"][0], 2_000 if d["compiled"] else 1_000),
+        ),
+        (
+            "explore, 4 pairs, distinct states/s: >= 30,000 compiled",
+            lambda d: verdict(
+                d["explore"]["4"]["states"] / d["explore"]["4"]["seconds"], 30_000 if d["compiled"] else None
+            ),
+        ),
+        (
+            f"explore, cost a state at {hi} pairs over {lo}: flat (<= {FLAT}x)",
+            lambda d: verdict(
+                (d["explore"][hi]["seconds"] / d["explore"][hi]["states"])
+                / (d["explore"][lo]["seconds"] / d["explore"][lo]["states"]),
+                FLAT,
+                False,
+                ".2f",
+                "x",
+            ),
+        ),
+    ]
+    for part in ("untraced", "traced"):
+        for key, what in ((1, "clone"), (2, "fingerprint")):
+            rows.append(
+                (
+                    f"{what}, {part}, {CLONE_AT[1]:,} decisions over {CLONE_AT[0]}: flat (<= {FLAT}x)",
+                    lambda d, part=part, key=key: verdict(ratio(d, part, key), FLAT, False, ".2f", "x"),
+                )
+            )
+    base = HEARTHSTONE_BASELINE
+    rows.append(
+        (
+            f"hearthstone games/s, tracing off: >= 1.5x {BASELINE_DATE} ({1.5 * base['pure']:,.0f} pure, "
+            f"{1.5 * base['compiled']:,.0f} compiled)",
+            lambda d: verdict(d["rulebooks"]["hearthstone"][0], 1.5 * base["compiled" if d["compiled"] else "pure"]),
+        )
+    )
+    print("goals (issue 21)")
+    print(f"  {'':72s}" + "".join(f"{tag(d):>10s} {'':8s}" for d in cols))
+    for label, show in rows:
+        print(f"  {label:72s}" + "".join(show(d) for d in cols))
+
+
 def main() -> None:
     if "--json" in sys.argv:
         print(json.dumps(measure()))
@@ -319,7 +382,10 @@ def main() -> None:
     other, why = compiled_json(__file__, ["--json"])
     print(f"bench_playouts on Python {platform.python_version()}: {mine['build']}", end="")
     print(f"; {other['build']}" if other else f" ({why})")
-    report([mine] if other is None else [mine, other])
+    cols = [mine] if other is None else [mine, other]
+    report(cols)
+    print()
+    goals(cols)
     print(f"({time.perf_counter() - start:.0f} s wall-clock)")
 
 
