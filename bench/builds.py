@@ -2,15 +2,18 @@
 
 ``make bench`` builds the wheel that hatch_build.py compiles with Cython and unpacks it into
 build/compiled (``make compiled``). A script measures the build it imported, then calls
-:func:`also_compiled` to run itself once more on build/compiled, so both figures print side by side.
+:func:`also_compiled` to run itself once more on build/compiled, so both figures print side by side
+(or :func:`compiled_json`, to read the compiled run's figures and print both builds in columns).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import tabletop as tt
 from tabletop.testing import stale_build
@@ -25,6 +28,23 @@ def build_name() -> str:
     return f"compiled ({len(compiled)} modules, Cython)" if compiled else "pure Python"
 
 
+def _compiled_missing() -> str:
+    """Why build/compiled cannot be run ("" when it can)."""
+    if not (COMPILED / ".built").exists():
+        return "no compiled build to compare: run `make compiled`, or `make bench`, first"
+    stale = stale_build(COMPILED, ROOT)
+    if stale:
+        return f"build/compiled is older than the sources, e.g. {stale[0]}: run `make compiled` first"
+    return ""
+
+
+def _compiled_env(script: str) -> dict[str, str]:
+    # PYTHONSAFEPATH: neither the working directory nor the script's folder is put before the wheel
+    # (both may hold the source tree); bench/ goes after it, for this module.
+    path = os.pathsep.join((str(COMPILED), str(Path(script).resolve().parent)))
+    return {**os.environ, "PYTHONPATH": path, "PYTHONSAFEPATH": "1", "TABLETOP_BENCH_SECOND": "1"}
+
+
 def also_compiled(script: str, args: list[str]) -> None:
     """From a pure-Python run, run ``script args`` again on build/compiled, its output passed through.
 
@@ -32,18 +52,26 @@ def also_compiled(script: str, args: list[str]) -> None:
     """
     if tt.compiled_modules():
         return
-    if not (COMPILED / ".built").exists():
-        print("  (no compiled build to compare: run `make compiled`, or `make bench`, first)")
+    missing = _compiled_missing()
+    if missing:
+        print(f"  ({missing})")
         return
-    stale = stale_build(COMPILED, ROOT)
-    if stale:
-        print(f"  (build/compiled is older than the sources, e.g. {stale[0]}: run `make compiled` first)")
-        return
-    # PYTHONSAFEPATH: neither the working directory nor the script's folder is put before the wheel
-    # (both may hold the source tree); bench/ goes after it, for this module.
-    path = os.pathsep.join((str(COMPILED), str(Path(script).resolve().parent)))
-    env = {**os.environ, "PYTHONPATH": path, "PYTHONSAFEPATH": "1", "TABLETOP_BENCH_SECOND": "1"}
-    subprocess.run([sys.executable, script, *args], env=env, check=True)
+    subprocess.run([sys.executable, script, *args], env=_compiled_env(script), check=True)
+
+
+def compiled_json(script: str, args: list[str]) -> tuple[Any, str]:
+    """From a pure-Python run, what ``script args`` prints (one JSON document) when run on build/compiled,
+    for a script that prints both builds' figures in columns; ``(None, why)`` when it cannot be run (or
+    this run is the compiled one)."""
+    if tt.compiled_modules():
+        return None, "this run is the compiled one"
+    missing = _compiled_missing()
+    if missing:
+        return None, missing
+    out = subprocess.run(
+        [sys.executable, script, *args], env=_compiled_env(script), check=True, stdout=subprocess.PIPE, text=True
+    )
+    return json.loads(out.stdout), ""
 
 
 def second_run() -> bool:
