@@ -172,7 +172,7 @@ class Deck:
             prompt=self.prompt,
             rule=self.rule,
             args=args,
-            probs=[c / total for c in counts],
+            probs=list(map(total.__rtruediv__, counts)),  # (c / total for each count, made in C)
             stream=self.stream,
         )
 

@@ -217,9 +217,7 @@ class Game:
         data = st.decision
         if data is None:
             raise IllegalOption(f"no decision is open; cannot apply {quote(choice)}")
-        table = self.table
-        index = table._find_option(data, choice)
-        table._apply(index)
+        self.table._apply(choice)
         return self
 
     def play(self, index: int) -> Game:

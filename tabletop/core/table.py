@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from .asking import ASKING_TASKS
 from .choices import CHOICES_TASKS
-from .decision import Decision
+from .decision import Decision, Option
 from .errors import (
     ArgumentTypeError,
     ArgumentValueError,
@@ -172,14 +172,27 @@ class Table(Flow):
         if len(data["options"]) == 1 or self._forced is not None:
             forced_loop(self, data)
 
-    def _apply(self, index: int) -> None:
-        """:meth:`_decide`, undone if it raises: the trace and history are cut back to their length now,
-        the state restored from a snapshot, and the records of pending events (replaced as they
-        resolve) put back."""
+    def _apply(self, choice: Option | str | int) -> None:
+        """:meth:`_decide` of the option ``choice`` names (:meth:`_find_option`), undone if it raises: the
+        trace and history are cut back to their length now, the state restored from a snapshot, and
+        the records of pending events (replaced as they resolve) put back."""
         st = self.state
         data = st.decision
         if data is None:
             raise RuleError("no decision is open: the game is over")
+        index = -1  # (the common cases, what _find_option does first, inline: an option id, or an
+        options = data["options"]  # Option of the open decision's view, which knows its place)
+        if type(choice) is str:
+            for i, o in enumerate(options):
+                if o["id"] == choice:
+                    index = i
+                    break
+        elif type(choice) is Option:
+            at = choice[5]
+            if at is not None and choice[4] == len(self.history) and at < len(options) and options[at] is choice[3]:
+                index = at
+        if index < 0:
+            index = self._find_option(data, choice)
         records = self.trace.records
         pending = (
             {ev["rec"]: records[ev["rec"]] for ev in st.events.values() if ev.get("rec") is not None}
