@@ -35,7 +35,6 @@ from .loops import _LoopWatch, _step_facts, forced_loop
 from .pipeline import PIPELINE_TASKS
 from .profile import Profile
 from .state import State
-from .tasks import fast_caller
 from .trace import SharedList, Trace
 from .triggers import TRIGGER_TASKS
 
@@ -349,11 +348,9 @@ def task_calls(rulebook: Rulebook) -> dict[str, tuple[Callable[..., None], bool]
     calls = rulebook.__dict__.get("_task_calls")
     if calls is None:
         keyword = getattr(rulebook.tasks, "keyword", {})
-        calls = {}
-        for name, handler in task_table(rulebook).items():
-            fn = keyword.get(name)
-            fast = None if fn is None else fast_caller(fn)
-            calls[name] = (handler, False) if fn is None else (fn, True) if fast is None else (fast, False)
+        calls = {
+            name: (keyword[name], True) if name in keyword else (h, False) for name, h in task_table(rulebook).items()
+        }
         rulebook.__dict__["_task_calls"] = calls
     return calls
 

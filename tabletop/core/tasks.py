@@ -18,7 +18,6 @@ saves as plain data, and renaming a function changes nothing a saved game holds.
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -63,45 +62,6 @@ def _calling(fn: Callable[..., None]) -> Handler:
     handler.__doc__ = fn.__doc__
     handler.__wrapped__ = fn  # type: ignore[attr-defined]
     return handler
-
-
-def fast_caller(fn: Callable[..., None]) -> Handler | None:
-    """A ``(table, args)`` handler that calls ``fn`` as ``fn(table, **args)`` would, with its arguments
-    named in the call (``fn(table, first=args["first"], choice=args["choice"])``): CPython binds named
-    arguments about three times faster than it unpacks a dict into them, and a task runs at every step.
-    Arguments that are not exactly ``fn``'s parameters (some left to their defaults, an unknown one)
-    go the ``**args`` way, so every call binds and fails as ``fn(table, **args)`` does. ``None`` when
-    ``fn`` takes no parameter after the table, or ``*args``/``**kwargs``, or has no signature."""
-    try:
-        params = list(inspect.signature(fn).parameters.values())[1:]
-    except (TypeError, ValueError):
-        return None
-    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
-    if not params or any(p.kind not in kinds or not p.name.isidentifier() for p in params):
-        return None
-    names = [p.name for p in params]
-    local = [f"v{k}" for k in range(len(names))]  # (the values' own names: a parameter may be called t or a)
-    fetch = ", ".join(f"a[{n!r}]" for n in names)
-    named = ", ".join(f"{n}={v}" for n, v in zip(names, local, strict=True))
-    source = (
-        "def call(t, a):\n"
-        f"    if len(a) == {len(names)}:\n"
-        "        try:\n"
-        f"            {', '.join(local)}, = {fetch},\n"
-        "        except KeyError:\n"
-        "            pass\n"
-        "        else:\n"
-        f"            return fn(t, {named})\n"
-        "    if not a:\n"
-        "        return fn(t)\n"
-        "    return fn(t, **a)\n"
-    )
-    scope: dict[str, Any] = {"fn": fn}
-    exec(compile(source, f"<task {getattr(fn, '__qualname__', 'task')}>", "exec"), scope)
-    call: Handler = scope["call"]
-    call.__name__ = call.__qualname__ = getattr(fn, "__name__", "task")
-    call.__wrapped__ = fn  # type: ignore[attr-defined]
-    return call
 
 
 class TaskTable(dict[str, Handler]):

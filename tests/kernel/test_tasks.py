@@ -110,39 +110,3 @@ def test_a_phase_names_its_steps_by_their_functions():
     assert phase.steps == ("toy.start", "toy.say")
     rb = make(Profile(), [], flow=(Phase("turn", (start,), rule="toy.turn"),), tasks=tasks)
     assert rb.new_game(seed=0).state.decision["resume"] == ["toy.count", {"upto": 2}]
-
-
-# ------------------------------------------------------------------ the run's fast calls
-def _task(game, *, t, a, fn=3, choice):
-    return (game, t, a, fn, choice)
-
-
-def _plain(game, **anything):
-    return anything
-
-
-@pytest.mark.parametrize(
-    "args",
-    [
-        {"t": 1, "a": 2, "fn": 4, "choice": 5},  # every parameter (named in the call)
-        {"choice": 5, "a": 2, "t": 1},  # one left to its default (the **args way)
-        {"t": 1, "a": 2, "x": 4, "choice": 5},  # an unknown one, as many as the parameters
-        {"t": 1, "a": 2},  # required ones missing
-        {},
-    ],
-)
-def test_a_fast_caller_binds_and_fails_as_keywords_would(args):
-    """The run calls a task through fast_caller: the same values reach the same parameters, and bad
-    arguments raise the same TypeError as ``fn(table, **args)`` (parameters may be called t, a or fn)."""
-    from tabletop.core.tasks import fast_caller
-
-    def outcome(call):
-        try:
-            return call()
-        except TypeError as exc:
-            return ("TypeError", str(exc))
-
-    fast = fast_caller(_task)
-    assert fast is not None
-    assert outcome(lambda: fast("G", args)) == outcome(lambda: _task("G", **args))
-    assert fast_caller(_plain) is None and fast_caller(start) is None  # (**kwargs, or no parameter: called as they are)
