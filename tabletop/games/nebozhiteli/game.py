@@ -37,7 +37,7 @@ TURN_STEPS = (
     "@end",  # Фаза окончания хода (L77-L80)
     E.END,
     "nb.discard",
-)
+)  # then nb.pass_turn (L80): the turn structure gives the next turn to the opponent
 assert C.t_strike  # (combat's tasks are registered on E.TASKS by importing it)
 
 
