@@ -262,7 +262,8 @@ def _strikes(game: Table, combat: dict, step: str) -> list[dict]:
                 for b, n in split.items():
                     if E.on_field(game, b):
                         hit(a, b, n)
-        for b in blockers:  # nb.blockers (L64): each blocker strikes back, a source of its own (nb.assume.blocker_source)
+        # nb.blockers (L64): each blocker strikes back, a source of its own (nb.assume.blocker_source)
+        for b in blockers:
             if strikes(b) and E.on_field(game, a):
                 hit(b, a, E.strength(game, b))
     return events

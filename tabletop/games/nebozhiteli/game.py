@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table, board_view
 
-from . import combat as C
+from . import combat as _combat  # noqa: F401  (registers combat's tasks on E.TASKS)
 from . import engine as E
 from .catalogue import CARDS, DECK_NAMES, NebozhiteliCards
 from .rules import RULES, SEED
@@ -35,10 +35,9 @@ TURN_STEPS = (
     "@damage",  # Фаза подсчета повреждений и удаление мертвых существ (L67-L76)
     "nb.damage",
     "@end",  # Фаза окончания хода (L77-L80)
-    E.END,
+    E.END.name,  # nb.end_window (L78): a round of goes until both players pass
     "nb.discard",
 )  # then nb.pass_turn (L80): the turn structure gives the next turn to the opponent
-assert C.t_strike  # (combat's tasks are registered on E.TASKS by importing it)
 
 
 # ------------------------------------------------------------------- set-up
