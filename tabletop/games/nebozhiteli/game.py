@@ -6,6 +6,7 @@ from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table,
 
 from . import combat as _combat  # noqa: F401  (registers combat's tasks on E.TASKS)
 from . import engine as E
+from . import layout as L
 from .catalogue import CARDS, DECK_NAMES, NebozhiteliCards
 from .rules import RULES, SEED
 
@@ -50,6 +51,9 @@ def setup(game: Table) -> None:
         game.profile = game.profile.replace(checks="each_event")
     game.caused_by(game.record("action", "set up a duel of two players", "nb.decks"))
     E.ZONES.setup(game)
+    if opts["layout"] is not None:
+        L.build(game, opts["layout"])
+        return
     cards: NebozhiteliCards = game.rulebook.cards  # type: ignore[assignment]
     for p in E.PLAYERS:
         deck = cards.decks[opts[f"deck{p}"]]
@@ -191,6 +195,14 @@ OPTIONS = {
     "first_player": _option("first_player", 0, "Who takes the first turn.", "nb.assume.first_player", choices=(0, 1)),
     "deck0": _option("deck0", "forest", "Player 0's deck (decks.toml).", "nb.assume.cards", choices=DECK_NAMES),
     "deck1": _option("deck1", "crypt", "Player 1's deck (decks.toml).", "nb.assume.cards", choices=DECK_NAMES),
+    "layout": _option(
+        "layout",
+        None,
+        "A ready position: each side's creatures in play (lives, items), summoning field, hand, decks and mana "
+        "(layout.py); None: the shuffled decks of deck0 and deck1.",
+        "nb.assume.cards",
+        check=lambda v: L.check(v, CARDS),
+    ),
 }
 
 
