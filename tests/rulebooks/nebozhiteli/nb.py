@@ -23,8 +23,11 @@ def game(p0=None, p1=None, seed=0, **options):
 
 
 def passing(g):
-    """The option of the open decision that does nothing (a pass, no attackers, no block, no discard)."""
+    """The option of the open decision that does nothing (a pass, no attackers, no block, no discard; the
+    first split of a blocked attacker's damage)."""
     ids = g.legal()
+    if g.decision.kind == "distribute":
+        return ids[0]  # (a split must be made: the first)
     for o in ids:
         if o in PASSES or o.startswith("none:"):
             return o
