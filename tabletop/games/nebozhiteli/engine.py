@@ -210,7 +210,10 @@ def hurt(game: Table, oid: str, kind: str, amount: int) -> None:
     sign = LIFE.kinds[kind]
     now = capped(game, oid, lives(game, oid) + sign * amount, sign * amount)
     game.state.update(oid, lives=now)
-    game.record("modifier", lambda: f"{name_of(game, oid)}: {kind} {amount}, {now} lives", "nb.L40", target=oid)
+    rule = "nb.L40" if game.options["death_check"] == "as_soon_as" else "nb.assume.loss_summed"
+    game.record("modifier", lambda: f"{name_of(game, oid)}: {kind} {amount}, {now} lives", rule, target=oid)
+    if rule == "nb.assume.loss_summed" and now < 1:
+        game.push("k.checks")  # a loss of life outside the sum kills as soon as (L40), the summed damage waits
 
 
 # ======================================================================== events

@@ -376,8 +376,9 @@ RULES = RuleTable(
         _a(
             "nb.assume.loss_summed",
             "Loss of life (L73) is summed in the phase's ledger like damage (option loss_summed); off, it takes "
-            "lives at once (still checked at the phase's end under L76).",
-            ((73, 73), (76, 76)),
+            "lives at once and a creature it leaves below one life dies at once (L40), while the summed damage "
+            "and healing wait for the phase's end (L76).",
+            ((40, 40), (73, 73), (76, 76)),
             option="loss_summed",
         ),
         _a(

@@ -6,8 +6,8 @@ play has a life at every decision (003 L76), and every card in hand is offered o
 import random
 
 import pytest
-
 from nb import RB
+
 from tabletop.games.nebozhiteli import engine as E
 from tabletop.testing import (
     check_invariants,
