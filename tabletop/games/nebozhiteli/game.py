@@ -209,7 +209,8 @@ OPTIONS = {
 def evaluate(game: Table, player: int) -> float:
     """How good the position is for ``player`` (the greedy agent's yardstick): a win is worth 1000; otherwise
     mana, the creatures in play (lives and attack strength), the mana put on the summoning field and the
-    cards in hand, each side's minus the other's."""
+    cards in hand, each side's minus the other's; a side whose next refill would run out of cards (L35) is
+    as good as lost."""
     res = game.state.result
     if res is not None:
         if player in res["winners"]:
@@ -218,6 +219,8 @@ def evaluate(game: Table, player: int) -> float:
     score = 0.0
     st = game.state
     for p, sign in ((player, 1.0), (E.other(player), -1.0)):
+        if E.doomed(game, p):  # nb.deck_out: his next turn would lose him the game
+            score -= sign * 500.0
         side = 2.0 * E.mana(game, p)
         for oid in E.creatures(game, p):
             side += max(E.lives(game, oid) + E.LIFE.net(game, oid), 0) + 1.5 * E.strength(game, oid) + 2.0
