@@ -8,6 +8,7 @@ from . import combat as _combat  # noqa: F401  (registers combat's tasks on E.TA
 from . import engine as E
 from . import layout as L
 from .catalogue import CARDS, DECK_NAMES, NebozhiteliCards
+from .positions import SPEC as POSITION
 from .rules import RULES, SEED
 
 # the turn in the order of the text (L34-L80); each "@name" is a phase of the text, whose end settles the
@@ -255,6 +256,7 @@ def make_rulebook(cards: NebozhiteliCards) -> Rulebook:
         description=(__doc__ or ""),
         evaluate=evaluate,
         first_player_option="first_player",
+        position=POSITION,
     )
     rb.scenarios = {
         "duel": Scenario(
