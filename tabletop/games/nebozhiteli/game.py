@@ -114,7 +114,7 @@ PROFILE = Profile(
 )
 
 
-def _option(name: str, default, doc: str, rule: str, **kw) -> OptionSpec:
+def _option(name: str, default, doc: str, rule: str | None, **kw) -> OptionSpec:
     return OptionSpec(name, default, doc, rule, **kw)
 
 
@@ -201,7 +201,7 @@ OPTIONS = {
         None,
         "A ready position: each side's creatures in play (lives, items), summoning field, hand, decks and mana "
         "(layout.py); None: the shuffled decks of deck0 and deck1.",
-        "nb.assume.cards",
+        None,
         check=lambda v: L.check(v, CARDS),
     ),
 }
