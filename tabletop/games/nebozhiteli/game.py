@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table, board_view
 
 from . import combat as _combat  # noqa: F401  (registers combat's tasks on E.TASKS)
@@ -10,6 +12,7 @@ from . import layout as L
 from .catalogue import CARDS, DECK_NAMES, NebozhiteliCards
 from .positions import SPEC as POSITION
 from .rules import RULES, SEED
+from .scenarios import LAYOUTS
 
 # the turn in the order of the text (L34-L80); each "@name" is a phase of the text, whose end settles the
 # ledger and runs the state checks (nb.L76: "during any phase")
@@ -264,7 +267,11 @@ def make_rulebook(cards: NebozhiteliCards) -> Rulebook:
             "A normal start: the forest deck against the crypt deck, shuffled.",
             lambda: rb.new_game(seed=0),
             ("nb.decks", "nb.assume.cards"),
-        )
+        ),
+        **{
+            name: Scenario(name, text, partial(rb.new_game, seed=0, layout=layout), rules)
+            for name, (text, layout, rules) in LAYOUTS.items()
+        },
     }
     cards.factory = make_rulebook
     return rb
