@@ -22,6 +22,7 @@ BUILTIN = {
     "hearthstone": "tabletop.games.hearthstone:RULEBOOK",
     "one_night_werewolf": "tabletop.games.one_night_werewolf:RULEBOOK",
     "marvel_champions": "tabletop.games.marvel_champions:RULEBOOK",
+    "nebozhiteli": "tabletop.games.nebozhiteli:RULEBOOK",
 }
 _loaded: dict[str, Rulebook] = {}
 

@@ -5,7 +5,8 @@
 at ``tabletop/rulebooks/``): ``new_game(seed=3, tracing=False)`` (memory with ``pairs=3``), then
 ``random_playout(game, random.Random(1), max_steps=5)``. A deliberate rule change that makes
 one of these histories replay differently is a change to what old saves mean: say so, and only
-then write that file again.
+then write that file again. ``nebozhiteli.json``, a rulebook added after the move, was written the same way
+when it was added (branch nebozhiteli), so its saves are held to the same promise from then on.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ FINGERPRINTS = {
     "hearthstone": "dc8a909bdc5593375ddc3af8c9c76b04",
     "marvel_champions": "030deb6c58a381f702e20bc56efb2b23",
     "memory": "a8d81577724e858ada431577526b9805",
+    "nebozhiteli": "3c339fcd8075113df645850d580c4635",
     "one_night_werewolf": "3d322267fc51f6dfdb9037d6aa4d13ed",
 }
 
