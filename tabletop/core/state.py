@@ -61,7 +61,8 @@ def _strip_task(name: str, args: dict) -> list:
 def _strip_decision(dec: dict | None) -> dict | None:
     if dec is None:
         return None
-    out = {k: v for k, v in dec.items() if k != "cause"}
+    out = dict(dec)
+    out.pop("cause", None)
     out["resume"] = _strip_task(*dec["resume"])
     return out
 
@@ -209,10 +210,30 @@ class State:
         return self._canonical_bytes(with_bookkeeping).decode()
 
     def _canonical_bytes(self, with_bookkeeping: bool = False) -> bytes:
-        keys = State.__slots__ if with_bookkeeping else POSITION_KEYS
+        if not with_bookkeeping:  # (a fingerprint: the position's parts in one literal, empty ones as they are)
+            turn = dict(self.turn)
+            turn.pop("number", None)  # (TURN_COUNTERS)
+            turn.pop("round", None)
+            work, queue, events = self.work, self.queue, self.events
+            data = {
+                "objects": self.objects,
+                "zones": self.zones,
+                "players": self.players,
+                "turn": turn,
+                "vars": self.vars,
+                "work": [_strip_task(name, args) for name, args, _cause in work] if work else work,
+                "queue": _strip(queue) if queue else queue,
+                "decision": _strip_decision(self.decision),
+                "modifiers": self.modifiers,
+                "effects": self.effects,
+                "delayed": self.delayed,
+                "events": _strip(events) if events else events,
+                "uses": self.uses,
+                "result": self.result,
+            }
+            return orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
+        keys = State.__slots__
         data = {k: getattr(self, k) for k in keys}
-        if not with_bookkeeping:
-            data["turn"] = {k: v for k, v in self.turn.items() if k not in TURN_COUNTERS}
         data["work"] = [_strip_task(name, args) for name, args, _cause in self.work]
         data["decision"] = _strip_decision(self.decision)
         data["queue"] = _strip(self.queue)

@@ -392,3 +392,15 @@ def test_an_option_knows_its_place_but_compares_by_id_label_and_probability():
         chosen.id = "other"  # type: ignore[misc]
     twin = game.clone()
     assert twin.apply(by_hand).fingerprint() == game.apply(chosen).fingerprint()  # by its place or by its id
+
+
+def test_a_fingerprint_covers_every_part_of_the_position():
+    """The canonical text a fingerprint hashes has each part POSITION_KEYS names, and no bookkeeping."""
+    import json
+
+    from tabletop.core.state import POSITION_KEYS
+
+    game = paused_game()
+    assert set(json.loads(game.state.canonical())) == set(POSITION_KEYS)
+    assert "number" not in json.loads(game.state.canonical())["turn"]
+    assert set(json.loads(game.state.canonical(with_bookkeeping=True))) == set(type(game.state).__slots__)
