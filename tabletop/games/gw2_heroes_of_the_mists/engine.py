@@ -162,7 +162,7 @@ def on_play(game: Table, ev: dict) -> None:
     data = card_of(game, oid)
     game.state.update_player(p, stamina=stamina(game, p) - int(data["cost"]))
     if data["type"] == "minion":
-        ZONES.put(game, oid, z("table", p), active=False, attacks=0, taunt=bool(data.get("taunt")), wounds=0)
+        ZONES.put(game, oid, z("table", p), **summoned(data))
         for boon in data.get("boons", ()):
             gain(game, oid, boon["status"], boon.get("stacks", 1), p)
         return
@@ -197,6 +197,11 @@ def _strike(game: Table, spec: dict, player: int, target: str) -> None:
         counter=None,
         inflicts=inflicts,
     )
+
+
+def summoned(data: dict, active: bool = False) -> dict:
+    """The fields of a minion on the table: inactive (gw2.inactive, L119), no attack made, its Taunt (L144)."""
+    return {"active": active, "attacks": 0, "taunt": bool(data.get("taunt")), "wounds": 0}
 
 
 def gain(game: Table, target: str, name: str, stacks: int, by: int | None) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table, board_view
 
 from . import engine as E
+from . import layout as L
 from .catalogue import CARDS, DECK_NAMES, Gw2Cards
 from .rules import RULES, SEED
 from .statuses import ORDERS, STATUSES
@@ -26,10 +27,14 @@ def setup(game: Table) -> None:
     for p in E.PLAYERS:
         deck = cards.decks[opts[f"deck{p}"]]
         E.new_card(game, p, deck["hero"], E.z("hero", p), kind="hero")
-        E.DECKS[p].fill(game, deck["cards"])
         second = int(p != first)
         start = 1 + second  # L118, L124: 1 for the first player, 2 for the second
         st.update_player(p, stamina=start - 1 if opts["stamina"] == "pool" else 0, start=start, turns=0)
+    if opts["layout"] is not None:
+        L.build(game, opts["layout"])
+        return
+    for p in E.PLAYERS:
+        E.DECKS[p].fill(game, cards.decks[opts[f"deck{p}"]]["cards"])
     game.push(E.t_opening)
 
 
@@ -147,6 +152,14 @@ OPTIONS = {
     "first_player": _o("first_player", 0, "Who takes the first turn.", "gw2.assume.first_player", choices=(0, 1)),
     "deck0": _o("deck0", "guardian", "Player 0's deck (decks.toml).", "gw2.assume.cards", choices=DECK_NAMES),
     "deck1": _o("deck1", "necromancer", "Player 1's deck (decks.toml).", "gw2.assume.cards", choices=DECK_NAMES),
+    "layout": _o(
+        "layout",
+        None,
+        "A ready position: each side's minions on the table (active, damage tokens, statuses), hero, hand, deck "
+        "and turns had (layout.py); None: the shuffled decks of deck0 and deck1 and the opening.",
+        None,
+        check=lambda v: L.check(v, CARDS),
+    ),
 }
 
 

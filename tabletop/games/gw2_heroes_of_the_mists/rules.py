@@ -259,8 +259,8 @@ RULES = RuleTable(
         ),
         _a(
             "gw2.assume.protection",
-            "Protection is removed only by damage actually received, more than 0 (L135); option zero_removes_protection "
-            "removes it when a hit is halved to 0 too.",
+            "Protection is removed only by damage actually received, more than 0 (L135); option "
+            "zero_removes_protection removes it when a hit is halved to 0 too.",
             (135, 135),
             option="zero_removes_protection",
         ),
