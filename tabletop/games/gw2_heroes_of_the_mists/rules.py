@@ -68,7 +68,7 @@ RULES = RuleTable(
             "gw2.rarity",
             "Minions are Basic (cheap, low efficiency), Exotic (medium cost, extra abilities, decent damage) or "
             "Legendary (expensive, big damage).",
-            "Есть три вида редкости миньонов - Basic, Exotic, Legendary",
+            "Есть три вида редкости миньонов ... Basic ... Exotic ... Legendary",
             (150, 153),
         ),
         _r(
@@ -82,7 +82,7 @@ RULES = RuleTable(
             "gw2.opening",
             "Begin by drawing three cards from the top of the deck; at the start you may replace any of them with "
             "new ones from the top of the deck, then shuffle the deck.",
-            "вытаскиваете три карты сверху колоды ... можете заменить любые из этих карт новыми (перемешайте колоду)",
+            "вытаскиваете три карты сверху колоды ... можете заменить любые из этих карт новыми ... перемешайте колоду после замены",
             (116, 116),
         ),
         _r(
