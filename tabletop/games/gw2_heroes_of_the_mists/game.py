@@ -132,6 +132,13 @@ OPTIONS = {
         "gw2.assume.blind",
         choices=("own_turn", "every_turn"),
     ),
+    "might_lasts": _o(
+        "might_lasts",
+        "always",
+        "Might lasts while its card is in play, or ends at the end of its holder's player's turn.",
+        "gw2.assume.durations",
+        choices=("always", "turn"),
+    ),
     "taunts": _o(
         "taunts",
         "any",

@@ -82,7 +82,8 @@ RULES = RuleTable(
             "gw2.opening",
             "Begin by drawing three cards from the top of the deck; at the start you may replace any of them with "
             "new ones from the top of the deck, then shuffle the deck.",
-            "вытаскиваете три карты сверху колоды ... можете заменить любые из этих карт новыми ... перемешайте колоду после замены",
+            "вытаскиваете три карты сверху колоды ... можете заменить любые из этих карт новыми ... "
+            "перемешайте колоду после замены",
             (116, 116),
         ),
         _r(
@@ -229,7 +230,9 @@ RULES = RuleTable(
             "gw2.assume.counter",
             "The counter-damage of L120 is the attacked minion's own damage (its Might, Weakness and the attacker's "
             "Vulnerability and Protection counted as for an attack); option counter 'printed' deals its printed "
-            "damage, 'none' none. A hero deals none (it has no damage value).",
+            "damage, 'none' none. A hero deals none (it has no damage value). Counter-damage is not an attack: Aegis "
+            "does not block it and it clears no Vulnerability or Weakness, but Vulnerability doubles it and "
+            "Protection halves it (they are about damage taken).",
             (120, 120),
             option="counter",
         ),
@@ -300,9 +303,18 @@ RULES = RuleTable(
         ),
         _a(
             "gw2.assume.skills",
-            "A skill card resolves at once when played (its effect is the card's, invented) and goes to the discard.",
+            "A skill card resolves at once when played (its effect is the card's, invented) and goes to the discard. "
+            "A skill's damage is an attack of its hero (Aegis blocks it, the hero takes no counter-damage, L129); "
+            "its target is any card or hero of its side, Taunt binding only the attacks of cards.",
             ((108, 108), (147, 148)),
             fixed="no skill of this catalogue lasts on the table, so keeping it there would change nothing",
+        ),
+        _a(
+            "gw2.assume.durations",
+            "The text gives Might no duration: it lasts while its card is in play (option might_lasts 'turn': to the "
+            "end of its holder's player's turn). Aegis lasts until spent (L133).",
+            ((133, 134),),
+            option="might_lasts",
         ),
         _a(
             "gw2.assume.empty_deck",

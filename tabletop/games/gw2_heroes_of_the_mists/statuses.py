@@ -17,9 +17,11 @@ CONDITIONS = ("Blind", "Vulnerability", "Weakness")  # gw2.conditions (L138)
 
 AEGIS = Status("Aegis", "boon", rule="gw2.aegis")  # L133: stacks, each spent on an attack it blocks
 MIGHT = Status("Might", "boon", rule="gw2.might", limit=25, modifiers=(("damage", "add", 1),))  # L134
-PROTECTION = Status("Protection", "boon", rule="gw2.protection", stacking="none", ends_on="wound")  # L135
-VULNERABILITY = Status("Vulnerability", "condition", rule="gw2.vulnerability", stacking="none", ends_on="strike")
-WEAKNESS = Status("Weakness", "condition", rule="gw2.weakness", stacking="none", ends_on="strike")  # L140
+PROTECTION = Status("Protection", "boon", rule="gw2.protection", stacking="none", limit=1, ends_on="wound")  # L135
+VULNERABILITY = Status(
+    "Vulnerability", "condition", rule="gw2.vulnerability", stacking="none", limit=1, ends_on="strike"
+)
+WEAKNESS = Status("Weakness", "condition", rule="gw2.weakness", stacking="none", limit=1, ends_on="strike")  # L140
 BLIND = Status("Blind", "condition", rule="gw2.blind", until="turn", next_turn=True, decay="one")  # L141
 STATUSES = Statuses(AEGIS, MIGHT, PROTECTION, VULNERABILITY, WEAKNESS, BLIND)
 
@@ -34,7 +36,7 @@ DAMAGE: dict[str, tuple[str, int, str]] = {
 
 def ends(name: str, holder_controller: int, options: dict) -> dict:
     """The end of one gain of ``name`` under the game's options (gw2.assume.blocked, .weakness, .protection,
-    .blind): the ``until``/``of``/``times``/``ends_on``/``ends_match`` given to ``Statuses.gain``."""
+    .blind, .durations): the ``until``/``of``/``times``/``ends_on``/``ends_match`` given to ``Statuses.gain``."""
     through = "attack" if options["blocked_gets_through"] else "strike"  # a blocked attack: no strike happens
     if name == "Vulnerability":
         return {"ends_on": through, "ends_match": {"target": "$holder"}}
@@ -43,6 +45,8 @@ def ends(name: str, holder_controller: int, options: dict) -> dict:
         return {"ends_on": through, "ends_match": {side: "$holder"}}
     if name == "Protection":
         return {"ends_on": "wound", "ends_match": {"target": "$holder"}}
+    if name == "Might" and options["might_lasts"] == "turn":
+        return {"until": "turn", "of": holder_controller}
     if name == "Blind":
         if options["blind_countdown"] == "every_turn":
             return {"until": "turn", "times": 2}  # the end of the turn it was gained in does not count
