@@ -23,7 +23,7 @@ VULNERABILITY = Status(
 )
 WEAKNESS = Status("Weakness", "condition", rule="gw2.weakness", stacking="none", limit=1, ends_on="strike")  # L140
 BLIND = Status("Blind", "condition", rule="gw2.blind", until="turn", next_turn=True, decay="one")  # L141
-STATUSES = Statuses(AEGIS, MIGHT, PROTECTION, VULNERABILITY, WEAKNESS, BLIND)
+STATUSES = Statuses(AEGIS, MIGHT, PROTECTION, VULNERABILITY, WEAKNESS, BLIND, rule="gw2.tokens")  # L136, L142
 
 # what a status does to an attack's damage: (op, value, side); Might's value is per stack (L134, L135, L139, L140)
 DAMAGE: dict[str, tuple[str, int, str]] = {
