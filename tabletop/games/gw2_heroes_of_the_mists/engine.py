@@ -325,7 +325,7 @@ AEGIS_BLOCKS = Ability(
     "replacement",
     rule="gw2.aegis",
     event="strike",
-    condition=lambda game, act: STATUSES.has(game, act.event["target"], "Aegis"),
+    condition=lambda game, act: STATUSES.has(game, (act.event or {})["target"], "Aegis"),
     effect=_aegis,
 )
 NAMED_ABILITIES = {**STATUSES.abilities(), AEGIS_BLOCKS.name: AEGIS_BLOCKS}
@@ -337,7 +337,7 @@ def state_checks(game: Table) -> list[dict]:
     st = game.state
     if st.result is not None:
         return []
-    events = [
+    events: list[dict] = [
         {"type": "die", "card": m, "rule": "gw2.death"}
         for p in PLAYERS
         for m in minions(game, p)

@@ -306,7 +306,7 @@ RULES = RuleTable(
             "A skill card resolves at once when played (its effect is the card's, invented) and goes to the discard. "
             "A skill's damage is an attack of its hero (Aegis blocks it, the hero takes no counter-damage, L129); "
             "its target is any card or hero of its side, Taunt binding only the attacks of cards.",
-            ((108, 108), (147, 148)),
+            ((108, 108), (129, 129), (147, 148)),
             fixed="no skill of this catalogue lasts on the table, so keeping it there would change nothing",
         ),
         _a(

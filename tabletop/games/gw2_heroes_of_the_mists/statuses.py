@@ -16,7 +16,9 @@ BOONS = ("Aegis", "Might", "Protection")  # gw2.boons (L132)
 CONDITIONS = ("Blind", "Vulnerability", "Weakness")  # gw2.conditions (L138)
 
 AEGIS = Status("Aegis", "boon", rule="gw2.aegis")  # L133: stacks, each spent on an attack it blocks
-MIGHT = Status("Might", "boon", rule="gw2.might", limit=25, modifiers=(("damage", "add", 1),))  # L134
+MIGHT = Status(
+    "Might", "boon", rule="gw2.might", limit=25, modifiers=(("damage", "add", 1),)
+)  # L134; limit: gw2.assume.limits
 PROTECTION = Status("Protection", "boon", rule="gw2.protection", stacking="none", limit=1, ends_on="wound")  # L135
 VULNERABILITY = Status(
     "Vulnerability", "condition", rule="gw2.vulnerability", stacking="none", limit=1, ends_on="strike"
