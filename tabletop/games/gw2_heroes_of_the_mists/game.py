@@ -8,6 +8,7 @@ from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table,
 from . import engine as E
 from . import layout as L
 from .catalogue import CARDS, DECK_NAMES, Gw2Cards
+from .positions import SPEC as POSITION
 from .rules import RULES, SEED
 from .statuses import ORDERS, STATUSES
 
@@ -217,6 +218,7 @@ def make_rulebook(cards: Gw2Cards) -> Rulebook:
         description=(__doc__ or ""),
         evaluate=evaluate,
         first_player_option="first_player",
+        position=POSITION,
     )
     rb.scenarios = {
         "duel": Scenario(
