@@ -503,7 +503,10 @@ def t_act(game: Table, *, choice: dict) -> None:
         game.emit("play", rule="gw2.play", player=p, card=source, target=target or None)
     else:
         data = card_of(game, source)
-        amount = strike_damage(game, source, target).value
+        why = strike_damage(game, source, target)
+        amount = why.value
+        if game.tracing:
+            game.record("modifier", lambda: str(why), "gw2.assume.damage_order", target=target)
         counter = None  # gw2.hero_safe: a hero attacked deals none; gw2.assume.counter: option counter "none"
         if game.options["counter"] != "none" and game.state.objects[target].get("kind") != "hero":
             base = None if game.options["counter"] == "damage" else int(card_of(game, target)["damage"])

@@ -3,6 +3,8 @@ board view and evaluation."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table, board_view
 
 from . import engine as E
@@ -10,6 +12,7 @@ from . import layout as L
 from .catalogue import CARDS, DECK_NAMES, Gw2Cards
 from .positions import SPEC as POSITION
 from .rules import RULES, SEED
+from .scenarios import LAYOUTS
 from .statuses import ORDERS, STATUSES
 
 
@@ -227,6 +230,10 @@ def make_rulebook(cards: Gw2Cards) -> Rulebook:
             lambda: rb.new_game(seed=0),
             ("gw2.deck", "gw2.assume.cards"),
         ),
+        **{
+            name: Scenario(name, text, partial(rb.new_game, seed=0, layout=layout), rules)
+            for name, (text, layout, rules) in LAYOUTS.items()
+        },
     }
     cards.factory = make_rulebook
     return rb
