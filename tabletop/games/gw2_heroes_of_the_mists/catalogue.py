@@ -29,7 +29,7 @@ def deck_rules(profession: str) -> DeckRules:
         Size(exactly=40, rule="gw2.deck"),
         Count(where={"type": "skill"}, exactly=10, about="skill cards", rule="gw2.deck"),
         Count(where={"type": "minion"}, exactly=30, about="minion cards", rule="gw2.copies"),
-        Copies(exactly=2, where={"type": "skill"}, rule="gw2.skills"),
+        Copies(exactly=2, where={"type": "skill"}, rule="gw2.skills"),  # gw2.assume.five_skills: 2 x 5
         Copies(at_most=2, where={"rarity": ("basic", "exotic")}, rule="gw2.copies"),
         Copies(at_most=1, where={"rarity": "legendary"}, rule="gw2.copies"),
         Allowed(unless={"type": "profession"}, about="a skill or a minion", rule="gw2.profession"),

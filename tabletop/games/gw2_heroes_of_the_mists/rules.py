@@ -310,6 +310,13 @@ RULES = RuleTable(
             fixed="no skill of this catalogue lasts on the table, so keeping it there would change nothing",
         ),
         _a(
+            "gw2.assume.five_skills",
+            "L148's 'only 5 profession cards' is read as 5 skill cards per profession, two of each making the 10 of "
+            "L114; how many professions there are is not given (this catalogue has two).",
+            ((114, 114), (148, 148)),
+            fixed="the deck holds 10 skill cards in either reading (L114), two of each of five",
+        ),
+        _a(
             "gw2.assume.durations",
             "The text gives Might no duration: it lasts while its card is in play (option might_lasts 'turn': to the "
             "end of its holder's player's turn). Aegis lasts until spent (L133).",
