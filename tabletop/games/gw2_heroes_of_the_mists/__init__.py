@@ -9,7 +9,7 @@ gap of the text (the digest's section 11) is a documented assumption, most with 
 >>> from tabletop.games.gw2_heroes_of_the_mists import RULEBOOK
 >>> game = RULEBOOK.new_game(seed=1)
 >>> game.decision.kind
-'draw'
+'subset'
 """
 
 from .agent import Gw2Agent
