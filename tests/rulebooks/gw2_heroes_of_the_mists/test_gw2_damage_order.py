@@ -46,7 +46,7 @@ def test_protection_makes_one_unit_zero_under_every_order(options):
     assert why.value == hurt == 0
 
 
-@pytest.mark.parametrize("options, dealt", zip(ORDERS, [1, 2, 1, 2], strict=True))
+@pytest.mark.parametrize("options, dealt", list(zip(ORDERS, [1, 2, 1, 2], strict=True)))
 def test_might_added_after_protection_is_not_halved(options, dealt):
     """1 + Might 2 = 3, halved to 1; or 1 halved to 0, then + 2."""
     why, hurt = strike(minion("moa", Might=2), minion("logan", Protection=1), **options)
