@@ -276,6 +276,10 @@ def on_game_over(game: Table, ev: dict) -> None:
     game.end_game(winners, reason=f"the hero of {who} has received {HERO_HEALTH} damage", rule=ev["rule"])
 
 
+def on_stalemate(game: Table, ev: dict) -> None:
+    game.end_game([], reason="no card is left that could deal damage to a hero", rule="gw2.assume.stalemate")
+
+
 EVENT_HANDLERS = {
     "play": on_play,
     "attack": on_attack,
@@ -284,6 +288,7 @@ EVENT_HANDLERS = {
     "wound": on_wound,
     "die": on_die,
     "game_over": on_game_over,
+    "stalemate": on_stalemate,
     **STATUSES.handlers(),
 }
 
@@ -302,13 +307,15 @@ def _text(kind: str):
             return f"{n('target')} receives {ev['amount']} damage"
         if kind == "die":
             return f"{n('card')} dies and goes to the discard"
+        if kind == "stalemate":
+            return "nobody can deal damage any more"
         return "a hero has received 80 damage"
 
     return text
 
 
 EVENT_TEXT = {
-    **{k: _text(k) for k in ("play", "attack", "strike", "counter", "wound", "die", "game_over")},
+    **{k: _text(k) for k in ("play", "attack", "strike", "counter", "wound", "die", "game_over", "stalemate")},
     **STATUSES.event_text(),
 }
 
@@ -347,7 +354,18 @@ def state_checks(game: Table) -> list[dict]:
         losers = [p for p in PLAYERS if st.zones.get(z("hero", p)) and health(game, hero(game, p)) <= 0]
         if losers:
             events.append({"type": "game_over", "losers": losers, "rule": "gw2.win"})
+        elif stalemate(game):
+            events.append({"type": "stalemate", "rule": "gw2.assume.stalemate"})
     return events
+
+
+def stalemate(game: Table) -> bool:
+    """gw2.assume.stalemate: no card is left in a deck or a hand, and no minion on a table could deal damage to
+    the opposing hero: nobody can ever reach 80 damage."""
+    st = game.state
+    if any(st.zones.get(z(kind, p)) for p in PLAYERS for kind in ("deck", "hand")) or not st.zones.get("hero:0"):
+        return False
+    return not any(strike_damage(game, m, hero(game, other(p))).value > 0 for p in PLAYERS for m in minions(game, p))
 
 
 # ================================================================= the opening (L116)

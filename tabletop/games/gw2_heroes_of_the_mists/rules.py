@@ -330,6 +330,15 @@ RULES = RuleTable(
             option="empty_deck",
         ),
         _a(
+            "gw2.assume.stalemate",
+            "Once no card is left in a deck or a hand and no minion on a table could deal damage to the opposing "
+            "hero, nobody can reach 80 damage (L126): the game ends in a draw (outside the text; with option "
+            "empty_deck 'lose' it ends before).",
+            ((122, 122), (126, 126)),
+            outside=True,
+            fixed="the game could only go on with nothing happening: no outcome the text defines is lost",
+        ),
+        _a(
             "gw2.assume.limits",
             "No hand or table limit is given and none is applied; Might stacks up to 25, Aegis and Blind without "
             "limit (the MMO's 25 Might, outside the text).",

@@ -28,7 +28,7 @@ VARIANTS = [
     {"blind_countdown": "every_turn", "taunts": "oldest", "attacks_per_turn": 2, "counter": "none"},
     {"first_player": 1, "deck0": "necromancer", "deck1": "guardian", "empty_deck": "lose", "might_lasts": "turn"},
 ]
-ENDS = {"gw2.win", "gw2.assume.empty_deck"}
+ENDS = {"gw2.win", "gw2.assume.empty_deck", "gw2.assume.stalemate"}
 
 
 class Watch:
@@ -63,6 +63,8 @@ def test_random_games_play_to_the_end_keeping_the_invariants(seed, variant):
     random_playout(game, random.Random(seed), max_steps=5_000, on_step=Watch(game))
     assert game.over, "a random game did not end in 5000 choices"
     assert game.result["rule"] in ENDS and set(game.result["winners"]) <= {0, 1}
+    if game.result["rule"] == "gw2.assume.stalemate":
+        assert game.result["winners"] == [] and not any(game.state.zone(f"deck:{p}") for p in (0, 1))
     check_invariants(game)
 
 

@@ -162,3 +162,16 @@ def test_a_minion_at_zero_health_goes_to_the_discard():
 def test_the_first_player_option():
     g = RB.new_game(seed=0, first_player=1)
     assert g.decision.player == 1  # gw2.assume.first_player: the first player replaces first
+
+
+def test_a_game_nobody_can_win_any_more_is_a_draw():
+    """gw2.assume.stalemate: no card in a deck or hand, nothing on a table that could damage a hero (L126 cannot
+    happen any more); a minion that can deal damage keeps the game going."""
+    g = RB.new_game(seed=0, layout={"0": {"deck": {}}, "1": {"deck": {}}})
+    assert g.over and g.result["winners"] == [] and g.result["rule"] == "gw2.assume.stalemate"
+    g = game({"deck": {}, "table": [minion("moa")]}, {"deck": {}})
+    assert not g.over
+    attack(g, table(g, 0)[0], hero(g, 1))
+    assert wounds(g, hero(g, 1)) == 1 and not g.over
+    g = RB.new_game(seed=0, layout={"0": {"deck": {}, "table": [minion("moa", Weakness=1)]}, "1": {"deck": {}}})
+    assert g.over  # 1 halved is 0 damage and g.result["rule"] == "gw2.assume.stalemate"
