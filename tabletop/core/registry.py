@@ -23,6 +23,7 @@ BUILTIN = {
     "one_night_werewolf": "tabletop.games.one_night_werewolf:RULEBOOK",
     "marvel_champions": "tabletop.games.marvel_champions:RULEBOOK",
     "nebozhiteli": "tabletop.games.nebozhiteli:RULEBOOK",
+    "gw2_heroes_of_the_mists": "tabletop.games.gw2_heroes_of_the_mists:RULEBOOK",
 }
 _loaded: dict[str, Rulebook] = {}
 

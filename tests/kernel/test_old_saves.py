@@ -5,8 +5,9 @@
 at ``tabletop/rulebooks/``): ``new_game(seed=3, tracing=False)`` (memory with ``pairs=3``), then
 ``random_playout(game, random.Random(1), max_steps=5)``. A deliberate rule change that makes
 one of these histories replay differently is a change to what old saves mean: say so, and only
-then write that file again. ``nebozhiteli.json``, a rulebook added after the move, was written the same way
-when it was added (branch nebozhiteli), so its saves are held to the same promise from then on.
+then write that file again. ``nebozhiteli.json`` and ``gw2_heroes_of_the_mists.json``, rulebooks added after the
+move, were written the same way when they were added (branches nebozhiteli and gw2), so their saves are held to
+the same promise from then on.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ OLD_SAVES = Path(__file__).parent / "old_saves"
 # 71f207be6ec116d98cc930ab2ae77bde)
 FINGERPRINTS = {
     "berserk_heroes": "bce26f9a25b8d80eaecac81a38dca497",
+    "gw2_heroes_of_the_mists": "a7810a50ca820a30e37ac0c230293f02",
     "hearthstone": "dc8a909bdc5593375ddc3af8c9c76b04",
     "marvel_champions": "030deb6c58a381f702e20bc56efb2b23",
     "memory": "a8d81577724e858ada431577526b9805",
