@@ -189,3 +189,16 @@ def test_the_example_of_docs_readings_md_runs_and_prints_what_the_page_says(caps
         "the knife kills a whelp": Fraction(2, 3),
     }
     assert report.to_pandas().shape == (3, 7)
+
+
+SCENARIOS = [(rid, name) for rid in tt.rulebooks() for name in tt.rulebook(rid).scenarios]
+
+
+@pytest.mark.parametrize(("rulebook_id", "name"), SCENARIOS)
+def test_every_scenario_rebuilds_to_the_same_position(rulebook_id, name):
+    """docs/readings.md: compare_options from a scenario sets it up again and replays its history; under the
+    scenario's own options that is the very same position."""
+    from tabletop.analysis.readings import rebuild
+
+    game = tt.rulebook(rulebook_id).scenario(name)
+    assert rebuild(game, {}).fingerprint() == game.fingerprint()
