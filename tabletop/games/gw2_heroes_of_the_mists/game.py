@@ -11,6 +11,7 @@ from . import engine as E
 from . import layout as L
 from .board import board
 from .catalogue import CARDS, DECK_NAMES, Gw2Cards
+from .exercises import exercises
 from .positions import SPEC as POSITION
 from .rules import RULES, SEED
 from .scenarios import LAYOUTS
@@ -203,6 +204,7 @@ def make_rulebook(cards: Gw2Cards) -> Rulebook:
             for name, (text, layout, rules) in LAYOUTS.items()
         },
     }
+    rb.exercises = exercises(rb)  # the notebook's exercises, judged by playing these scenarios
     cards.factory = make_rulebook
     return rb
 
