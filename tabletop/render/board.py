@@ -36,7 +36,8 @@ A board view is the dict a rulebook's ``board(game, player)`` returns. The rende
     an option there, and ``bridges`` (``[[lane, pos], [lane, pos]]`` or ``{"from", "to", "label",
     "option"}``) join two positions.
 ``tokens`` (on a face-up card)
-    status tokens lying on the card's top edge: ``[{"name", "stacks", "kind"}]`` (or ``{name: stacks}``),
+    status tokens in a row across the card under its type line: ``[{"name", "stacks", "kind"}]``
+    (or ``{name: stacks}``),
     each a disc with the name's first two letters and, above one stack, the stack count; ``kind``
     (``boon``, ``condition``, any other) colours it (class ``tt-token-<kind>``). The tooltip names them all.
 ``attached_to`` (on a card)
@@ -117,7 +118,7 @@ STYLE = (
     ".tt-token-bg{fill:#ddd;stroke:#555}.tt-token-boon .tt-token-bg{fill:#cfe6ff;stroke:#1f5fa8}"
     ".tt-token-condition .tt-token-bg{fill:#f6d0cc;stroke:#a8321f}"
     ".tt-token-label{text-anchor:middle;font-size:8px;font-weight:700;fill:#222}"
-    ".tt-token-stacks{text-anchor:middle;font-size:8px;font-weight:700;fill:#fff}.tt-token-badge{fill:#333}"
+    ".tt-token-stacks{text-anchor:middle;font-size:7px;font-weight:700;fill:#fff}.tt-token-badge{fill:#333}"
 )
 
 # only in boards that draw hex cell kinds, multi-cell pieces or lane positions (see _geometry_style)
@@ -500,7 +501,7 @@ def _draw_card(item: dict, x: float, y: float, marked: set[str], scale: float) -
         for text, cls in reversed(rows):
             parts.append(_text(6, sy, _short(text, 12), cls))
             sy -= 12
-        parts += _draw_tokens(item.get("tokens", ()), w)
+        parts += _draw_tokens(item.get("tokens", ()), ty + 14)
     if item["options"]:
         parts.append(f'<rect class="tt-highlight" x="-3" y="-3" width="{w + 6}" height="{h + 6}" rx="8"/>')
     if item["id"] in marked:
@@ -509,11 +510,12 @@ def _draw_card(item: dict, x: float, y: float, marked: set[str], scale: float) -
     return "".join(parts)
 
 
-def _draw_tokens(tokens: Iterable[dict], w: int) -> list[str]:
-    """Status tokens on a card's top edge, from the right: a disc with two letters, the stacks in a badge."""
+def _draw_tokens(tokens: Iterable[dict], cy: float) -> list[str]:
+    """Status tokens in a row across a card at height ``cy`` (under its type line): a disc with two letters,
+    the stacks in a badge."""
     out = []
     for k, t in enumerate(tokens):
-        cx, cy = w - 10 - 18 * k, -2
+        cx = 13 + 20 * k
         cls = f"tt-token tt-token-{_e(t['kind'])}"
         label = f"{t['name']} ×{t['stacks']}" if t["stacks"] > 1 else t["name"]
         out.append(f'<g class="{cls}" data-token="{_e(t["name"])}" data-stacks="{t["stacks"]}">')
@@ -521,8 +523,8 @@ def _draw_tokens(tokens: Iterable[dict], w: int) -> list[str]:
         out.append(f'<circle class="tt-token-bg" cx="{_n(cx)}" cy="{_n(cy)}" r="8"/>')
         out.append(_text(cx, cy + 3, t["name"][:2], "tt-token-label"))
         if t["stacks"] > 1:
-            out.append(f'<circle class="tt-token-badge" cx="{_n(cx + 6)}" cy="{_n(cy + 7)}" r="5"/>')
-            out.append(_text(cx + 6, cy + 10, t["stacks"], "tt-token-stacks"))
+            out.append(f'<circle class="tt-token-badge" cx="{_n(cx + 6)}" cy="{_n(cy - 6)}" r="4.5"/>')
+            out.append(_text(cx + 6, cy - 3.5, t["stacks"], "tt-token-stacks"))
         out.append("</g>")
     return out
 

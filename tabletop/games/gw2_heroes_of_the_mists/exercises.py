@@ -92,8 +92,8 @@ def _archer_twice(rb: Rulebook) -> Exercise:
         "next attack that gets through (L139)",
         stored=3,
         judge=judge,
-        explanation="the first attack deals 1, then applies Vulnerability; the second is doubled to 2 (and applies "
-        "Vulnerability again): 1 + 2 = 3.",
+        explanation="the first attack deals 1, then applies Vulnerability; the second, which gets through to a "
+        "vulnerable Logan, is doubled to 2: 1 + 2 = 3.",
         wrong=(2, 4),
     )
 
