@@ -4,6 +4,7 @@ board view and evaluation."""
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
 
 from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table
 
@@ -191,6 +192,7 @@ def make_rulebook(cards: Gw2Cards) -> Rulebook:
         evaluate=evaluate,
         first_player_option="first_player",
         position=POSITION,
+        puzzle_folder=Path(__file__).parent / "data" / "puzzles",
     )
     rb.scenarios = {
         "duel": Scenario(
