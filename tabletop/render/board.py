@@ -35,6 +35,11 @@ A board view is the dict a rulebook's ``board(game, player)`` returns. The rende
     without one is drawn off the lanes), a cell with ``lane`` and ``pos`` labels a position or offers
     an option there, and ``bridges`` (``[[lane, pos], [lane, pos]]`` or ``{"from", "to", "label",
     "option"}``) join two positions.
+``tokens`` (on a face-up card)
+    status tokens in a row across the card under its type line: ``[{"name", "stacks", "kind"}]``
+    (or ``{name: stacks}``),
+    each a disc with the name's first two letters and, above one stack, the stack count; ``kind``
+    (``boon``, ``condition``, any other) colours it (class ``tt-token-<kind>``). The tooltip names them all.
 ``attached_to`` (on a card)
     the id of the card it is attached to (equipment, an attached event): drawn under its host, its top
     edge and name showing above it, in the order of the view (an attachment of an attachment hangs
@@ -110,6 +115,10 @@ STYLE = (
     ".tt-highlight{fill:none;stroke:#e07b00;stroke-width:3}"
     ".tt-option{cursor:pointer}.tt-option:hover .tt-highlight{stroke:#ff3d00}"
     ".tt-marked{fill:none;stroke:#2a9d4b;stroke-width:2.5;stroke-dasharray:5 3}"
+    ".tt-token-bg{fill:#ddd;stroke:#555}.tt-token-boon .tt-token-bg{fill:#cfe6ff;stroke:#1f5fa8}"
+    ".tt-token-condition .tt-token-bg{fill:#f6d0cc;stroke:#a8321f}"
+    ".tt-token-label{text-anchor:middle;font-size:8px;font-weight:700;fill:#222}"
+    ".tt-token-stacks{text-anchor:middle;font-size:7px;font-weight:700;fill:#fff}.tt-token-badge{fill:#333}"
 )
 
 # only in boards that draw hex cell kinds, multi-cell pieces or lane positions (see _geometry_style)
@@ -229,6 +238,20 @@ def _names(value: Any) -> list[str]:
     return [str(v) for v in value]
 
 
+def _tokens(value: Any) -> list[dict]:
+    """Status tokens: a list of ``{"name", "stacks", "kind"}`` or a dict of name -> stacks (none at 0)."""
+    if not value:
+        return []
+    if isinstance(value, dict):
+        value = [{"name": k, "stacks": v} for k, v in value.items()]
+    out = []
+    for t in value:
+        stacks = int(t.get("stacks", 1))
+        if stacks > 0:
+            out.append({"name": str(t["name"]), "stacks": stacks, "kind": str(t.get("kind") or "token")})
+    return out
+
+
 def _face_down(entry: dict) -> bool:
     if "face_down" in entry:
         return bool(entry["face_down"])
@@ -329,6 +352,7 @@ def _norm_item(entry: dict, index: int) -> dict:
             stats=_pairs(entry.get("stats")),
             counters=_pairs(entry.get("counters")),
             statuses=statuses,
+            tokens=_tokens(entry.get("tokens")),
         )
     return item
 
@@ -405,6 +429,7 @@ def _title(item: dict) -> str:
             bits.append(f"cost {item['cost']}")
         bits += [f"{k} {v}" for k, v in item["stats"] + item["counters"]]
         bits += item["statuses"]
+        bits += [t["name"] + (f" ×{t['stacks']}" if t["stacks"] > 1 else "") for t in item.get("tokens", ())]
         if item["turned"] and not any(s in TURNED for s in item["statuses"]):
             bits.append("turned")
         text = " · ".join(bits) + (f"\n{item['text']}" if item["text"] else "")
@@ -476,12 +501,32 @@ def _draw_card(item: dict, x: float, y: float, marked: set[str], scale: float) -
         for text, cls in reversed(rows):
             parts.append(_text(6, sy, _short(text, 12), cls))
             sy -= 12
+        parts += _draw_tokens(item.get("tokens", ()), ty + 14)
     if item["options"]:
         parts.append(f'<rect class="tt-highlight" x="-3" y="-3" width="{w + 6}" height="{h + 6}" rx="8"/>')
     if item["id"] in marked:
         parts.append(f'<rect class="tt-marked" x="-6" y="-6" width="{w + 12}" height="{h + 12}" rx="9"/>')
     parts.append("</g>")
     return "".join(parts)
+
+
+def _draw_tokens(tokens: Iterable[dict], cy: float) -> list[str]:
+    """Status tokens in a row across a card at height ``cy`` (under its type line): a disc with two letters,
+    the stacks in a badge."""
+    out = []
+    for k, t in enumerate(tokens):
+        cx = 13 + 20 * k
+        cls = f"tt-token tt-token-{_e(t['kind'])}"
+        label = f"{t['name']} ×{t['stacks']}" if t["stacks"] > 1 else t["name"]
+        out.append(f'<g class="{cls}" data-token="{_e(t["name"])}" data-stacks="{t["stacks"]}">')
+        out.append(f"<title>{_e(label)}</title>")
+        out.append(f'<circle class="tt-token-bg" cx="{_n(cx)}" cy="{_n(cy)}" r="8"/>')
+        out.append(_text(cx, cy + 3, t["name"][:2], "tt-token-label"))
+        if t["stacks"] > 1:
+            out.append(f'<circle class="tt-token-badge" cx="{_n(cx + 6)}" cy="{_n(cy - 6)}" r="4.5"/>')
+            out.append(_text(cx + 6, cy - 3.5, t["stacks"], "tt-token-stacks"))
+        out.append("</g>")
+    return out
 
 
 def _card_text(text: str, above: float, below: float) -> list[str]:

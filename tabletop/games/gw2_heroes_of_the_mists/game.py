@@ -4,12 +4,15 @@ board view and evaluation."""
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
 
-from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table, board_view
+from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table
 
 from . import engine as E
 from . import layout as L
+from .board import board
 from .catalogue import CARDS, DECK_NAMES, Gw2Cards
+from .exercises import exercises
 from .positions import SPEC as POSITION
 from .rules import RULES, SEED
 from .scenarios import LAYOUTS
@@ -40,39 +43,6 @@ def setup(game: Table) -> None:
     for p in E.PLAYERS:
         E.DECKS[p].fill(game, cards.decks[opts[f"deck{p}"]]["cards"])
     game.push(E.t_opening)
-
-
-# --------------------------------------------------------------- board view
-def board(game: Table, player: int | None = None) -> dict:
-    """A plain JSON board ("zones" layout): every zone and card, health, damage, statuses and stamina."""
-    return board_view(game, player, E.ZONES, describe=_describe, players=_players, turn=("number", "player"))
-
-
-def _describe(game: Table, entry: dict, obj: dict) -> None:
-    data = game.rulebook.cards[obj["card"]]
-    entry.update(kind="card", name=data["name"], type=data["type"], text=data.get("text", ""))
-    if data["type"] in ("minion", "profession") and E.in_play(game, entry["id"]):
-        stats = {"health": E.health(game, entry["id"]), "damage tokens": obj.get("wounds", 0)}
-        if data["type"] == "minion":
-            stats |= {"cost": data["cost"], "damage": game.value(entry["id"], "damage")}
-            entry["active"] = bool(obj.get("active"))
-        entry["stats"] = stats
-        entry["statuses"] = STATUSES.of(game, entry["id"])
-    elif "cost" in data:
-        entry["stats"] = {"cost": data["cost"]}
-
-
-def _players(game: Table) -> list[dict]:
-    st = game.state
-    return [
-        {
-            "id": p,
-            "stamina": E.stamina(game, p),
-            "hand": len(st.zone(E.z("hand", p))),
-            "deck": len(st.zone(E.z("deck", p))),
-        }
-        for p in E.PLAYERS
-    ]
 
 
 # ----------------------------------------------------------------- options
@@ -222,6 +192,7 @@ def make_rulebook(cards: Gw2Cards) -> Rulebook:
         evaluate=evaluate,
         first_player_option="first_player",
         position=POSITION,
+        puzzle_folder=Path(__file__).parent / "data" / "puzzles",
     )
     rb.scenarios = {
         "duel": Scenario(
@@ -235,6 +206,7 @@ def make_rulebook(cards: Gw2Cards) -> Rulebook:
             for name, (text, layout, rules) in LAYOUTS.items()
         },
     }
+    rb.exercises = exercises(rb)  # the notebook's exercises, judged by playing these scenarios
     cards.factory = make_rulebook
     return rb
 
