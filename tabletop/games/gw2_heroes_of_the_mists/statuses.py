@@ -20,10 +20,14 @@ MIGHT = Status(
     "Might", "boon", rule="gw2.might", limit=25, modifiers=(("damage", "add", 1),)
 )  # L134; limit: gw2.assume.limits
 PROTECTION = Status("Protection", "boon", rule="gw2.protection", stacking="none", limit=1, ends_on="wound")  # L135
+# L139, L140: one stack ("does not stack"); a gain while it is held starts its duration again ("duration"): an attack
+# that gets through ends the old one with its damage and then (L138: after the damage) applies the new one, which
+# lasts to the next attack, so the one the attack applies is the one left (kept as "none", the attack's own end of
+# the old one would take the new one away)
 VULNERABILITY = Status(
-    "Vulnerability", "condition", rule="gw2.vulnerability", stacking="none", limit=1, ends_on="strike"
+    "Vulnerability", "condition", rule="gw2.vulnerability", stacking="duration", limit=1, ends_on="strike"
 )
-WEAKNESS = Status("Weakness", "condition", rule="gw2.weakness", stacking="none", limit=1, ends_on="strike")  # L140
+WEAKNESS = Status("Weakness", "condition", rule="gw2.weakness", stacking="duration", limit=1, ends_on="strike")  # L140
 BLIND = Status("Blind", "condition", rule="gw2.blind", until="turn", next_turn=True, decay="one")  # L141
 STATUSES = Statuses(AEGIS, MIGHT, PROTECTION, VULNERABILITY, WEAKNESS, BLIND, rule="gw2.tokens")  # L136, L142
 

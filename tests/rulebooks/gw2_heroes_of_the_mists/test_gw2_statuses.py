@@ -101,6 +101,19 @@ def test_vulnerability_doubles_until_the_next_attack_that_gets_through_and_does_
     assert wounds(g, b) == 3
 
 
+@pytest.mark.parametrize("condition", ["Vulnerability", "Weakness"])
+def test_an_attack_that_applies_the_condition_its_target_has_leaves_it_a_fresh_one(condition):
+    """L138: a condition is applied "only after the damage" of the card that applies it; L139/L140: the one the
+    target had lasts "only until the next attack that gets through, then it is removed". So that attack
+    removes the old one with its damage and then applies the new one, which lasts until the next attack."""
+    archer = "hylek_archer" if condition == "Vulnerability" else "krait_hunter"
+    g, a, b = duel(minion(archer), minion("logan", **{condition: 1}), attacks_per_turn=2, counter="none")
+    attack(g, a, b)
+    assert statuses(g, b) == {condition: 1}
+    attack(g, a, b)  # the next attack that gets through ends it, and (after its damage) applies it again
+    assert statuses(g, b) == {condition: 1}
+
+
 @pytest.mark.parametrize("through, left", [(False, {"Vulnerability": 1}), (True, {})])
 def test_an_attack_aegis_blocks_clears_vulnerability_only_under_the_option(through, left):
     """gw2.assume.blocked: does a blocked attack (L133) 'get through' (L139)?"""
