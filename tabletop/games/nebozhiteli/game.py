@@ -9,6 +9,7 @@ from . import engine as E
 from . import layout as L
 from .board import board  # the board view: mana counters, items on their creatures, combat as lanes
 from .catalogue import CARDS, DECK_NAMES, NebozhiteliCards
+from .lessons import add_to as add_lessons
 from .rules import RULES, SEED
 
 # the turn in the order of the text (L34-L80); each "@name" is a phase of the text, whose end settles the
@@ -220,6 +221,7 @@ def make_rulebook(cards: NebozhiteliCards) -> Rulebook:
         )
     }
     cards.factory = make_rulebook
+    add_lessons(rb)  # 06_nebozhiteli's scenarios, explanations and exercises (lessons.py)
     return rb
 
 
