@@ -12,6 +12,7 @@ each naming the option that switches it where another reading changes outcomes.
 'action'
 """
 
+from .agent import NebozhiteliAgent
 from .game import RULEBOOK
 
-__all__ = ["RULEBOOK"]
+__all__ = ["RULEBOOK", "NebozhiteliAgent"]

@@ -114,9 +114,9 @@ def _lanes(game: Table, view: dict, combat: dict) -> None:
         for b in blockers:
             lane_of[b] = lane
     for card in view["cards"]:
-        lane = lane_of.get(card["id"])
-        if lane is None:
+        if card["id"] not in lane_of:
             continue
+        lane = lane_of[card["id"]]
         card["in_zone"] = card["zone"]  # where the card really is (the playing field)
         card["zone"] = lane
         for split in splits.values():

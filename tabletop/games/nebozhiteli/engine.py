@@ -432,6 +432,22 @@ def t_deck_out(game: Table) -> None:
         )
 
 
+def doomed(game: Table, p: int) -> bool:
+    """Whether ``p``'s next start of turn would lose him the game by running out of cards (nb.deck_out, read as
+    option deck_out says), the hand and the summoning field as they are now: what an agent must not cause."""
+    st = game.state
+    needs = (
+        (CREATURE_DECKS[p], FIELD_SIZE - len(st.zone(z("summoning", p)))),
+        (MAIN_DECKS[p], HAND_SIZE - len(st.zone(z("hand", p)))),
+    )
+    incomplete = game.options["deck_out"] == "refill_incomplete"
+    for deck, need in needs:
+        left = deck.size(game) - max(need, 0)
+        if left < 0 or (left == 0 and not incomplete):
+            return True
+    return False
+
+
 @TASKS("nb.actions")
 def t_actions(game: Table) -> None:
     """nb.actions (L36): 4 actions; nb.assume.actions: those left from before are lost (option actions_carry)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Exercise, by_name
-from tabletop.core.exercises import whole_number
+from tabletop.core.exercises import open_decision, whole_number
 
 from .lessons import FIRST_STRIKE, card, pass_until, passing
 
@@ -76,7 +76,7 @@ def _knight_lives(rb: Rulebook) -> Exercise:
         game = pass_until(rb.scenario("combat"), "attackers")
         knight = card(game, "Knight of the Vale", "field:0")
         game.apply(f"pick:{knight}")
-        while game.decision.kind == "block":
+        while open_decision(game).kind == "block":
             blocker = game.legal()[0].split(":", 1)[1]
             game.apply(f"block:{blocker}>{knight}")
         mark = len(game.trace)
@@ -84,9 +84,7 @@ def _knight_lives(rb: Rulebook) -> Exercise:
         hits = [
             r["summary"]
             for r in game.trace.records[mark:]
-            if r["kind"] == "event"
-            and r["data"].get("type") == "damage"
-            and r["data"]["about"].get("target") == knight
+            if r["kind"] == "event" and r["data"].get("type") == "damage" and r["data"]["about"].get("target") == knight
         ]
         left = game.state.objects[knight]["lives"] if game.state.objects[knight]["zone"] == "field:0" else 0
         if guess == left:
@@ -120,7 +118,7 @@ def _orc_split(rb: Rulebook) -> Exercise:
     def judge(answer: Any) -> str | None:
         guess = whole_number(answer, "2", "blockers")
         game = _orc_blocked(rb)
-        splits = {o.id: o.label for o in game.decision.options}
+        splits = {o.id: o.label for o in open_decision(game).options}
         killed = {label: kills(oid) for oid, label in splits.items()}
         best = max(len(k) for k in killed.values())
         if guess == best:

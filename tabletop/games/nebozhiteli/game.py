@@ -10,6 +10,7 @@ from . import layout as L
 from .board import board  # the board view: mana counters, items on their creatures, combat as lanes
 from .catalogue import CARDS, DECK_NAMES, NebozhiteliCards
 from .lessons import add_to as add_lessons
+from .positions import SPEC as POSITION
 from .rules import RULES, SEED
 
 # the turn in the order of the text (L34-L80); each "@name" is a phase of the text, whose end settles the
@@ -168,7 +169,8 @@ OPTIONS = {
 def evaluate(game: Table, player: int) -> float:
     """How good the position is for ``player`` (the greedy agent's yardstick): a win is worth 1000; otherwise
     mana, the creatures in play (lives and attack strength), the mana put on the summoning field and the
-    cards in hand, each side's minus the other's."""
+    cards in hand, each side's minus the other's; a side whose next refill would run out of cards (L35) is
+    as good as lost."""
     res = game.state.result
     if res is not None:
         if player in res["winners"]:
@@ -177,6 +179,8 @@ def evaluate(game: Table, player: int) -> float:
     score = 0.0
     st = game.state
     for p, sign in ((player, 1.0), (E.other(player), -1.0)):
+        if E.doomed(game, p):  # nb.deck_out: his next turn would lose him the game
+            score -= sign * 500.0
         side = 2.0 * E.mana(game, p)
         for oid in E.creatures(game, p):
             side += max(E.lives(game, oid) + E.LIFE.net(game, oid), 0) + 1.5 * E.strength(game, oid) + 2.0
@@ -211,6 +215,7 @@ def make_rulebook(cards: NebozhiteliCards) -> Rulebook:
         description=(__doc__ or ""),
         evaluate=evaluate,
         first_player_option="first_player",
+        position=POSITION,
     )
     rb.scenarios = {
         "duel": Scenario(

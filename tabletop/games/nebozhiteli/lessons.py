@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Rulebook, Scenario, Table
+from tabletop.core.exercises import open_decision
 from tabletop.core.modifiers import Explanation, Step
 
 from . import engine as E
@@ -105,7 +106,7 @@ def passing(game: Game) -> str:
     """The option of the open decision that does nothing (a pass, no attackers, no block, no discard; the
     first split of a blocked attacker's damage)."""
     ids = game.legal()
-    if game.decision.kind == "distribute":
+    if open_decision(game).kind == "distribute":
         return ids[0]
     for o in ids:
         if o in PASSES or o.startswith("none:"):
@@ -118,7 +119,7 @@ def pass_until(game: Game, sub: str, kind: str | None = None, limit: int = 200) 
     for _ in range(limit):
         if game.over:
             raise ValueError(f"the game ended before the {sub} phase: {game.result}")
-        if game.state.turn.get("sub") == sub and (kind is None or game.decision.kind == kind):
+        if game.state.turn.get("sub") == sub and (kind is None or open_decision(game).kind == kind):
             return game
         game.apply(passing(game))
     raise ValueError(f"no {sub} decision within {limit} passes")
