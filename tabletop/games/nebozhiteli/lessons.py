@@ -36,6 +36,8 @@ def layout(p0: dict, p1: dict) -> dict:
 
 
 # ----------------------------------------------------------------- the lesson's positions
+# a Healing Potion and seven more: with the potion used or not, player 1 draws nothing at his turn's start (L35)
+P1_HAND = ["healing_potion"] + ["blessing"] * 7
 COMBAT = layout(
     side([{"card": "orc_axeman", "items": ["greataxe"]}, {"card": "vampire_lord", "items": ["steel_dagger"]},
           {"card": "vale_knight", "items": ["longsword", "chainmail"]}]),
@@ -43,7 +45,7 @@ COMBAT = layout(
 )  # fmt: skip
 LEDGER = layout(
     side(hand=["fire_scroll", "ambush"] + ["blessing"] * 5),
-    side([{"card": "skeleton", "lives": 2}], hand=["healing_potion"] + ["blessing"] * 6),
+    side([{"card": "skeleton", "lives": 2}], hand=P1_HAND),
 )
 FIRST_STRIKE = layout(
     side([{"card": "elf_blademaster", "lives": 1, "items": ["steel_dagger"]}]),
@@ -51,12 +53,12 @@ FIRST_STRIKE = layout(
 )
 NEXT_PHASE = layout(
     side([{"card": "orc_axeman", "items": ["hand_axe"]}]),
-    side([{"card": "skeleton", "lives": 2}], hand=["healing_potion"] + ["blessing"] * 6),
+    side([{"card": "skeleton", "lives": 2}], hand=P1_HAND),
 )
 SUMMONING_FIELD = layout(
     side(summoning=[{"card": "lich", "mana": 2}, {"card": "elf_archer", "mana": 1}, {"card": "ghoul"},
                     {"card": "elf_scout"}, {"card": "elf_druid"}],
-         hand=["longsword", "chainmail", "steel_dagger", "longbow", "leather_jerkin", "blessing", "fire_scroll"],
+         hand=["longsword", "buckler", "steel_dagger", "longbow", "leather_jerkin", "blessing", "fire_scroll"],
          field=[{"card": "vale_knight"}, {"card": "elf_archer"}]),
     side([{"card": "ghoul"}]),
 )  # fmt: skip
@@ -181,3 +183,60 @@ def add_to(rb: Rulebook) -> None:
     if rb.explain is None:
         rb.explain = explain
     rb.exercises = exercises(rb)
+
+
+# ----------------------------------------------------------------- the phase ledger, as a table
+class Rows(list):
+    """Rows of a table (plain dicts), shown as an HTML table in a notebook and as aligned text elsewhere."""
+
+    def __str__(self) -> str:
+        if not self:
+            return "(no rows)"
+        keys = list(self[0])
+        width = {k: max(len(k), *(len(str(r.get(k, ""))) for r in self)) for k in keys}
+        lines = ["  ".join(k.ljust(width[k]) for k in keys)]
+        lines += ["  ".join(str(r.get(k, "")).ljust(width[k]) for k in keys).rstrip() for r in self]
+        return "\n".join(lines)
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        from tabletop.analysis.profiles import rows_html
+
+        return rows_html(list(self)) if self else "<p>(no rows)</p>"
+
+
+def ledger_rows(game: Game, since: int, lives: dict[str, int]) -> Rows:
+    """The phase ledger (nb.L76, L76) of every creature from trace record ``since`` on, one row per amount it
+    took and one at each phase's end: the phase, the creature, the amount (damage, healing, loss), what caused
+    it, the running sum of its lives (``lives``: each creature's lives at ``since``; the running sum starts
+    there) and, at the phase's end, whether it dies there (fewer than one life, L76)."""
+    records = game.trace.records
+    phase = next((r["summary"].removesuffix(" phase") for r in reversed(records[:since]) if _phase_start(r)), "?")
+    running = dict(lives)
+    rows = Rows()
+    for r in records[since:]:
+        if _phase_start(r):
+            phase = r["summary"].removesuffix(" phase")
+            continue
+        data = r.get("data") or {}
+        target = data.get("target")
+        if r["kind"] == "modifier" and data.get("stat") == E.LIFE.name:
+            sign = E.LIFE.kinds[data["op"]]
+            running[target] = running.get(target, 0) + sign * data["value"]
+            cause = records[r["cause"]]["summary"] if r.get("cause") is not None else ""
+            rows.append(_row(game, phase, target, f"{data['op']} {data['value']}", cause, running[target], ""))
+        elif r["kind"] == "expire" and r["rule"] == E.LIFE.rule and target is not None:
+            left = running.get(target, 0)
+            end = "dies at end of phase" if left < 1 else f"lives on with {left}"
+            rows.append(_row(game, phase, target, "end of phase", "the sum is settled (L76)", left, end))
+    return rows
+
+
+def _phase_start(record: dict) -> bool:
+    return record["kind"] == "flow" and record["rule"] == "nb.turn" and record["summary"].endswith(" phase")
+
+
+def _row(game: Game, phase: str, oid: str, entry: str, cause: str, running: int, end: str) -> dict:
+    return {"phase": phase, "creature": E.name_of(game.table, oid), "ledger": entry, "because": cause,
+            "lives + sum": running, "at the phase's end": end}  # fmt: skip

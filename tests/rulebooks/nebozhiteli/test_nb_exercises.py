@@ -60,3 +60,27 @@ def test_the_lesson_scenarios_are_layouts_and_replay():
         assert game.options["layout"] is not None
         again = tt.load_game(game.to_json())
         assert again.fingerprint() == game.fingerprint() and again.legal() == game.legal()
+
+
+def test_the_ledger_table_has_a_row_per_amount_and_one_per_creature_at_the_phase_end():
+    """L76: the Vampire Lord (4 lives) heals 2 from its own damage to the Ghoul (nb.not_creature, L75) and takes
+    the Ghoul's 1: its running sum goes 6, then 5, and it lives on with 5; the Ghoul (2 lives) takes 2 and dies at
+    the end of the phase."""
+    from tabletop.games.nebozhiteli.lessons import ledger_rows, pass_until
+
+    game = pass_until(RB.scenario("combat"), "attackers")
+    vampire = card(game, "Vampire Lord", "field:0")
+    game.apply(f"pick:{vampire}")
+    skeleton, lich, ghoul = (card(game, n, "field:1") for n in ("Skeleton Warrior", "Lich", "Ghoul"))
+    game.apply(f"none:{skeleton}").apply(f"none:{lich}")
+    lives = {o: game.state.objects[o]["lives"] for p in (0, 1) for o in game.state.zone(f"field:{p}")}
+    start = len(game.trace)
+    game.apply(f"block:{ghoul}>{vampire}")  # the last blocker declared: the damage phase runs
+    rows = ledger_rows(game, start, lives)
+    mine = [(r["ledger"], r["lives + sum"], r["at the phase's end"]) for r in rows if r["creature"].startswith("Vamp")]
+    assert mine == [("healing 2", 6, ""), ("damage 1", 5, ""), ("end of phase", 5, "lives on with 5")]
+    ghoul = [r for r in rows if r["creature"].startswith("Ghoul")]
+    assert [r["phase"] for r in ghoul] == ["damage", "damage"] and ghoul[-1][
+        "at the phase's end"
+    ] == "dies at end of phase"
+    assert "ledger" in str(rows) and "<table" in rows._repr_html_()
