@@ -8,6 +8,7 @@ any other), the explanations read what the rules code computes (``E.armour_again
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Rulebook, Scenario, Table
@@ -19,6 +20,7 @@ from . import engine as E
 if TYPE_CHECKING:
     from tabletop.core import Game
 
+PUZZLES = Path(__file__).resolve().parent / "data" / "puzzles"  # position files with a [puzzle] table
 HAND = ["blessing"] * 7  # a full hand of a card that needs no target (L35: no draw)
 SUMMONING = [{"card": "vale_knight"}] * 5  # a full summoning field (L35: no refill)
 PASSES = ("done", "pass", "keep", "pick:none")
@@ -175,11 +177,13 @@ def explain(game: Table, obj: dict, stat: str) -> Explanation | None:
 
 
 def add_to(rb: Rulebook) -> None:
-    """Give ``rb`` (the shipped rulebook, or one with more cards) the lesson's scenarios, explanations and
-    exercises."""
+    """Give ``rb`` (the shipped rulebook, or one with more cards) the lesson's scenarios, puzzles,
+    explanations and exercises."""
     from .exercises import exercises
 
     rb.scenarios = {**rb.scenarios, **scenarios(rb)}
+    if rb.puzzle_folder is None:
+        rb.puzzle_folder = PUZZLES
     if rb.explain is None:
         rb.explain = explain
     rb.exercises = exercises(rb)
