@@ -9,7 +9,7 @@ still to be asked) and ``splits`` (attacker -> {blocker: damage}, nb.redistribut
 from __future__ import annotations
 
 from tabletop.core import Table
-from tabletop.core.choices import Subset, ask, split_options
+from tabletop.core.choices import Subset, ask, note_excluded, split_options
 
 from . import engine as E
 from .engine import TASKS
@@ -54,7 +54,7 @@ def t_ranged(game: Table) -> None:
         return
     options.append({"id": "done", "label": "no more ranged attacks"})
     if game.tracing:
-        E.note_excluded(game, p, "action", "nb.ranged", lambda: E.hand_excluded(game, p, "ranged"))
+        note_excluded(game, p, "action", "nb.ranged", lambda: E.hand_excluded(game, p, "ranged"))
     game.ask(p, "action", options, t_shoot, prompt="ranged attacks: choose a shooter and its target", rule="nb.ranged")
 
 

@@ -170,7 +170,7 @@ def _first_strike(rb: Rulebook) -> Exercise:
 
     return Exercise(
         "first-strike-unchecked",
-        "In the first-strike scenario the Elven Blademaster (first strike, 1 life, Steel Dagger: 2) attacks and the "
+        "In the blademaster scenario the Elven Blademaster (first strike, 1 life, Steel Dagger: 2) attacks and the "
         "Skeleton Warrior (2 lives, Longsword: 3) blocks it. Played with option first_strike_check off, so that no "
         "death check runs between the first strikers' damage and the others', how many creatures are in the "
         "graveyards after the damage phase?",

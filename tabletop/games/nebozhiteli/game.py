@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table
 
 from . import combat as _combat  # noqa: F401  (registers combat's tasks on E.TASKS)
@@ -12,6 +14,7 @@ from .catalogue import CARDS, DECK_NAMES, NebozhiteliCards
 from .lessons import add_to as add_lessons
 from .positions import SPEC as POSITION
 from .rules import RULES, SEED
+from .scenarios import LAYOUTS
 
 # the turn in the order of the text (L34-L80); each "@name" is a phase of the text, whose end settles the
 # ledger and runs the state checks (nb.L76: "during any phase")
@@ -73,7 +76,7 @@ PROFILE = Profile(
 )
 
 
-def _option(name: str, default, doc: str, rule: str, **kw) -> OptionSpec:
+def _option(name: str, default, doc: str, rule: str | None, **kw) -> OptionSpec:
     return OptionSpec(name, default, doc, rule, **kw)
 
 
@@ -160,7 +163,7 @@ OPTIONS = {
         None,
         "A ready position: each side's creatures in play (lives, items), summoning field, hand, decks and mana "
         "(layout.py); None: the shuffled decks of deck0 and deck1.",
-        "nb.assume.cards",
+        None,
         check=lambda v: L.check(v, CARDS),
     ),
 }
@@ -223,7 +226,11 @@ def make_rulebook(cards: NebozhiteliCards) -> Rulebook:
             "A normal start: the forest deck against the crypt deck, shuffled.",
             lambda: rb.new_game(seed=0),
             ("nb.decks", "nb.assume.cards"),
-        )
+        ),
+        **{
+            name: Scenario(name, text, partial(rb.new_game, seed=0, layout=layout), rules)
+            for name, (text, layout, rules) in LAYOUTS.items()
+        },
     }
     cards.factory = make_rulebook
     add_lessons(rb)  # 06_nebozhiteli's scenarios, explanations and exercises (lessons.py)

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Rulebook, Scenario, Table
+from tabletop.core.errors import RuleError
 from tabletop.core.exercises import open_decision
 from tabletop.core.modifiers import Explanation, Step
 
@@ -78,7 +79,7 @@ LAYOUTS = {
         "damage), player 1 a Healing Potion (2 lives): the end-of-turn goes decide.",
         ("nb.L76", "nb.L40", "nb.end_window"),
     ),
-    "first-strike": (
+    "blademaster": (
         FIRST_STRIKE,
         "An Elven Blademaster (first strike, 1 life, Steel Dagger 2) against a Skeleton Warrior (2 lives, "
         "Longsword 3).",
@@ -181,7 +182,11 @@ def add_to(rb: Rulebook) -> None:
     explanations and exercises."""
     from .exercises import exercises
 
-    rb.scenarios = {**rb.scenarios, **scenarios(rb)}
+    mine = scenarios(rb)
+    twice = sorted(set(mine) & set(rb.scenarios))
+    if twice:
+        raise RuleError(f"{rb.id}: the lesson's scenarios {', '.join(twice)} are the rulebook's names already")
+    rb.scenarios = {**rb.scenarios, **mine}
     if rb.puzzle_folder is None:
         rb.puzzle_folder = PUZZLES
     if rb.explain is None:

@@ -55,7 +55,7 @@ def test_the_lesson_scenarios_are_layouts_and_replay():
     """Each scenario is option layout (a game like any other): it saves and loads to the same position."""
     import tabletop as tt
 
-    for name in ("combat", "ledger", "first-strike", "next-phase", "summoning"):
+    for name in ("combat", "ledger", "blademaster", "next-phase", "summoning"):
         game = RB.scenario(name)
         assert game.options["layout"] is not None
         again = tt.load_game(game.to_json())
