@@ -229,13 +229,13 @@ def ledger_rows(game: Game, since: int, lives: dict[str, int]) -> Rows:
             phase = r["summary"].removesuffix(" phase")
             continue
         data = r.get("data") or {}
-        target = data.get("target")
+        target = str(data.get("target"))
         if r["kind"] == "modifier" and data.get("stat") == E.LIFE.name:
             sign = E.LIFE.kinds[data["op"]]
             running[target] = running.get(target, 0) + sign * data["value"]
             cause = records[r["cause"]]["summary"] if r.get("cause") is not None else ""
             rows.append(_row(game, phase, target, f"{data['op']} {data['value']}", cause, running[target], ""))
-        elif r["kind"] == "expire" and r["rule"] == E.LIFE.rule and target is not None:
+        elif r["kind"] == "expire" and r["rule"] == E.LIFE.rule and "target" in data:
             left = running.get(target, 0)
             end = "dies at end of phase" if left < 1 else f"lives on with {left}"
             rows.append(_row(game, phase, target, "end of phase", "the sum is settled (L76)", left, end))
