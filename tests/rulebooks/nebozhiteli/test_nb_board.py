@@ -4,7 +4,7 @@ attacker facing the creatures that block it (L63-L66) with the split of its dama
 
 import json
 
-from nb import RB, at, game, one, side, until
+from nb import RB, at, game, on, one, side, until
 
 from tabletop.render.board import board_svg, normalise
 
@@ -112,13 +112,41 @@ def test_in_combat_each_attacker_has_a_lane_with_its_blockers_facing_it():
 
 
 def test_the_split_of_an_attackers_damage_shows_on_its_blockers():
-    """L72: the attacker's owner splits its damage among its blockers: 3 to the Skeleton, 1 to the Lich; the
-    board's combat holds the split, and each blocker says what it takes. After the damage phase the lanes go."""
-    g, orc, _sk0, sk, lich, _ghoul = _combat()
-    combat = dict(g.state.vars["combat"])
-    g.state.set_var("combat", {**combat, "splits": {orc: {sk: 3, lich: 1}}})  # what the split's choice stores
+    """L72: the attacker's owner splits its damage among its blockers. Two attackers each blocked by two: while
+    the Knight's split is asked, the Orc's (3 to the Skeleton, 1 to the Lich) shows on its blockers and in the
+    view's combat. After the damage phase the lanes go."""
+    g = game(
+        side([{"card": "orc_axeman", "items": ["greataxe"]}, {"card": "vale_knight", "items": ["longsword"]}]),
+        side([{"card": "skeleton", "lives": 4}, {"card": "lich", "lives": 4}, {"card": "ghoul"}, {"card": "ghoul"}]),
+    )
+    until(g, at("attackers"))
+    orc, knight = one(g, "field:0", "orc_axeman"), one(g, "field:0", "vale_knight")
+    g.apply(f"pick:{orc}+{knight}")
+    sk, lich = one(g, "field:1", "skeleton"), one(g, "field:1", "lich")
+    g1, g2 = on(g, "field:1", "ghoul")
+    g.apply(f"block:{sk}>{orc}").apply(f"block:{lich}>{orc}").apply(f"block:{g1}>{knight}").apply(
+        f"block:{g2}>{knight}"
+    )
+    g.apply(f"split:{sk}=3+{lich}=1")
+    assert g.decision.kind == "distribute" and g.decision.prompt.startswith("split Knight of the Vale")
     board = RB.board(g.table, 0)
     assert _card(board, sk)["counters"]["takes"] == 3 and _card(board, lich)["counters"]["takes"] == 1
-    g.state.set_var("combat", combat)
-    g.apply(f"split:{sk}=3+{lich}=1")
+    assert "takes" not in _card(board, g1).get("counters", {})
+    assert board["combat"]["splits"] == {orc: {sk: 3, lich: 1}}
+    g.apply(g.legal()[0])
     assert g.state.turn["sub"] == "end" and RB.board(g.table, 0)["layout"] == "zones"
+
+
+def test_in_the_ranged_phase_a_shooter_says_what_it_aims_at():
+    """L53: a ranged attack's target is a creature; its damage waits for the ranged damage phase (L54-L55), so
+    while the second Archer is still to shoot, the board says whom the first aims at (turned: L58)."""
+    archers = [{"card": "elf_archer", "items": ["longbow"]}] * 2
+    g = game(side(archers), side([{"card": "ghoul"}]))
+    until(g, at("ranged"))
+    first, second = g.state.zone("field:0")
+    ghoul = one(g, "field:1", "ghoul")
+    g.apply(f"shoot:{first}>{ghoul}")
+    board = RB.board(g.table, 0)
+    entry = _card(board, first)
+    assert entry["statuses"] == [f"aims at Ghoul ({ghoul})"] and entry["tapped"]
+    assert f"shoot:{second}>{ghoul}" in _card(board, second)["option"]
