@@ -1,7 +1,8 @@
 """The card rulebooks declare their zones to the kernel (tabletop.core.zones, issue 14): over random playouts
 and every scenario, every zone a game uses is declared and within its limit (Hearthstone's board of 7, L26;
-one hero, hero power and weapon; Berserk's one hero), each deck's objects stay anonymous and face down and
-its composition counts them, and no player's view shows a deck's composition."""
+one hero, hero power and weapon; Berserk's one hero; Nebozhiteli's summoning field of 5, 003 L35), each
+deck's objects stay anonymous and face down and its composition counts them, and no player's view shows a
+deck's composition."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ import tabletop as tt
 from tabletop.games.berserk_heroes import engine as bh
 from tabletop.games.hearthstone import engine as hs
 from tabletop.games.marvel_champions import engine as mc
+from tabletop.games.nebozhiteli import engine as nb
 from tabletop.testing import random_playout
 
-ENGINES = {"hearthstone": hs, "berserk_heroes": bh, "marvel_champions": mc}
+ENGINES = {"hearthstone": hs, "berserk_heroes": bh, "marvel_champions": mc, "nebozhiteli": nb}
 
 
 def _decks(engine):

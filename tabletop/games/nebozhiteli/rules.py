@@ -529,8 +529,8 @@ RULES = RuleTable(
         _a(
             "nb.assume.cards",
             "The cards are invented (the text gives none), each marked invented; two decks of them are legal by "
-            "L32 (option deck0, deck1).",
-            (32, 32),
+            "L32 (option deck0, deck1). No artefact is among them: L19 names artefacts but gives them no rule.",
+            ((19, 19), (32, 32)),
             outside=True,
             option="deck0, deck1",
         ),

@@ -277,3 +277,18 @@ def test_a_thrown_weapon_stays_or_goes_by_option():
         g.apply(g.legal()[0])
         until(g, at("end"))
         assert g.state.objects[one(g, zone, "hand_axe")]["zone"] == zone
+
+
+def test_a_blocker_may_turn_afterwards_for_its_ability():
+    """L65: "you can block with an unturned creature, then turn it and use its activated abilities": the Elven
+    Druid blocks, then at the end of the turn (L78) turns to restore 2 lives to itself."""
+    g = game(side([{"card": "skeleton"}]), side([{"card": "elf_druid"}]))
+    sk = one(g, "field:0", "skeleton")
+    attack(g, sk)
+    druid = one(g, "field:1", "elf_druid")
+    block(g, {druid: sk})
+    until(g, lambda g: g.state.turn.get("sub") == "end" and g.decision.player == 1)
+    g.apply(f"use:{druid}>{druid}")
+    assert g.state.objects[druid]["tapped"]
+    to_next_turn(g)
+    assert lives(g, druid) == 2 - 1 + 2
