@@ -15,7 +15,14 @@ CASES = [(rb_id, name) for rb_id in tt.rulebooks() for name in tt.rulebook(rb_id
 
 def test_the_lesson_rulebooks_have_exercises():
     having = {rb_id for rb_id, _ in CASES}
-    assert {"memory", "one_night_werewolf", "hearthstone", "berserk_heroes", "marvel_champions"} <= having
+    assert {
+        "memory",
+        "one_night_werewolf",
+        "hearthstone",
+        "berserk_heroes",
+        "marvel_champions",
+        "nebozhiteli",
+    } <= having
 
 
 @pytest.mark.parametrize(("rb_id", "name"), CASES)

@@ -26,6 +26,7 @@ LAB_NOTEBOOKS = [
     "03_hearthstone.ipynb",
     "04_berserk_heroes.ipynb",
     "05_marvel_champions.ipynb",
+    "06_nebozhiteli.ipynb",
     "07_gw2_heroes_of_the_mists.ipynb",
     "15_marvel_champions_judges.ipynb",
     "20_timing_compared.ipynb",

@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from functools import partial
 
-from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table, board_view
+from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table
 
 from . import combat as _combat  # noqa: F401  (registers combat's tasks on E.TASKS)
 from . import engine as E
 from . import layout as L
+from .board import board  # the board view: mana counters, items on their creatures, combat as lanes
 from .catalogue import CARDS, DECK_NAMES, NebozhiteliCards
+from .lessons import add_to as add_lessons
 from .positions import SPEC as POSITION
 from .rules import RULES, SEED
 from .scenarios import LAYOUTS
@@ -64,49 +66,6 @@ def setup(game: Table) -> None:
         E.CREATURE_DECKS[p].fill(game, deck["creatures"])
         E.MAIN_DECKS[p].fill(game, deck["main"])
         st.update_player(p, mana=opts["starting_mana"], actions=0)
-
-
-# --------------------------------------------------------------- board view
-def board(game: Table, player: int | None = None) -> dict:
-    """A plain JSON board ("zones" layout): every zone and card, lives and mana, and the options on each."""
-    return board_view(game, player, E.ZONES, describe=_describe, players=_players, turn=("number", "player", "sub"))
-
-
-def _describe(game: Table, entry: dict, obj: dict) -> None:
-    data = game.rulebook.cards[obj["card"]]
-    entry.update(
-        kind="card",
-        name=data["name"],
-        type=data["type"],
-        text=data.get("text", ""),
-        tapped=bool(obj.get("tapped")),
-    )
-    if data["type"] == "creature":
-        stats = {"cost": data["cost"], "attack": E.strength(game, entry["id"])}
-        if "lives" in obj:
-            stats["lives"] = obj["lives"]
-        if obj.get("mana"):
-            stats["mana"] = obj["mana"]
-        entry["stats"] = stats
-        entry["sick"] = bool(obj.get("sick"))
-        entry["ledger"] = E.LIFE.totals(game, entry["id"])
-    if obj.get("on"):
-        entry["on"] = obj["on"]
-
-
-def _players(game: Table) -> list[dict]:
-    st = game.state
-    return [
-        {
-            "id": p,
-            "mana": E.mana(game, p),
-            "actions": E.actions(game, p),
-            "hand": len(st.zone(E.z("hand", p))),
-            "creature deck": len(st.zone(E.z("creatures", p))),
-            "main deck": len(st.zone(E.z("main", p))),
-        }
-        for p in E.PLAYERS
-    ]
 
 
 # ----------------------------------------------------------------- options
@@ -274,6 +233,7 @@ def make_rulebook(cards: NebozhiteliCards) -> Rulebook:
         },
     }
     cards.factory = make_rulebook
+    add_lessons(rb)  # 06_nebozhiteli's scenarios, explanations and exercises (lessons.py)
     return rb
 
 
