@@ -84,6 +84,19 @@ def _source(source: str | FilePath, name: str | None) -> tuple[str, str]:
     return source, name or "<position>"
 
 
+_PACKAGE = FilePath(__file__).resolve().parents[1]  # the tabletop package
+
+
+def shown_file(file: str | FilePath) -> str:
+    """How the trace names a position file: a shipped one (a rulebook's puzzle) by its path in the package
+    (``tabletop/games/memory/data/puzzles/sweep.toml``), the same on every machine; any other as given."""
+    try:
+        inside = FilePath(file).resolve().relative_to(_PACKAGE)
+    except (ValueError, OSError):
+        return str(file)
+    return f"{_PACKAGE.name}/{inside.as_posix()}"
+
+
 def load(
     source: str | FilePath,
     rulebook: Rulebook | None,
@@ -157,7 +170,7 @@ def _build(
     state.turn["cursor"] = [0, 0, 0]
     game = Game(rb, state, options=options, seed=seed, chance=chance, tracing=tracing)
     table = game.table
-    table.record("action", f"position {doc.file}" + (f": {description}" if description else ""), spec.rule)
+    table.record("action", f"position {shown_file(doc.file)}" + (f": {description}" if description else ""), spec.rule)
     try:
         spec.build(table, root)
     except PositionError:

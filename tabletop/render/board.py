@@ -115,6 +115,10 @@ STYLE = (
     ".tt-highlight{fill:none;stroke:#e07b00;stroke-width:3}"
     ".tt-option{cursor:pointer}.tt-option:hover .tt-highlight{stroke:#ff3d00}"
     ".tt-marked{fill:none;stroke:#2a9d4b;stroke-width:2.5;stroke-dasharray:5 3}"
+)
+
+# only in boards whose cards carry status tokens (see _geometry_style)
+TOKEN_STYLE = (
     ".tt-token-bg{fill:#ddd;stroke:#555}.tt-token-boon .tt-token-bg{fill:#cfe6ff;stroke:#1f5fa8}"
     ".tt-token-condition .tt-token-bg{fill:#f6d0cc;stroke:#a8321f}"
     ".tt-token-label{text-anchor:middle;font-size:8px;font-weight:700;fill:#222}"
@@ -1242,8 +1246,8 @@ def _xy(pos: Any) -> tuple[float, float] | None:
 
 
 def _geometry_style(view: dict) -> str:
-    """The extra style a view needs for hex cell kinds, multi-cell pieces and lane positions ("" if none:
-    boards that use neither are drawn exactly as before)."""
+    """The extra style a view needs for hex cell kinds, multi-cell pieces, lane positions, symbols and status
+    tokens ("" if none: boards that use none of them are drawn exactly as before)."""
     if view["layout"] == "hex":
         used = any(c.get("kind") is not None for c in view["cells"]) or any(c.get("cells") for c in view["cards"])
     elif view["layout"] == "lanes":
@@ -1253,6 +1257,8 @@ def _geometry_style(view: dict) -> str:
     else:
         used = False
     symbols = f"<style>{SYMBOL_STYLE}</style>" if any(c.get("symbol") for c in view["cards"]) else ""
+    if any(c.get("tokens") for c in view["cards"]):
+        symbols += f"<style>{TOKEN_STYLE}</style>"
     if view["layout"] == "table":
         symbols += f"<style>{TABLE_STYLE}</style>"
     return (f"<style>{GEOMETRY_STYLE}</style>" if used else "") + symbols

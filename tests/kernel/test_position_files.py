@@ -123,3 +123,13 @@ def test_a_game_loaded_from_a_position_saves_and_loads_as_a_game():
     data["origin"] = data["origin"].replace("damage = 28", "damage = 27")
     with pytest.raises(tt.SavedGameError, match=r"state\.objects\.c3\.dmg: differs from the position"):
         tt.load_game(json.dumps(data))
+
+
+def test_the_trace_names_a_shipped_position_file_the_same_on_every_machine(tmp_path):
+    """A shipped puzzle's first record names its file by its path in the package, not where the package is
+    installed (notebooks and saved games hold it); a file of the user's is named as given."""
+    from tabletop.core.position_files import shown_file
+
+    game = tt.rulebook("memory").puzzle("sweep").game()
+    assert game.trace.records[0]["summary"].startswith("position tabletop/games/memory/data/puzzles/sweep.toml")
+    assert shown_file(tmp_path / "mine.toml") == str(tmp_path / "mine.toml") and shown_file("mine.toml") == "mine.toml"
