@@ -25,6 +25,7 @@ from .state import State
 from .toml_text import Path
 
 if TYPE_CHECKING:
+    from .deck import Deck
     from .rulebook import Rulebook
     from .table import Table
 
@@ -240,6 +241,33 @@ def step_of(table: Table) -> str:
 def id_number(oid: str) -> int | None:
     m = _ID.fullmatch(oid)
     return int(m.group(1)) if m else None
+
+
+def hidden_deck(table: Table, zones: Node, name: str, deck: Deck) -> None:
+    """A hidden deck of a position file, ``{cards = {moa = 2}, ids = ["c8", "c9"]}``: its composition (cards of
+    the game's catalogue) and the ids of its face-down objects (new ones, as many as the cards), put into the
+    deck's zone ``name`` and its variable as :meth:`Deck.fill` would make them. Bad input names the field."""
+    value = zones.take(name, dict, {})
+    node = Node(zones.doc, zones.at(name), value)
+    comp = node.take("cards", dict, {})
+    ids = node.take("ids", list, [])
+    node.done()
+    cards = table.rulebook.cards
+    for cid, count in comp.items():
+        node.check((*node.at("cards"), cid), count, int)
+        if cid not in cards:
+            raise node.error("cards", f"no card {cid!r} in {table.rulebook.id}'s catalogue{suggest(cid, cards)}")
+    if len(ids) != sum(comp.values()):
+        raise node.error("ids", f"{len(ids)} ids for the deck's {sum(comp.values())} cards")
+    st = table.state
+    for i, oid in enumerate(ids):
+        node.check((*node.at("ids"), i), oid, str)
+        if id_number(oid) is None or oid in st.objects:
+            raise node.doc.error((*node.at("ids"), i), f"{oid!r} is not a new card id ('c12')")
+        st.objects[oid] = {"id": oid, "zone": name, "ts": id_number(oid), **deck.fields}
+    st.zones[name] = tuple(ids)
+    if comp or deck.var in st.vars:
+        st.vars[deck.var] = dict(sorted(comp.items()))
 
 
 def take_ids(table: Table, entry: Node) -> tuple[str | None, int | None]:

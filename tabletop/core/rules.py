@@ -132,6 +132,39 @@ KERNEL_RULES = (
 )
 
 
+@dataclass(frozen=True)
+class Seed:
+    """The rule makers of one source text, so a rule table names its file once::
+
+        SEED = Seed("003_d48e1762333e061a.txt")
+        SEED.rule("nb.cards", "The cards are of two decks ...", "Карты делятся на две колоды", (13, 20))
+        SEED.assumption("nb.assume.life", "Each player starts with 20 mana.", outside=True, option="life")
+
+    An assumption's ``option`` names the rulebook option(s) that switch its reading, or ``fixed`` says why
+    no other reading would change an outcome; ``outside`` marks one from general knowledge, not the text.
+    """
+
+    source: str
+
+    def rule(self, rule_id: str, text: str, term: str, lines: LinesGiven) -> Rule:
+        return Rule(rule_id, text, term, self.source, lines)
+
+    def assumption(
+        self,
+        rule_id: str,
+        text: str,
+        lines: LinesGiven | None = None,
+        *,
+        term: str = "",
+        outside: bool = False,
+        option: str = "",
+        fixed: str = "",
+    ) -> Rule:
+        return Rule(
+            rule_id, text, term, self.source, lines, assumption=True, outside_text=outside, option=option, fixed=fixed
+        )
+
+
 class RuleTable:
     """The rules of one rulebook, looked up by id (the kernel's ``core.*`` rules included)."""
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from tabletop.core import Table
 from tabletop.core.position_files import PositionSpec
-from tabletop.core.positions import Node, at_step, id_number, step_of, suggest, zones_table
+from tabletop.core.positions import Node, at_step, hidden_deck, id_number, step_of, suggest, zones_table
 
 from . import engine as E
 
@@ -45,7 +45,7 @@ def build(game: Table, root: Node) -> None:
     for name in known:
         kind, p = name.split(":")[0], int(name.split(":")[1])
         if kind == "deck":
-            _deck(game, zones, name, p)
+            hidden_deck(game, zones, name, E.DECKS[p])
             continue
         for i, item in enumerate(zones.take(name, list, [])):
             entry = Node(zones.doc, (*zones.at(name), i), zones.check((*zones.at(name), i), item, dict))
@@ -92,32 +92,6 @@ def _card(game: Table, entry: Node, zone: str, p: int, made: list[dict[str, Any]
             obj[name] = entry.take(name, kind)
     entry.done()
     return obj
-
-
-def _deck(game: Table, zones: Node, name: str, p: int) -> None:
-    """``{cards = {moa = 2}, ids = ["c8", "c9"]}``: the composition and the face-down ids."""
-    value = zones.take(name, dict, {})
-    node = Node(zones.doc, zones.at(name), value)
-    comp = node.take("cards", dict, {})
-    ids = node.take("ids", list, [])
-    node.done()
-    cards = game.rulebook.cards
-    for cid, count in comp.items():
-        node.check((*node.at("cards"), cid), count, int)
-        if cid not in cards:
-            raise node.error("cards", f"no card {cid!r} in gw2_heroes_of_the_mists's catalogue{suggest(cid, cards)}")
-    if len(ids) != sum(comp.values()):
-        raise node.error("ids", f"{len(ids)} ids for the deck's {sum(comp.values())} cards")
-    st = game.state
-    deck = E.DECKS[p]
-    for i, oid in enumerate(ids):
-        node.check((*node.at("ids"), i), oid, str)
-        if id_number(oid) is None or oid in st.objects:
-            raise node.doc.error((*node.at("ids"), i), f"{oid!r} is not a new card id ('c12')")
-        st.objects[oid] = {"id": oid, "zone": name, "ts": id_number(oid), **deck.fields}
-    st.zones[name] = tuple(ids)
-    if comp or deck.var in st.vars:
-        st.vars[deck.var] = dict(sorted(comp.items()))
 
 
 def players_of(data: dict) -> int:

@@ -7,29 +7,13 @@ general knowledge rather than from the text are also ``outside_text=True``. Each
 switches its reading (``option``), or says why no other reading would change an outcome (``fixed``).
 """
 
-from tabletop.core import Rule, RuleTable
-from tabletop.core.rules import LinesGiven
+from tabletop.core import RuleTable
+from tabletop.core.rules import Seed
 
 SEED = "003_d48e1762333e061a.txt"
 
 
-def _r(rule_id: str, text: str, term: str, lines: LinesGiven) -> Rule:
-    return Rule(rule_id, text, term, SEED, lines)
-
-
-def _a(
-    rule_id: str,
-    text: str,
-    lines: LinesGiven | None = None,
-    *,
-    term: str = "",
-    outside: bool = False,
-    option: str = "",
-    fixed: str = "",
-) -> Rule:
-    """An assumption; ``option`` names the rulebook option(s) that switch its reading, or ``fixed`` says why no
-    other reading would change an outcome."""
-    return Rule(rule_id, text, term, SEED, lines, assumption=True, outside_text=outside, option=option, fixed=fixed)
+_r, _a = Seed(SEED).rule, Seed(SEED).assumption  # (every rule cites SEED by line)
 
 
 RULES = RuleTable(
