@@ -1,0 +1,69 @@
+"""Notebooks 06 and 07 as a student meets them: opened unrun in JupyterLab (their pictures drawn), then run, and
+the Lab at their top played against the computer by clicks only until the game is over.
+
+Each click is on one of the Lab's option buttons for the position the board shows; the computer's moves
+arrive by themselves. Screenshots land in pytest's temp dir: the unrun notebook, the Lab at the start, after a
+few clicks and at the end.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+pytestmark = pytest.mark.slow
+
+MAX_CLICKS = 400
+
+
+def pick(labels: list[str], clicks: int) -> int:
+    """A simple student: anything but ending or passing when there is something else, in turn."""
+    acting = [i for i, t in enumerate(labels) if not t.startswith(("end", "pass", "done"))]
+    if acting and clicks % 3:
+        return acting[clicks % len(acting)]
+    return next((i for i, t in enumerate(labels) if t.startswith(("end", "pass", "done"))), 0)
+
+
+@pytest.mark.parametrize("notebook", ["06_nebozhiteli.ipynb", "07_gw2_heroes_of_the_mists.ipynb"])
+def test_a_student_plays_the_first_lab_by_clicks_only(lab, notebook):
+    step = notebook.split("_")[0]
+    lab.open(notebook)
+    lab.panel.locator("img.tt-picture").first.wait_for(timeout=20_000)  # unrun: the Lab's picture is drawn
+    lab.shot(f"{step}-unrun")
+    assert not lab.run_all(timeout=120)
+    page = lab.page
+    root = lab.panel.locator(".tt-lab").first
+    root.wait_for(timeout=20_000)
+    board = root.locator(".tt-board-widget").first
+    board.locator(".tt-card").first.wait_for(timeout=20_000)
+    lab.shot(f"{step}-lab-start", root)
+    clicks, computer_seen = 0, False
+    while clicks < MAX_CLICKS:
+        fp = page.wait_for_function(
+            """(root) => {
+              const head = root.querySelector('.tt-lab-head');
+              if (head && head.textContent.includes('game over')) return 'over';
+              const fp = root.querySelector('.tt-board-widget')?.dataset.fingerprint;
+              const ok = fp && root.querySelectorAll('.tt-lab-option.tt-at-' + fp.slice(0, 16)).length > 0;
+              return ok ? fp : false;
+            }""",
+            arg=root.element_handle(),
+            timeout=120_000,
+            polling=100,
+        ).json_value()
+        if fp == "over":
+            break
+        buttons = root.locator(f".tt-lab-option.tt-at-{fp[:16]}")
+        labels = [buttons.nth(i).inner_text() for i in range(buttons.count())]
+        buttons.nth(pick(labels, clicks)).click()
+        clicks += 1
+        page.wait_for_function(
+            "([b, fp]) => b.dataset.fingerprint !== fp", arg=[board.element_handle(), fp], timeout=60_000
+        )
+        if not computer_seen and root.locator(".tt-lab-computer-text", has_text="computer (player 1)").count():
+            computer_seen = True
+        if clicks in (5, 40):
+            lab.shot(f"{step}-lab-click-{clicks}", root)
+    lab.shot(f"{step}-lab-end", root)
+    assert "game over" in root.locator(".tt-lab-head").inner_text(), f"not over after {clicks} clicks"
+    assert clicks > 5 and computer_seen, (clicks, computer_seen)
+    print(f"\n{notebook}: {clicks} clicks to the end")
