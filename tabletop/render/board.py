@@ -16,7 +16,8 @@ A board view is the dict a rulebook's ``board(game, player)`` returns. The rende
     are the ranks and lanes. Every other zone is drawn in its owner's panel.
 ``cards``
     ``{"id", "zone", "kind", "name", "cost", "type", "text", "stats", "counters",
-    "statuses", "pos", ...}``. Field names of both built-in rulebooks are accepted: face down
+    "statuses", "pos", ...}``. A face-down card shows none of its face, only its ``counters``: things
+    lying on its back that every viewer sees (mana on a face-down creature). Field names of both built-in rulebooks are accepted: face down
     is ``face_down: true``, ``face: "down"`` or ``hidden: true``; a card is turned (drawn
     rotated 90°) when ``tapped``, ``closed``, ``spent``, ``stunned``, ``exhausted`` or
     ``rotated`` is true or among its ``statuses``; the options an element offers are
@@ -347,7 +348,9 @@ def _norm_item(entry: dict, index: int) -> dict:
             item[where] = entry[where]
     if entry.get("cells"):  # a piece covering several hex cells
         item["cells"] = [rc for rc in (_rc(c) for c in entry["cells"]) if rc is not None]
-    if not down:
+    if down:  # counters lie on the card's back, in sight of all
+        item["counters"] = _pairs(entry.get("counters"))
+    else:
         item.update(
             name=None if entry.get("name") is None else str(entry["name"]),
             type=entry.get("type"),
@@ -413,6 +416,7 @@ def _attach(cards: list[dict]) -> list[dict]:
 def _title(item: dict) -> str:
     if item["face_down"]:
         text = f"face-down {item['kind']} ({item['id']})"
+        text += "".join(f" · {k} {v}" for k, v in item["counters"])
     elif item["kind"] in PIECES:
         bits = [item["kind"], item["id"]]
         if item.get("label") is not None:
@@ -474,6 +478,13 @@ def _draw_card(item: dict, x: float, y: float, marked: set[str], scale: float) -
         parts.append(
             f'<path class="tt-back" d="M{w / 2:g} 20 L{w - 18} {h / 2:g} L{w / 2:g} {h - 20} L18 {h / 2:g} Z"/>'
         )
+        sy = h - 10
+        for k, v in reversed(item["counters"]):  # on the back, in sight of all
+            parts.append(
+                f'<rect x="8" y="{sy - 10}" width="{w - 16}" height="13" rx="3" fill="#fffdf7" stroke="#b22"/>'
+            )
+            parts.append(_text(12, sy, _short(f"{k} {v}", 11), "tt-counter"))
+            sy -= 15
     elif item.get("symbol"):
         parts.extend(draw_symbol_face(item, w, h))
         if item["type"]:

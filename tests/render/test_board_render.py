@@ -96,6 +96,30 @@ def test_face_down_wins_over_a_name_the_view_holds():
     assert "Open Book" in svg
 
 
+def test_a_face_down_card_shows_the_counters_on_its_back_and_nothing_of_its_face():
+    """Counters lie on a card's back in sight of all (Nebozhiteli's mana on a face-down creature, 003 L39): the
+    back shows them, in the drawing and its title; the face's stats, statuses and name stay hidden."""
+    view = {
+        "layout": "zones",
+        "zones": [{"id": "field", "label": "field"}],
+        "cards": [
+            {
+                "id": "a",
+                "zone": "field",
+                "name": "Lich",
+                "face_down": True,
+                "counters": {"mana": 2},
+                "stats": {"power": 9},
+                "statuses": ["vampire"],
+            },
+        ],
+    }
+    svg = board_svg(view)
+    assert "mana 2" in svg and "face-down card (a) · mana 2" in svg
+    assert "Lich" not in svg and "power" not in svg and "vampire" not in svg
+    assert "mana" not in board_svg({**view, "cards": [{**view["cards"][0], "counters": {}}]})
+
+
 def test_options_are_highlighted_with_data_option():
     game = MEMORY.scenario("small-board")
     root = parse(board_svg(MEMORY.board(game, 0)))

@@ -2,7 +2,8 @@
 this game shows on its cards, and its combat drawn as lanes.
 
 - A creature on the summoning field (поле вызова) shows the mana put on it as a counter, ``mana 2/3``
-  (nb.summon_mana, L39), to whoever sees the card (its owner: nb.assume.shuffle).
+  (nb.summon_mana, L39), to whoever sees the card (its owner: nb.assume.shuffle); to everyone else the card
+  is face down with ``mana 2`` on its back, since the counters lie on the table.
 - A creature in play shows its attack strength (nb.strength, L42), its lives (nb.lives, L40) and its armour
   against physical damage (nb.assume.armour); while a phase runs, its ledger (nb.L76, L76) as counters
   (``damage 3``, ``healing 1``, ``loss 2``), and ``dies at end of phase`` when the sum leaves it fewer than one
@@ -32,11 +33,20 @@ STATUS_FLAGS = (("first_strike", "first strike"), ("readiness", "readiness"), ("
 def board(game: Table, player: int | None = None) -> dict:
     """The board as ``player`` sees it (None: a spectator), plain JSON (see the module's text)."""
     view = board_view(game, player, E.ZONES, describe=_describe, players=_players, turn=("number", "player", "sub"))
+    _counters_on_backs(game, view, player)
     combat = game.state.vars.get("combat")
     if combat and game.state.turn.get("sub") in COMBAT_SUBS:
         _lanes(game, view, combat)
     _recount(view)
     return view
+
+
+def _counters_on_backs(game: Table, view: dict, player: int | None) -> None:
+    """nb.summon_mana (L39): a face-down summoning-field creature shows the mana lying on it (a public field)."""
+    seen = game.view(player)["objects"]
+    for card in view["cards"]:
+        if card["face_down"] and str(card["zone"]).startswith("summoning:"):
+            card["counters"] = {"mana": seen[card["id"]].get("mana", 0)}
 
 
 def _recount(view: dict) -> None:

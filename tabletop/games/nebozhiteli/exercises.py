@@ -1,4 +1,4 @@
-"""The exercises of ``06_nebozhiteli``, each judged by playing its scenario (:mod:`.lessons`) with the engine.
+"""The exercises of ``06_nebozhiteli``, each judged by playing its scenario (:mod:`.scenarios`) with the engine.
 
 A judge plays the position the question describes on a fresh copy of the scenario and says what happened: the
 Skeleton's lives after the end-of-turn goes, the damage each blocker's source dealt through the Knight's armour,
@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 from tabletop.core import Exercise, by_name
 from tabletop.core.exercises import open_decision, whole_number
 
-from .lessons import FIRST_STRIKE, card, pass_until, passing
+from .lessons import card, pass_until, passing
+from .scenarios import FIRST_STRIKE
 
 if TYPE_CHECKING:
     from tabletop.core import Game, Rulebook

@@ -210,8 +210,12 @@ def make_rulebook(cards: NebozhiteliCards) -> Rulebook:
         event_handlers=E.EVENT_HANDLERS,
         event_text=E.EVENT_TEXT,
         checks=(E.state_checks,),
+        # the "why" of a death (nb.L76): the damage dealt to the creature and the life it lost (L73), not the
+        # damage it dealt, its summoning or its items
+        check_causes={"die": {"damage": "target", "lose_life": "target"}},
         active_zones=("field:",),
-        public_fields=("id", "zone", "owner", "controller", "kind"),
+        # nb.summon_mana (L39): the mana counters lie on the face-down card, in sight of both players
+        public_fields=("id", "zone", "owner", "controller", "kind", "mana"),
         board=board,
         zones=E.ZONES,
         cards=cards,
@@ -233,7 +237,7 @@ def make_rulebook(cards: NebozhiteliCards) -> Rulebook:
         },
     }
     cards.factory = make_rulebook
-    add_lessons(rb)  # 06_nebozhiteli's scenarios, explanations and exercises (lessons.py)
+    add_lessons(rb)  # 06_nebozhiteli's puzzles, explanations and exercises (lessons.py)
     return rb
 
 

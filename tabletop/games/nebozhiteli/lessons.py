@@ -1,109 +1,28 @@
-"""What 06_nebozhiteli's lesson adds to the rulebook: ready positions (scenarios, each a layout), ``game.explain``
-of a creature's armour and attack item by item, and the notebook's exercises (:mod:`.exercises`).
+"""What 06_nebozhiteli's lesson adds to the rulebook: ``game.explain`` of a creature's armour and attack item by
+item, its puzzles, the notebook's exercises (:mod:`.exercises`), moving a lesson's game on, and the phase ledger
+as a table. Its positions are scenarios like every other (:mod:`.scenarios`: ``side`` and ``layout`` build more).
 
-None of it changes a rule: the scenarios are option ``layout`` (a game set up from one saves and replays like
-any other), the explanations read what the rules code computes (``E.armour_against``, ``E.strength``).
+None of it changes a rule: the explanations read what the rules code computes (``E.armour_against``,
+``E.strength``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from tabletop.core import Rulebook, Scenario, Table
-from tabletop.core.errors import RuleError
+from tabletop.core import Rulebook, Table
 from tabletop.core.exercises import open_decision
 from tabletop.core.modifiers import Explanation, Step
 
 from . import engine as E
+from .scenarios import layout, side  # noqa: F401  (the notebook builds its positions with these)
 
 if TYPE_CHECKING:
     from tabletop.core import Game
 
 PUZZLES = Path(__file__).resolve().parent / "data" / "puzzles"  # position files with a [puzzle] table
-HAND = ["blessing"] * 7  # a full hand of a card that needs no target (L35: no draw)
-SUMMONING = [{"card": "vale_knight"}] * 5  # a full summoning field (L35: no refill)
 PASSES = ("done", "pass", "keep", "pick:none")
-
-
-def side(field: list | tuple = (), hand: list | None = None, summoning: list | None = None, **more: Any) -> dict:
-    """One side of a layout: ``field`` in play; the hand and the summoning field full unless given."""
-    out = {"field": list(field), "hand": list(HAND if hand is None else hand)}
-    out["summoning"] = list(SUMMONING if summoning is None else summoning)
-    return out | more
-
-
-def layout(p0: dict, p1: dict) -> dict:
-    return {"0": p0, "1": p1}
-
-
-# ----------------------------------------------------------------- the lesson's positions
-# a Healing Potion and seven more: with the potion used or not, player 1 draws nothing at his turn's start (L35)
-P1_HAND = ["healing_potion"] + ["blessing"] * 7
-COMBAT = layout(
-    side([{"card": "orc_axeman", "items": ["greataxe"]}, {"card": "vampire_lord", "items": ["steel_dagger"]},
-          {"card": "vale_knight", "items": ["longsword", "chainmail"]}]),
-    side([{"card": "skeleton", "items": ["longsword"]}, {"card": "lich", "items": ["silk_robe"]}, {"card": "ghoul"}]),
-)  # fmt: skip
-LEDGER = layout(
-    side(hand=["fire_scroll", "ambush"] + ["blessing"] * 5),
-    side([{"card": "skeleton", "lives": 2}], hand=P1_HAND),
-)
-FIRST_STRIKE = layout(
-    side([{"card": "elf_blademaster", "lives": 1, "items": ["steel_dagger"]}]),
-    side([{"card": "skeleton", "lives": 2, "items": ["longsword"]}]),
-)
-NEXT_PHASE = layout(
-    side([{"card": "orc_axeman", "items": ["hand_axe"]}]),
-    side([{"card": "skeleton", "lives": 2}], hand=P1_HAND),
-)
-SUMMONING_FIELD = layout(
-    side(summoning=[{"card": "lich", "mana": 2}, {"card": "elf_archer", "mana": 1}, {"card": "ghoul"},
-                    {"card": "elf_scout"}, {"card": "elf_druid"}],
-         hand=["longsword", "buckler", "steel_dagger", "longbow", "leather_jerkin", "blessing", "fire_scroll"],
-         field=[{"card": "vale_knight"}, {"card": "elf_archer"}]),
-    side([{"card": "ghoul"}]),
-)  # fmt: skip
-
-LAYOUTS = {
-    "combat": (
-        COMBAT,
-        "Player 0's Orc Axeman (Greataxe, 4), Vampire Lord (Steel Dagger, 2) and Knight of the Vale (Longsword 3, "
-        "Chainmail 2) against a Skeleton Warrior (Longsword), a Lich (Silk Robe, armour 1) and a Ghoul.",
-        ("nb.blockers", "nb.block_one", "nb.redistribute", "nb.armour", "nb.L76"),
-    ),
-    "ledger": (
-        LEDGER,
-        "Player 1's Skeleton Warrior has 2 lives; player 0 holds a Scroll of Fire (2 fire damage) and an Ambush (1 "
-        "damage), player 1 a Healing Potion (2 lives): the end-of-turn goes decide.",
-        ("nb.L76", "nb.L40", "nb.end_window"),
-    ),
-    "blademaster": (
-        FIRST_STRIKE,
-        "An Elven Blademaster (first strike, 1 life, Steel Dagger 2) against a Skeleton Warrior (2 lives, "
-        "Longsword 3).",
-        ("nb.first_strike", "nb.assume.first_strike"),
-    ),
-    "next-phase": (
-        NEXT_PHASE,
-        "An Orc Axeman with a Hand Axe (2) against a Skeleton Warrior of 2 lives whose player holds a Healing "
-        "Potion (2 lives), which magic uses only in the end-of-turn goes.",
-        ("nb.L76", "nb.end_window", "nb.assume.magic"),
-    ),
-    "summoning": (
-        SUMMONING_FIELD,
-        "Player 0's summoning field with mana on two creatures, a Knight and an Archer in play, items in hand.",
-        ("nb.summon_mana", "nb.summoned", "nb.equip"),
-    ),
-}
-
-
-def scenarios(rb: Rulebook) -> dict[str, Scenario]:
-    def build(lay: dict) -> Callable[[], Game]:
-        return lambda: rb.new_game(seed=0, layout=lay)
-
-    return {name: Scenario(name, text, build(lay), rules) for name, (lay, text, rules) in LAYOUTS.items()}
 
 
 # ----------------------------------------------------------------- moving a lesson's game on
@@ -178,15 +97,10 @@ def explain(game: Table, obj: dict, stat: str) -> Explanation | None:
 
 
 def add_to(rb: Rulebook) -> None:
-    """Give ``rb`` (the shipped rulebook, or one with more cards) the lesson's scenarios, puzzles,
-    explanations and exercises."""
+    """Give ``rb`` (the shipped rulebook, or one with more cards) the lesson's puzzles, explanations and
+    exercises."""
     from .exercises import exercises
 
-    mine = scenarios(rb)
-    twice = sorted(set(mine) & set(rb.scenarios))
-    if twice:
-        raise RuleError(f"{rb.id}: the lesson's scenarios {', '.join(twice)} are the rulebook's names already")
-    rb.scenarios = {**rb.scenarios, **mine}
     if rb.puzzle_folder is None:
         rb.puzzle_folder = PUZZLES
     if rb.explain is None:

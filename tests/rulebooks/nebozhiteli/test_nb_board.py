@@ -31,15 +31,31 @@ def test_the_summoning_field_shows_the_mana_on_each_creature_to_its_owner():
     assert after["zone"] == "field:0" and after["stats"]["lives"] == 3 and "just summoned" in after["statuses"]
 
 
-def test_the_opponent_and_a_spectator_see_the_summoning_field_face_down_without_its_mana():
-    """nb.assume.shuffle: the summoning field is seen by its owner only; the board shows nothing more of it
-    than the kernel's view does (neither the card nor its mana)."""
+def test_the_opponent_and_a_spectator_see_the_summoning_field_face_down_with_its_mana():
+    """nb.assume.shuffle: the summoning field is seen by its owner only, so the card is face down to the others;
+    but the mana counters lie on it on the table (L39: "положить ... маны на любое из существ в поле вызова"),
+    so they see how much mana lies on each card, and nothing of the card (its name, its cost)."""
     g = _summoning_game()
     lich = one(g, "summoning:0", "lich")
+    ghoul = one(g, "summoning:0", "ghoul")
     for viewer in (1, None):
-        entry = _card(RB.board(g.table, viewer), lich)
-        assert entry["face_down"] and entry["name"] is None and "counters" not in entry
-        assert "mana 2/3" not in board_svg(RB.board(g.table, viewer))
+        board = RB.board(g.table, viewer)
+        entry = _card(board, lich)
+        assert entry["face_down"] and entry["name"] is None and "cost" not in entry
+        assert entry["counters"] == {"mana": 2} and _card(board, ghoul)["counters"] == {"mana": 0}
+        svg = board_svg(board)
+        assert "mana 2" in svg and "mana 2/3" not in svg and "Lich" not in svg
+        assert g.table.view(viewer)["objects"][lich] == {
+            "id": lich,
+            "zone": "summoning:0",
+            "owner": 0,
+            "controller": 0,
+            "kind": "card",
+            "mana": 2,
+            "hidden": True,
+        }
+    g.apply(f"mana:{ghoul}")  # one more mana: the others see it arrive
+    assert _card(RB.board(g.table, 1), ghoul)["counters"] == {"mana": 1}
 
 
 def test_items_lie_on_their_creature():

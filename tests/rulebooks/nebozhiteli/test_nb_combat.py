@@ -100,6 +100,30 @@ def test_blocked_and_blocker_deal_damage_simultaneously():
     assert g.state.objects[sk]["zone"] == "grave:0" and g.state.objects[gh]["zone"] == "grave:1"
 
 
+def test_the_why_of_a_death_is_the_damage_it_took_not_what_it_did():
+    """L76: a creature dies at the end of the phase of the damage summed on it. The trace's state check names as
+    its causes the damage dealt to each dying creature (003 L67-L76), not the damage it dealt as a source, its
+    summoning, its attack or its block; tt.why walks from the death back to that damage."""
+    import tabletop as tt
+
+    g = game(side([{"card": "skeleton", "lives": 1}]), side([{"card": "ghoul", "lives": 5}]))
+    sk = one(g, "field:0", "skeleton")
+    attack(g, sk)
+    gh = one(g, "field:1", "ghoul")
+    block(g, {gh: sk})
+    to_next_turn(g)
+    records = g.trace.records
+    death = next(r for r in records if r["kind"] == "event" and r["data"].get("type") == "die")
+    assert death["data"]["about"] == {"card": sk} and death["rule"] == "nb.L76"
+    check = death["cause"]
+    because = records[check]["data"]["because"]
+    about = [(records[i]["data"]["type"], records[i]["data"]["about"]) for i in because]
+    assert about == [("damage", {"source": gh, "target": sk})]
+    dealt = [r["i"] for r in records if r["kind"] == "event" and r["data"].get("about", {}).get("source") == sk]
+    assert dealt and not set(dealt) & set(because)  # the skeleton's own blow is no cause of its death
+    assert because[0] in tt.why(g.trace.graph(), death["i"]).nodes
+
+
 def test_armour_is_counted_for_each_source_separately():
     """L70: each blocker's weapon is a source; L71: the armour (Chainmail, 2) is taken off each source's damage:
     3 - 2 and 3 - 2, two in all (not 6 - 2 = 4, which would kill the Knight's 4 lives)."""
