@@ -305,18 +305,21 @@ class Game:
         """Object ``obj_id`` as plain data (read it; rule code changes it)."""
         return self.table.obj(obj_id)
 
-    def value(self, obj_id: str, stat: str) -> Any:
-        """The current value of ``stat`` on an object, after every modifier."""
-        return self.table.value(obj_id, stat)
+    def value(self, obj_id: str, stat: str, against: str | None = None) -> Any:
+        """The current value of ``stat`` on an object, after every modifier (``against``: see :meth:`explain`)."""
+        return self.table.value(obj_id, stat, against)
 
-    def explain(self, obj_id: str, stat: str) -> Explanation:
+    def explain(self, obj_id: str, stat: str, against: str | None = None) -> Explanation:
         """The base value and every contribution to it, in order, each with its source and rule
         (see :meth:`tabletop.core.table.Table.explain`); the last step ends at :meth:`value`. Objects whose
-        card everyone may see read by their card's name ("Battle Fury (c48)"), the ids kept beside them."""
-        found = self.table.explain(obj_id, stat)
+        card everyone may see read by their card's name ("Battle Fury (c48)"), the ids kept beside them.
+        ``against``: a value of the object against another, where the rulebook has one (the damage an
+        attacker deals a target: ``game.explain(attacker, "damage", against=target)``)."""
+        found = self.table.explain(obj_id, stat, against)
         return replace(
             found,
             obj_name=self._public_name(found.obj),
+            against_name=None if against is None else self._public_name(against),
             steps=tuple(replace(s, source_name=self._public_name(s.source)) if s.source else s for s in found.steps),
         )
 

@@ -176,9 +176,15 @@ class Explanation:
     value: Any
     steps: tuple[Step, ...] = field(default_factory=tuple)
     obj_name: str | None = None  # how the object reads to a person, where Game.explain could name it
+    against: str | None = None  # the other object of a value against one (the target of a damage)
+    against_name: str | None = None
+
+    def _what(self) -> str:
+        other = "" if self.against is None else f" against {self.against_name or self.against}"
+        return f"{self.stat} of {self.obj_name or self.obj}{other}"
 
     def __str__(self) -> str:
-        lines = [f"{self.stat} of {self.obj_name or self.obj} = {self.value}"]
+        lines = [f"{self._what()} = {self.value}"]
         lines += [f"  {i}. {s}" for i, s in enumerate(self.steps, 1)]
         return "\n".join(lines)
 
@@ -197,7 +203,9 @@ class Explanation:
             for i, s in enumerate(self.steps, 1)
         )
         return (
-            f"<div><b>{escape(self.stat)}</b> of <code>{escape(self.obj_name or self.obj)}</code> = "
+            f"<div><b>{escape(self.stat)}</b> of <code>{escape(self.obj_name or self.obj)}</code>"
+            + ("" if self.against is None else f" against <code>{escape(self.against_name or self.against)}</code>")
+            + " = "
             f"<b>{escape(str(self.value))}</b><table><thead><tr><th>#</th>"
             + ("<th>stage</th>" if staged else "")
             + "<th>step</th><th>amount</th><th>value</th><th>source</th><th>rule</th></tr></thead>"

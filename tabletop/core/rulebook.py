@@ -214,6 +214,10 @@ class Rulebook:
     # ``explain(game, obj, stat)`` returns an Explanation whose steps end at the value, or None to let the
     # kernel start from the base value; Game.explain applies the kernel's modifiers after it
     explain: Callable[[Table, dict, str], Explanation | None] | None = None
+    # a value of one object against another (the damage an attacker deals a target, after the statuses of
+    # both): ``explain_against(game, obj, stat, other)`` gives the whole Explanation, or None where the
+    # rulebook has no such value; Game.explain(obj, stat, against=other)
+    explain_against: Callable[[Table, dict, str, dict], Explanation | None] | None = None
     scenarios: Mapping[str, Scenario] = field(default_factory=dict)
     # questions for students, checked by playing (exercises.py): the notebooks' exercises
     exercises: Mapping[str, Exercise] = field(default_factory=dict)

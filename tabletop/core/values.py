@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 from .errors import RuleError, quote
@@ -21,18 +22,23 @@ class Values(Pipeline):
         except KeyError:
             raise KeyError(f"no object {quote(obj_id)} in this game") from None
 
-    def value(self, obj_id: str, stat: str) -> Any:
-        """The current value of ``stat`` on an object, after every modifier."""
-        return self.explain(obj_id, stat).value
+    def value(self, obj_id: str, stat: str, against: str | None = None) -> Any:
+        """The current value of ``stat`` on an object, after every modifier (``against``: see :meth:`explain`)."""
+        return self.explain(obj_id, stat, against).value
 
-    def explain(self, obj_id: str, stat: str) -> Explanation:
+    def explain(self, obj_id: str, stat: str, against: str | None = None) -> Explanation:
         """The base value and every contribution to it, in order, each with its source and rule.
+
+        ``against``: a value of the object against another, such as the damage an attacker deals a target
+        after the statuses of both; the rulebook's ``explain_against`` hook gives it whole.
 
         An explicit base (``obj["base"]``) comes first; otherwise a rulebook that keeps a value itself (buffs,
         auras, damage taken, a printed side that depends on a form) breaks it down with its ``explain`` hook.
         The kernel's lasting and static modifiers then apply after it, in the profile's order, so the last
         step always ends at ``game.value(obj, stat)``."""
         obj = self.obj(obj_id)
+        if against is not None:
+            return self._explain_against(obj, stat, self.obj(against))
         mods = self.modifiers_for(obj_id, stat)
         base = obj.get("base", {}).get(stat)
         if base is None:
@@ -46,6 +52,18 @@ class Values(Pipeline):
                 return Explanation(obj_id, stat, rest.value, start.steps + rest.steps[1:])
             base = self.rulebook.base_value(cast("Table", self), obj, stat)
         return compute(base, mods, self.profile.modifiers, obj_id, stat)
+
+    def _explain_against(self, obj: dict, stat: str, other: dict) -> Explanation:
+        rb = self.rulebook
+        hook = rb.explain_against
+        found = None if hook is None else hook(cast("Table", self), obj, stat, other)
+        if found is None:
+            raise RuleError(
+                f"{rb.id} has no value {stat!r} of one object against another "
+                f"(asked for {stat!r} of {obj['id']!r} against {other['id']!r})"
+            )
+        _check_explanation(rb.id, obj["id"], stat, found)
+        return replace(found, against=other["id"])
 
     def modifiers_for(self, obj_id: str, stat: str) -> list[dict]:
         """Lasting modifiers and static abilities that apply to ``stat`` of ``obj_id``."""

@@ -62,6 +62,35 @@ def test_an_explain_hook_whose_steps_do_not_add_up_is_an_error_naming_it():
     assert game.decision is not None  # the game is unchanged
 
 
+def test_a_value_against_another_object_comes_whole_from_the_rulebook():
+    """Rulebook.explain_against: ``game.explain(a, stat, against=b)`` (the damage a deals b) is the hook's
+    explanation, naming both objects; game.value agrees; a stat the hook has not, or a rulebook without the hook,
+    is a RuleError naming the stat and both objects; an unknown object a KeyError naming it."""
+
+    def against(game, obj, stat, other):
+        if stat != "damage":
+            return None
+        hurt = 4 if other["id"] == "X" else 1
+        return Explanation(obj["id"], stat, hurt, (Step("base", hurt, None, hurt, obj["id"], "toy.rule"),))
+
+    game = _toy(_hook)
+    with pytest.raises(RuleError, match=r"toy has no value 'damage' of one object against another.*'X' against 'X'"):
+        game.explain("X", "damage", against="X")
+    game.rulebook.explain_against = against
+    ex = game.explain("X", "damage", against="X")
+    assert (ex.obj, ex.stat, ex.against, ex.value) == ("X", "damage", "X", 4) == ("X", "damage", "X", game.value(
+        "X", "damage", against="X"))  # fmt: skip
+    assert str(ex).startswith("damage of X against X = 4") and "against <code>X</code>" in ex._repr_html_()
+    assert game.explain("X", "power").against is None  # without ``against``: the value of the object alone
+    with pytest.raises(RuleError, match=r"no value 'power' of one object against another"):
+        game.explain("X", "power", against="X")
+    with pytest.raises(KeyError, match="no object 'nobody'"):
+        game.explain("X", "damage", against="nobody")
+    game.rulebook.explain_against = lambda game, obj, stat, other: Explanation(obj["id"], stat, 5, ())
+    with pytest.raises(RuleError, match=r"the explain hook for 'damage' of 'X' gave no base step first"):
+        game.explain("X", "damage", against="X")
+
+
 STATS = {
     "hearthstone": ("attack", "health", "max_health", "durability", "cost"),
     "berserk_heroes": ("strike", "life", "cost", "payment"),

@@ -46,7 +46,7 @@ def _spearman_damage(rb: Rulebook) -> Exercise:
         guess = whole_number(answer, "4")
         game = rb.scenario("damage-order")
         a, b = _pair(game)
-        why = E.strike_damage(game.table, a, b)
+        why = game.explain(a, "damage", against=b)
         done = _attacks(game, 1)[0]
         if guess == done:
             return None

@@ -7,6 +7,7 @@ from functools import partial
 from pathlib import Path
 
 from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table
+from tabletop.core.modifiers import Explanation
 
 from . import engine as E
 from . import layout as L
@@ -165,6 +166,13 @@ def evaluate(game: Table, player: int) -> float:
     return score
 
 
+def explain_strike(game: Table, obj: dict, stat: str, other: dict) -> Explanation | None:
+    """``game.explain(attacker, "damage", against=target)``: the damage of a strike (gw2.attack, L129), each
+    status's contribution in its modifier stage and every rounding (gw2.assume.damage_order), exactly what the
+    strike deals (E.strike_damage)."""
+    return E.strike_damage(game, obj["id"], other["id"]) if stat == "damage" else None
+
+
 def make_rulebook(cards: Gw2Cards) -> Rulebook:
     """Heroes of the Mists played with the catalogue ``cards``."""
     rb = Rulebook(
@@ -185,6 +193,7 @@ def make_rulebook(cards: Gw2Cards) -> Rulebook:
         checks=(E.state_checks,),
         active_zones=("table:", "hero:"),
         public_fields=("id", "zone", "owner", "controller", "kind"),
+        explain_against=explain_strike,
         board=board,
         zones=E.ZONES,
         cards=cards,

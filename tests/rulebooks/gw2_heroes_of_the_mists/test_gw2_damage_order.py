@@ -2,6 +2,8 @@
 reading (gw2.assume.damage_order: options might and rounding), through the kernel's modifier stages; the
 explanation lists each status's contribution in order with the rounding steps."""
 
+from dataclasses import replace
+
 import pytest
 from gw2 import attack, game, minion, table, wounds
 
@@ -12,7 +14,9 @@ def strike(attacker, target, **options):
     """(player 0's attacker, player 1's target, the explanation of the damage, the damage dealt)."""
     g = game({"table": [attacker]}, {"table": [target]}, counter="none", **options)
     a, b = table(g, 0)[0], table(g, 1)[0]
-    why = E.strike_damage(g.table, a, b)
+    why = g.explain(a, "damage", against=b)  # the public face of E.strike_damage, what the strike deals
+    inner = E.strike_damage(g.table, a, b)
+    assert why.against == b and [replace(s, source_name=None) for s in why.steps] == list(inner.steps)
     attack(g, a, b)
     return why, wounds(g, b)
 
