@@ -17,7 +17,8 @@ A board view is the dict a rulebook's ``board(game, player)`` returns. The rende
 ``cards``
     ``{"id", "zone", "kind", "name", "cost", "type", "text", "stats", "counters",
     "statuses", "pos", ...}``. A face-down card shows none of its face, only its ``counters``: things
-    lying on its back that every viewer sees (mana on a face-down creature). Field names of both built-in rulebooks are accepted: face down
+    lying on its back that every viewer sees (mana on a face-down creature). Field names of both
+    built-in rulebooks are accepted: face down
     is ``face_down: true``, ``face: "down"`` or ``hidden: true``; a card is turned (drawn
     rotated 90°) when ``tapped``, ``closed``, ``spent``, ``stunned``, ``exhausted`` or
     ``rotated`` is true or among its ``statuses``; the options an element offers are
