@@ -512,8 +512,8 @@ def _draw_card(item: dict, x: float, y: float, marked: set[str], scale: float) -
         room = max(0, (sy - ty - 4) // 12)
         if len(rows) > room:
             rows = [*rows[: max(0, room - 1)], (f"+{len(rows) - max(0, room - 1)} more", "tt-type")]
-        if item.get("card_text") and item["text"]:
-            parts += _card_text(item["text"], ty, h - 3 - 12 * len(rows))
+        if item.get("card_text") and item["text"]:  # (under the row of status tokens, where there is one)
+            parts += _card_text(item["text"], ty + 22 if item.get("tokens") else ty, h - 3 - 12 * len(rows))
         for text, cls in reversed(rows):
             parts.append(_text(6, sy, _short(text, 12), cls))
             sy -= 12

@@ -30,16 +30,20 @@ def tokens(game: Table, oid: str) -> list[dict]:
 
 
 def describe(game: Table, entry: dict, obj: dict) -> None:
-    """What a face-up card shows: its name, type and text; in play, its health, damage tokens (and a minion's
-    cost, damage and whether it is active) and its status tokens; in a hand, its cost."""
+    """What a face-up card shows: its name, type and text; in play, its health left of its full health
+    (``health 78/80``), its damage tokens (значки урона) as ``wounds 2`` where it has any, a minion's cost, damage and
+    whether it is active, and its status tokens; in a hand, its cost."""
     data = game.rulebook.cards[obj["card"]]
     entry.update(kind="card", name=data["name"], type=data["type"], text=data.get("text", ""))
     if data["type"] in ("minion", "profession") and E.in_play(game, entry["id"]):
-        stats = {"health": E.health(game, entry["id"]), "damage tokens": obj.get("wounds", 0)}
+        full = E.health(game, entry["id"]) + int(obj.get("wounds", 0))
+        stats: dict[str, object] = {"health": f"{E.health(game, entry['id'])}/{full}"}
         if data["type"] == "minion":
             stats |= {"cost": data["cost"], "damage": game.value(entry["id"], "damage")}
             entry["active"] = bool(obj.get("active"))
         entry["stats"] = stats
+        if obj.get("wounds"):  # gw2.tokens (L126, L130): the damage tokens lying on the card
+            entry["counters"] = {"wounds": int(obj["wounds"])}
         entry["tokens"] = tokens(game, entry["id"])
     elif "cost" in data:
         entry["stats"] = {"cost": data["cost"]}

@@ -53,3 +53,34 @@ def test_hidden_cards_carry_no_tokens():
     g = game({"hand": ["moa"], "deck": {"rytlock": 5}}, {"deck": {"rytlock": 5}})
     view = RB.board(g.table, 1)
     assert all("tokens" not in c for c in view["cards"] if c.get("face_down"))
+
+
+def test_a_card_in_play_shows_its_health_left_of_its_full_health_and_its_damage_tokens():
+    """L126: health is the red circle's number, and the damage received is tracked with damage tokens (значки
+    урона, L130: every damage dealt is marked on the card); the board shows what is left of the full health and the
+    tokens as a counter; a Logan (12 health) hit by a Spearman (3 damage) shows health 9/12 and wounds 3."""
+    g = game({"table": [minion("centaur_spearman")], "deck": {"rytlock": 5}}, {"table": [minion("logan")]},
+             counter="none")  # fmt: skip
+    a, b = table(g, 0)[0], table(g, 1)[0]
+    before = card_view(RB.board(g.table), b)
+    assert before["stats"]["health"] == "12/12" and "counters" not in before
+    attack(g, a, b)
+    after = card_view(RB.board(g.table), b)
+    assert after["stats"]["health"] == "9/12" and after["counters"] == {"wounds": 3}
+    assert card_view(RB.board(g.table), hero(g, 0))["stats"] == {"health": "80/80"}
+    svg = board_svg(RB.board(g.table))
+    assert "health 9/12" in svg and "wounds 3" in svg
+
+
+def test_the_card_text_starts_under_the_row_of_status_tokens():
+    """The Lab draws the cards' text; on a card with status tokens it begins under them (no overlap)."""
+    import re
+
+    g = game({"table": [minion("logan", Vulnerability=1)], "deck": {"rytlock": 5}}, {"deck": {"rytlock": 5}})
+    b = table(g, 0)[0]
+    svg = board_svg(RB.board(g.table), card_text=True)
+    card = svg[svg.index(f'data-id="{b}"') :]
+    card = card[: card.index("</g>", card.index("tt-card-text"))]
+    token_y = float(re.search(r'class="tt-token-bg" cx="[\d.]+" cy="([\d.]+)"', card).group(1))
+    text_y = min(float(y) for y in re.findall(r'<text x="[\d.]+" y="([\d.]+)" class="tt-card-text"', card))
+    assert text_y - 8 >= token_y + 8  # (8 px type) the first text line's top lies below the tokens' discs
