@@ -43,6 +43,9 @@ Task = Callable[[Table, dict], None]  # a step of rule code: the table, and the 
 HTML_RENDERER: Callable[[Game, Rulebook], str] | None = None
 
 
+_PERIOD_ENDS = {"end_of_turn": "turn", "end_of_phase": "phase", "end_of_round": "round"}  # flow.py's events
+
+
 @dataclass(frozen=True)
 class OptionSpec:
     """A rulebook option: a variant or a documented assumption that changes outcomes.
@@ -442,9 +445,15 @@ class Rulebook:
         raise KeyError(f"object {quote(obj['id'])} has no stat {quote(stat)}")
 
     def describe_event(self, game: Table, ev: dict) -> str:
+        """The log's words for an event: the rulebook's ``event_text``; the kernel's for the end of a turn,
+        phase or round (``end of the turn (player 0)``); else its type and fields, ``draw(player=0)``."""
         text = self.event_text.get(ev["type"])
         if text is not None:
             return text(game, ev)
+        period = _PERIOD_ENDS.get(ev["type"])
+        if period is not None:
+            player = ev.get("player")
+            return f"end of the {period}" + ("" if player is None else f" (player {player})")
         fields = ", ".join(
             f"{k}={v}" for k, v in ev.items() if k not in ("id", "type", "status", "applied", "rule", "rec", "left")
         )

@@ -122,6 +122,12 @@ def test_an_event_spec_fills_in_the_rulebooks_handlers_and_texts():
         == "the card in row 2, column 2 is turned face down again"
     )
     assert RB.describe_event(game, {"type": "ping", "id": "e9", "n": 1}) == "ping(n=1)"  # no text: the kernel's
+    # the ends of periods the flow emits read as words in every rulebook's log, unless it words them itself
+    end = {"type": "end_of_phase", "id": "e3", "player": 1, "rule": "core.flow"}
+    assert RB.describe_event(game, end) == "end of the phase (player 1)"
+    assert RB.describe_event(game, {"type": "end_of_round", "player": None}) == "end of the round"
+    own = dataclasses.replace(RB, event_text={**RB.event_text, "end_of_turn": lambda g, ev: "turn over"})
+    assert own.describe_event(game, {"type": "end_of_turn", "player": 0}) == "turn over"
     copy = dataclasses.replace(RB, title="a copy")  # (a copy finds the entries its events put in)
     assert copy.event_text["over"] is RB.event_text["over"]
     with pytest.raises(RuleError, match="event 'look' is declared in events and in a table of its own"):

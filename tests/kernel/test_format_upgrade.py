@@ -6,7 +6,9 @@ entry's third item, so a task's arguments are its own, and every Deck's composit
 ``_deck:...``. ``format1_saves/marvel_champions_traced.json`` was written by ``Game.to_json`` at
 commit 300975e (format 1): ``new_game(seed=1, tracing=True)``, then
 ``random_playout(game, random.Random(1), max_steps=12)``; it pauses with nine tasks pending, six
-of them citing a cause.
+of them citing a cause. Its three end-of-period summaries were since re-worded as the kernel now
+words those events (``end_of_phase(player=0)`` became ``end of the phase (player 0)``, as the replay
+writes it); nothing else was changed.
 """
 
 from __future__ import annotations

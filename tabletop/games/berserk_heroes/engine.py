@@ -889,16 +889,7 @@ EVENT_HANDLERS = {
 }
 
 
-def _end_text(period: str):
-    def text(game: Table, ev: dict) -> str:
-        return f"end of the {period} (player {ev.get('player')})"
-
-    return text
-
-
-EVENT_TEXT = {k: event_text(k) for k in EVENT_HANDLERS} | {
-    f"end_of_{p}": _end_text(p) for p in ("phase", "turn", "round")
-}
+EVENT_TEXT = {k: event_text(k) for k in EVENT_HANDLERS}  # (the ends of periods: the kernel's words)
 
 
 # ================================================================= turn tasks

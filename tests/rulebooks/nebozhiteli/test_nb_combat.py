@@ -24,6 +24,18 @@ def to_next_turn(g):
     return until(g, lambda g: g.state.turn["player"] == 1)
 
 
+def duel(attacker, blocker, **options):
+    """Player 0's one creature ``attacker`` (a field entry) attacks, player 1's ``blocker`` blocks it, and the turn
+    ends: (the game, the attacker's id, the blocker's id)."""
+    g = game(side([attacker]), side([blocker]), **options)
+    a = one(g, "field:0", attacker["card"])
+    attack(g, a)
+    b = one(g, "field:1", blocker["card"])
+    block(g, {b: a})
+    to_next_turn(g)
+    return g, a, b
+
+
 # ------------------------------------------------------------------ attackers and blockers (L58-L66)
 def test_all_attackers_are_declared_at_once_and_turn():
     """L58: the active player chooses which unturned creatures attack and turns them; L60: all at once, in one
@@ -65,38 +77,20 @@ def test_several_creatures_block_one_and_a_blocked_attacker_does_not_strike_the_
 def test_first_strike_kills_before_the_blocker_strikes_back():
     """L68: a first striker deals damage first, and an enemy that dies of it deals none back: the death check
     runs between the two steps (nb.assume.first_strike)."""
-    g = game(side([{"card": "elf_blademaster", "lives": 1}]), side([{"card": "skeleton", "lives": 1}]))
-    bm = one(g, "field:0", "elf_blademaster")
-    attack(g, bm)
-    sk = one(g, "field:1", "skeleton")
-    block(g, {sk: bm})
-    to_next_turn(g)
+    g, bm, sk = duel({"card": "elf_blademaster", "lives": 1}, {"card": "skeleton", "lives": 1})
     assert g.state.objects[sk]["zone"] == "grave:1" and g.state.objects[bm]["zone"] == "field:0"
     assert lives(g, bm) == 1
 
 
 def test_without_the_check_between_the_steps_the_dead_strike_back():
     """nb.assume.first_strike, option first_strike_check off: all damage in one step (L68's simultaneity)."""
-    g = game(
-        side([{"card": "elf_blademaster", "lives": 1}]),
-        side([{"card": "skeleton", "lives": 1}]),
-        first_strike_check=False,
-    )
-    bm = one(g, "field:0", "elf_blademaster")
-    attack(g, bm)
-    block(g, {one(g, "field:1", "skeleton"): bm})
-    to_next_turn(g)
+    g, bm, _ = duel({"card": "elf_blademaster", "lives": 1}, {"card": "skeleton", "lives": 1}, first_strike_check=False)
     assert g.state.objects[bm]["zone"] == "grave:0"
 
 
 def test_blocked_and_blocker_deal_damage_simultaneously():
     """L68: without first strike both deal their damage at once: both die."""
-    g = game(side([{"card": "skeleton", "lives": 1}]), side([{"card": "ghoul", "lives": 1}]))
-    sk = one(g, "field:0", "skeleton")
-    attack(g, sk)
-    gh = one(g, "field:1", "ghoul")
-    block(g, {gh: sk})
-    to_next_turn(g)
+    g, sk, gh = duel({"card": "skeleton", "lives": 1}, {"card": "ghoul", "lives": 1})
     assert g.state.objects[sk]["zone"] == "grave:0" and g.state.objects[gh]["zone"] == "grave:1"
 
 
@@ -106,12 +100,7 @@ def test_the_why_of_a_death_is_the_damage_it_took_not_what_it_did():
     summoning, its attack or its block; tt.why walks from the death back to that damage."""
     import tabletop as tt
 
-    g = game(side([{"card": "skeleton", "lives": 1}]), side([{"card": "ghoul", "lives": 5}]))
-    sk = one(g, "field:0", "skeleton")
-    attack(g, sk)
-    gh = one(g, "field:1", "ghoul")
-    block(g, {gh: sk})
-    to_next_turn(g)
+    g, sk, gh = duel({"card": "skeleton", "lives": 1}, {"card": "ghoul", "lives": 5})
     records = g.trace.records
     death = next(r for r in records if r["kind"] == "event" and r["data"].get("type") == "die")
     assert death["data"]["about"] == {"card": sk} and death["rule"] == "nb.L76"
