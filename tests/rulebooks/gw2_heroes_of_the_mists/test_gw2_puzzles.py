@@ -15,7 +15,7 @@ def wounds(game, oid):
 
 
 def test_the_rulebook_ships_its_puzzles():
-    assert RB.puzzles == ["aegis-first", "vulnerable-first"]
+    assert RB.puzzles == ["aegis-first", "through-the-guard", "vulnerable-first"]
     for name in RB.puzzles:
         assert RB.puzzle(name).title
 
@@ -67,3 +67,38 @@ def test_aegis_first():
     assert wounds(game, "c2") == 78 and not game.over and game.legal() == ["end"]
     wrong = puzzle.check(wrong_line)
     assert not wrong.ok and "not met" in wrong.message
+
+
+def test_through_the_guard():
+    """The Necromancer (c2) has 4 health left (76 damage tokens, L107, L126) behind a Charr Legionnaire (c16,
+    Taunt, health 7, 5 damage tokens: 2 left); player 0 has an active Moa (c8, damage 1), Skale (c9, 2) and
+    Bandit Thug (c10, 3), and nothing he can play.
+
+    000_7fc8e0fd1bcbc422.txt L144: a card with Taunt "MUST be attacked until it is defeated" (ДОЛЖНЫ атаковать
+    пока она не будет повержена); gw2.assume.taunts: it shields the hero too, so while it stands the hero is
+    no target. L127: at 0 health it goes to the discard, and the hero is open to the attacks still to come. So
+    the Legionnaire must take at least 2 of the 6 and the hero at least 4: exactly the Skale's 2 on it (the
+    Skale dies of its counter-damage, 3, L120), then the Moa and the Thug on the hero in either order. The
+    Moa's 1 does not defeat it (a second attacker must follow, and then at most 3 reach the hero); the Thug on
+    it leaves 1 + 2 = 3 for the hero. 2 strategies of 3 choices."""
+    puzzle = RB.puzzle("through-the-guard")
+    game = puzzle.game()
+    assert game.legal() == ["attack:c8>c16", "attack:c9>c16", "attack:c10>c16", "end"]  # L144: not the hero
+    sol = tt.solve(puzzle)
+    assert (sol.solvable, sol.shortest, sol.count, sol.count_shortest) == (True, 3, 2, 2)
+    assert sorted([step.option for step in line] for line in sol.lines) == [
+        ["attack:c9>c16", "attack:c10>c2", "attack:c8>c2"],
+        ["attack:c9>c16", "attack:c8>c2", "attack:c10>c2"],
+    ]
+    assert puzzle.check(["attack:c9>c16", "attack:c8>c2", "attack:c10>c2"]).ok
+    # the tempting line, the biggest hit to clear the guard: the Thug's 3 kills it, but 1 + 2 leaves the hero at 1
+    wrong_line = ["attack:c10>c16", "attack:c8>c2", "attack:c9>c2"]
+    game.apply(wrong_line[0])
+    assert game.obj("c16")["zone"] == "discard:1"
+    for move in wrong_line[1:]:
+        game.apply(move)
+    assert wounds(game, "c2") == 79 and not game.over and game.legal() == ["end"]
+    wrong = puzzle.check(wrong_line)
+    assert not wrong.ok and "not met" in wrong.message
+    # and the hero is no target while the Legionnaire stands
+    assert not puzzle.check(["attack:c10>c2"]).ok
