@@ -15,7 +15,7 @@ def wounds(game, oid):
 
 
 def test_the_rulebook_ships_its_puzzles():
-    assert RB.puzzles == ["aegis-first", "through-the-guard", "vulnerable-first"]
+    assert RB.puzzles == ["aegis-first", "shelter-not-aegis", "through-the-guard", "vulnerable-first"]
     for name in RB.puzzles:
         assert RB.puzzle(name).title
 
@@ -102,3 +102,53 @@ def test_through_the_guard():
     assert not wrong.ok and "not met" in wrong.message
     # and the hero is no target while the Legionnaire stands
     assert not puzzle.check(["attack:c10>c2"]).ok
+
+
+def test_shelter_not_aegis():
+    """Player 0's Guardian (c1) has 3 health left (77 damage tokens, L107, L126); player 1's Moa (c14, damage 1)
+    and Bandit Thug (c15, 3) are active. Player 0 has 1 stamina, a Shelter (c3, Protection to a card of his,
+    cost 1) and a Shield of Absorption (c4, Aegis, cost 1), no minion; player 1's deck and hand hold only Rytlock
+    Brimstones (cost 8), so on his turn (2 stamina) he can only attack, in the order he likes (replies "all").
+    Goal: player 0 has not lost when the round ends.
+
+    000_7fc8e0fd1bcbc422.txt L133: Aegis blocks the next attack whatever its damage: player 1 spends it with the
+    Moa and the Thug's 3 is the 80th damage. L135: Protection halves the damage received, "1 unit of damage equals
+    0" (единица урона приравнивается к 0, gw2.assume.damage_order: rounded down), and it "is removed if damage is
+    received" (gw2.assume.protection: a hit of 0 is no damage received): the Moa first deals 0 and the
+    Protection stays, so the Thug deals 1 (1 in all); the Thug first deals 1 and removes it, the Moa then 1
+    (2 in all). Either way the Guardian keeps 1 or 2 health. Ending the turn with nothing played: 4 damage.
+    One strategy of 1 choice (the end of the turn is then forced: no stamina is left)."""
+    puzzle = RB.puzzle("shelter-not-aegis")
+    sol = tt.solve(puzzle)
+    assert (sol.solvable, sol.shortest, sol.count) == (True, 1, 1)
+    assert [step.option for step in sol.lines[0] if step.player == 0] == ["play:c3>c1", "end"]
+    assert puzzle.check(["play:c3>c1"]).ok
+    for replies, taken in ((["attack:c14>c1", "attack:c15>c1"], (0, 1)), (["attack:c15>c1", "attack:c14>c1"], (1, 1))):
+        game = puzzle.game()
+        game.apply("play:c3>c1")
+        game.apply("end")
+        game.apply("rytlock")  # player 1's draw (gw2.turn_start, L117): his deck holds only Rytlock Brimstones
+        game.apply(replies[0])
+        assert wounds(game, "c1") == 77 + taken[0]
+        assert ("Protection" in game.obj("c1").get("statuses", {})) == (taken[0] == 0)  # a 0 does not remove it
+        game.apply(replies[1])
+        assert wounds(game, "c1") == 77 + sum(taken) and not game.over
+    # the tempting line, Aegis: player 1 spends it with the Moa, and the Thug's 3 is the 80th damage
+    game = puzzle.game()
+    for move in ["play:c4>c1", "end", "rytlock", "attack:c14>c1"]:
+        game.apply(move)
+    assert wounds(game, "c1") == 77 and "Aegis" not in game.obj("c1").get("statuses", {})
+    game.apply("attack:c15>c1")
+    assert game.over and game.result["winners"] == [1]
+    wrong = puzzle.check(["play:c4>c1"])
+    assert not wrong.ok and "attacks Guardian (c1)" in wrong.message
+    assert not puzzle.check(["end"]).ok
+
+
+def test_shelter_not_aegis_rests_on_the_reading_of_a_hit_of_0():
+    """gw2.assume.protection (L135): with option zero_removes_protection the Moa's 0 removes the Protection, the
+    Thug's 3 is then the 80th damage, and no line survives: the puzzle is about that reading."""
+    puzzle = RB.puzzle("shelter-not-aegis")
+    text = puzzle.text.replace("\n[turn]\n", "\n[options]\nzero_removes_protection = true\n\n[turn]\n", 1)
+    assert text != puzzle.text
+    assert not tt.solve(tt.load_puzzle(text, name="zero-removes.toml")).solvable
