@@ -28,6 +28,7 @@ from typing import Any
 from ..core.decision import CHANCE
 from ..core.errors import ArgumentTypeError, quote
 from ..core.game import Game
+from ..core.words import counted
 from .puzzles import FAIL, WIN, Puzzle, horizon_key
 from .solve import SearchLimit, Step, _failure, _Search
 
@@ -97,7 +98,7 @@ def verdict(puzzle: Puzzle, game: Game) -> Verdict:
         return Verdict(FAIL, used, within, _failure(game, puzzle, goal=False))
     dec = game.state.decision
     if dec is not None and dec["player"] == puzzle.player and len(dec["options"]) > 1 and used >= within:
-        return Verdict(FAIL, used, within, f"your {within} choices are made and the goal is not met")
+        return Verdict(FAIL, used, within, f"after your {counted(within, 'choice')} the goal is not met")
     left = within - used
     return Verdict(None, used, within, f"{left} choice{'s' * (left != 1)} left")
 

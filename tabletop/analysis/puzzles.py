@@ -22,6 +22,7 @@ from ..core import position_files
 from ..core.errors import ArgumentTypeError, TabletopError, quote
 from ..core.game import Game
 from ..core.positions import Doc, Node, PositionError, suggest
+from ..core.words import counted
 
 if TYPE_CHECKING:
     from ..core.rulebook import Rulebook
@@ -221,7 +222,7 @@ class Puzzle:
         if self.chance == "all":
             against.append("whatever chance brings")
         tail = f", {' and '.join(against)}" if against else ""
-        return f"player {self.player} is to {what}, in at most {self.within} choices{tail}"
+        return f"player {self.player} is to {what}, in at most {counted(self.within, 'choice')}{tail}"
 
     def status(self, game: Game, start: tuple) -> str | None:
         """``"win"`` if ``game`` meets the goal, ``"fail"`` if it can no longer, else None (still open);

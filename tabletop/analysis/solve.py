@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from ..core.decision import CHANCE
 from ..core.errors import ArgumentTypeError, ArgumentValueError, TabletopError, quote
 from ..core.game import Game
+from ..core.words import counted
 from .puzzles import FAIL, WIN, Puzzle, horizon_key
 
 if TYPE_CHECKING:
@@ -83,10 +84,11 @@ class Solution:
 
     def __repr__(self) -> str:
         if not self.solvable:
-            return f"<Solution {self.puzzle.name!r}: not solvable within {self.puzzle.within} choices>"
+            return f"<Solution {self.puzzle.name!r}: not solvable within {counted(self.puzzle.within, 'choice')}>"
+        shortest = counted(self.shortest, "choice")
         return (
-            f"<Solution {self.puzzle.name!r}: solvable in {self.shortest} choices; {self.count} solutions "
-            f"({self.count_shortest} of {self.shortest} choices); {self.explored} positions searched>"
+            f"<Solution {self.puzzle.name!r}: solvable in {shortest}; {counted(self.count, 'solution')} "
+            f"({self.count_shortest} of {shortest}); {counted(self.explored, 'position')} searched>"
         )
 
     def __str__(self) -> str:
@@ -97,12 +99,13 @@ class Solution:
 
     def _repr_html_(self) -> str:
         p = self.puzzle
+        within, explored = counted(p.within, "choice"), counted(self.explored, "position")
         if not self.solvable:
-            head = f"<b>{escape(p.title)}</b>: cannot be done within {p.within} choices ({self.explored} positions)"
-            return f"<div>{head}</div>"
+            return f"<div><b>{escape(p.title)}</b>: cannot be done within {within} ({explored})</div>"
         head = (
-            f"<b>{escape(p.title)}</b>: can be done in {self.shortest} choices. {self.count} solutions within "
-            f"{p.within} choices, {self.count_shortest} of them in {self.shortest}; {self.explored} positions searched."
+            f"<b>{escape(p.title)}</b>: can be done in {counted(self.shortest, 'choice')}. "
+            f"{counted(self.count, 'solution')} within {within}, {self.count_shortest} of them in {self.shortest}; "
+            f"{explored} searched."
         )
         items = "".join("<li>" + "; ".join(escape(str(s)) for s in line) + "</li>" for line in self.lines)
         return f"<div>{head}<ol>{items}</ol></div>"
@@ -339,7 +342,8 @@ def _walk(search: _Search, game: Game, moves: list[str], at: int, used: int, mad
         if at >= len(moves):
             return (
                 False,
-                f"{_LINE_ENDS} {used} choices and the goal is not met; here the options are: " + (", ".join(ids)),
+                f"{_LINE_ENDS} {counted(used, 'choice')} and the goal is not met; here the options are: "
+                + (", ".join(ids)),
                 made,
             )
         move = moves[at]

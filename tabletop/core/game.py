@@ -25,6 +25,7 @@ from .profile import Profile
 from .state import State
 from .table import Table
 from .trace import Log, SharedList, Trace
+from .words import counted
 
 if TYPE_CHECKING:
     from .footprint import Footprints
@@ -381,7 +382,7 @@ class Game:
         status = "over" if st.result is not None else f"waiting for {_who(st.decision)}"
         return (
             f"<Game {self.rulebook.id} seed={self.seed!r} turn={st.turn.get('number')} "
-            f"{status}, {len(self.history)} choices>"
+            f"{status}, {counted(len(self.history), 'choice')}>"
         )
 
     def _repr_html_(self) -> str:

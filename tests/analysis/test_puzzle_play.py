@@ -51,7 +51,7 @@ def test_a_verdict_fails_when_the_horizon_comes_or_the_choices_run_out():
     short = tt.load_puzzle(p.text.replace("within = 4", "within = 1"), name="short.toml")
     game = short.game().apply("play:c66@0")  # the one choice made; the next decision has more than one option
     v = verdict(short, game)
-    assert v.status == "fail" and "your 1 choices are made" in v.message
+    assert v.status == "fail" and "after your 1 choice the goal is not met" in v.message
 
 
 def test_student_line_refuses_a_game_not_played_from_the_puzzle():

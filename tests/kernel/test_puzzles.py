@@ -56,7 +56,7 @@ def test_juggler_first_is_solved_only_by_playing_the_juggler_first():
 def test_a_line_that_stops_short_or_plays_what_is_not_an_option_is_named():
     p = tt.rulebook("hearthstone").puzzle("juggler-first")
     short = p.check(["play:c66@0"])
-    assert not short.ok and "your line ends after 1 choices" in short.message and "play:c65@" in short.message
+    assert not short.ok and "your line ends after 1 choice " in short.message and "play:c65@" in short.message
     illegal = p.check(["attack:c66>c3"])
     assert not illegal.ok and "move 1 ('attack:c66>c3') is not an option here" in illegal.message
     assert not p.check(["end"]).ok
