@@ -530,7 +530,11 @@ def t_summon_act(game: Table, *, choice: dict) -> None:
     if game.options["mana_from"] == "player":
         st.update_player(p, mana=mana(game, p) - 1)
     cost = int(card_of(game, oid)["cost"])
-    game.record("action", lambda: f"player {p} puts a mana on {name_of(game, oid)} ({n}/{cost})", "nb.summon_mana")
+    # the counters lie on a face-down card in sight of both (L39): the words name the card's id, not the card,
+    # so the opponent's log shows the step as the board does (analysis.seen hides a step naming a hidden card)
+    game.record(
+        "action", lambda: f"player {p} puts a mana on {oid} of his summoning field ({n} on it)", "nb.summon_mana"
+    )
     if n >= cost:
         game.emit("summon", rule="nb.summoned", player=p, card=oid)
     game.repeat_step()

@@ -166,3 +166,21 @@ def test_in_the_ranged_phase_a_shooter_says_what_it_aims_at():
     entry = _card(board, first)
     assert entry["statuses"] == [f"aims at Ghoul ({ghoul})"] and entry["tapped"]
     assert f"shoot:{second}>{ghoul}" in _card(board, second)["option"]
+
+
+def test_the_opponents_log_shows_a_mana_put_on_a_face_down_creature_but_not_the_creature():
+    """L39: the mana is put on the card where both players see it, so player 1's log (what he may see:
+    analysis.seen) has the step, as his board does, naming the card's place and not what the card is; player 0's
+    own choice of the Lich stays hidden from him."""
+    from tabletop.analysis.seen import seen_by
+
+    g = _summoning_game()
+    ghoul = one(g, "summoning:0", "ghoul")
+    mark = len(g.trace)
+    g.apply(f"mana:{ghoul}")
+    theirs = [r["summary"] for r in seen_by(g, 1).records[mark:]]
+    assert f"player 0 puts a mana on {ghoul} of his summoning field (1 on it)" in theirs
+    assert not any("Ghoul" in s or "Lich" in s for s in theirs)
+    assert any(s.startswith("player 0 made a choice hidden from you") for s in theirs)
+    own = [r["summary"] for r in seen_by(g, 0).records[mark:]]
+    assert any("Ghoul" in s for s in own)  # his own choice names the card he chose
