@@ -7,9 +7,9 @@ than the one in front is reformed at once, before any React to it. The gaps of t
 ambiguities) are documented assumptions (``RULEBOOK.rules.assumptions()``), each naming its option.
 
 >>> from tabletop.games.warlord import RULEBOOK
->>> game = RULEBOOK.new_game(seed=1)
->>> game.decision.player
-'chance'
+>>> game = RULEBOOK.new_game(seed=1, players=3)
+>>> game.decision.kind, sorted(game.state.vars)[:1]
+('order', ['_deck:0'])
 """
 
 from .agent import WarlordAgent

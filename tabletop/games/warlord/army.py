@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tabletop.core import Table, ZoneSpec, Zones, player_decks, ranks
+from tabletop.core import Table, Zones, ZoneSpec, player_decks, ranks
 
 MAX_PLAYERS = 4
 ZONES = Zones(
@@ -24,9 +24,7 @@ ZONES = Zones(
     card_fields={},
     unknown="a card ({id})",
 )
-DECKS = player_decks(
-    ZONES, "deck:{p}", range(MAX_PLAYERS), rule="wl.draw", prompt="the top card of player {p}'s deck"
-)
+DECKS = player_decks(ZONES, "deck:{p}", range(MAX_PLAYERS), rule="wl.draw", prompt="the top card of player {p}'s deck")
 STATES = ("ready", "spent", "stunned")
 
 
@@ -86,7 +84,8 @@ def sizes(game: Table, player: int) -> list[int]:
 
 
 def illegal(game: Table, player: int) -> list[int]:
-    """wl.legal (L46-L47/L210-L211): the ranks holding more characters than the rank in front of them."""
+    """wl.legal (L46-L47/L210-L211): the ranks holding more characters than the rank in front of them
+    (wl.assume.rank_sizes: the one rank in front, not all of them together)."""
     return ranks.illegal_ranks(sizes(game, player))
 
 
@@ -110,6 +109,8 @@ def put_in_rank(game: Table, oid: str, player: int, rank: int, slot: int, **chan
     ZONES.put(game, oid, z("army", player), index, rank=rank, **changes)
 
 
+# wl.assume.adjacency: no base rule reads adjacency (L106/L276); the kernel's ranks.adjacent and
+# ranks.places_adjacent are there for card text that does
 def distance(a: tuple[int, int], b: tuple[int, int]) -> int:
     """wl.ranks (L46/L210): the distance between rank ``a[1]`` of army ``a[0]`` and rank ``b[1]`` of ``b[0]``."""
     return ranks.distance(a, b)
@@ -187,6 +188,7 @@ def ac(game: Table, oid: str) -> int:
 
 
 def skill(game: Table, oid: str) -> int:
+    """wl.skill (L19/L173): the number in the blue pentagon, added to checks and saves."""
     return int(card(game, oid)["skill"])
 
 
@@ -212,7 +214,8 @@ def alive(game: Table, oid: str) -> bool:
 
 
 def dead(game: Table, oid: str) -> bool:
-    """wl.death (L68/L238): wounds at least hit points; wl.astral_ethereal (L111/L281): Astral and Ethereal."""
+    """wl.death (L68/L238): wounds at least hit points (wl.hit_points); wl.astral_ethereal (L111/L281): Astral
+    and Ethereal at once."""
     obj = game.state.objects[oid]
     return int(obj.get("wounds", 0)) >= int(card(game, oid)["hp"]) or energy(game, oid) == "both"
 

@@ -33,7 +33,12 @@ def describe(game: Table, entry: dict, obj: dict) -> None:
     if data["type"] == "character" and A.alive(game, entry["id"]):
         oid = entry["id"]
         strikes = [A.atk(game, oid, i) for i in range(max(A.strikes(game, oid), 1))]
-        entry["stats"] = {"ATK": "/".join(map(str, strikes)), "AC": A.ac(game, oid), "HP": data["hp"], "wounds": obj.get("wounds", 0)}
+        entry["stats"] = {
+            "ATK": "/".join(map(str, strikes)),
+            "AC": A.ac(game, oid),
+            "HP": data["hp"],
+            "wounds": obj.get("wounds", 0),
+        }
         entry["rank"], entry["state"] = obj.get("rank"), A.state_of(game, oid)
 
 

@@ -35,10 +35,20 @@ def starting_army(cards: dict, deck: list[str], warlord: str) -> list[str]:
         raise ValueError(f"{warlord!r} has no Warlord trait")
     if warlord not in deck:
         raise ValueError(f"the Warlord {warlord!r} is not in the deck")
-    ones = [c for c in deck if cards[c]["type"] == "character" and cards[c]["level"] == 1 and cards[c]["traits"][0] == faction]
-    twos = [c for c in deck if cards[c]["type"] == "character" and cards[c]["level"] == 2 and cards[c]["traits"][0] == faction]
+    ones = [
+        c
+        for c in deck
+        if cards[c]["type"] == "character" and cards[c]["level"] == 1 and cards[c]["traits"][0] == faction
+    ]
+    twos = [
+        c
+        for c in deck
+        if cards[c]["type"] == "character" and cards[c]["level"] == 2 and cards[c]["traits"][0] == faction
+    ]
     if len(ones) < 3 or len(twos) < 2:
-        raise ValueError(f"the deck has {len(ones)} level-1 and {len(twos)} level-2 characters of {faction}: 3 and 2 needed")
+        raise ValueError(
+            f"the deck has {len(ones)} level-1 and {len(twos)} level-2 characters of {faction}: 3 and 2 needed"
+        )
     return [warlord, *ones[:3], *twos[:2]]
 
 

@@ -48,7 +48,14 @@ def _spell_save(game: Table, spec: dict, player: int, performer: str, target: An
     """wl.spells, wl.saves (L103/L273): a spell at a character, who makes a magic save; success cancels it, a
     failure is a wound (wl.assume.magic_save)."""
     if target and A.alive(game, target):
-        check(game, target, int(spec["dc"]), "wl.checked", {"then": "spell_wound", "spec": spec, "player": player, "performer": performer, "target": target}, "wl.saves")
+        check(
+            game,
+            target,
+            int(spec["dc"]),
+            "wl.checked",
+            {"then": "spell_wound", "spec": spec, "player": player, "performer": performer, "target": target},
+            "wl.saves",
+        )
 
 
 @EFFECTS.register("spell_wound")
@@ -87,7 +94,14 @@ def t_spell_struck(game: Table, *, target: str) -> None:
 @EFFECTS.register("feat_draw", requires=("amount",))
 def _feat(game: Table, spec: dict, player: int, performer: str, target: Any) -> None:
     """wl.feat (L113/L283): a skill check at DC 20 (wl.assume.feat: as an Order); on success it goes off."""
-    check(game, performer, 20, "wl.checked", {"then": "feat_off", "spec": spec, "player": player, "performer": performer, "target": None}, "wl.feat")
+    check(
+        game,
+        performer,
+        20,
+        "wl.checked",
+        {"then": "feat_off", "spec": spec, "player": player, "performer": performer, "target": None},
+        "wl.feat",
+    )
 
 
 @EFFECTS.register("feat_off")
@@ -120,7 +134,15 @@ def _search(game: Table, spec: dict, player: int, performer: str, target: Any) -
         game.record("action", f"player {player} finds no character and shuffles the deck", "wl.search")
         return
     options = [{"id": k, "label": game.rulebook.cards[k]["name"]} for k in found]
-    game.ask(player, "search", options, "wl.searched", args={"player": player}, prompt="take a character from the deck", rule="wl.search")
+    game.ask(
+        player,
+        "search",
+        options,
+        "wl.searched",
+        args={"player": player},
+        prompt="take a character from the deck",
+        rule="wl.search",
+    )
 
 
 @TASKS("wl.searched")
@@ -152,7 +174,8 @@ def _front_ac(game: Table, spec: dict, player: int, performer: str, event: Any) 
 
 @EFFECTS.register("steady")
 def _steady(game: Table, spec: dict, player: int, performer: str, event: Any) -> None:
-    """wl.reform (L48/L212): "React: play when you reform an illegal rank": this reform costs no state."""
+    """wl.reform (L48/L212): "React: play when you reform an illegal rank": this reform costs no state (the one
+    card the text lets avoid the cost; wl.golden_rule: the card's text is followed)."""
     game.state.vars[f"steady:{player}"] = True
     game.record("action", f"player {player}'s reform this time costs no state", "wl.reform")
 

@@ -39,7 +39,7 @@ def classify(faces: tuple, context: Any) -> str:
     against an Astral one even naturals (20 too) miss and a 19 always hits (wl.astral_ethereal); a spell
     ignores both."""
     bonus, target, energy, spell = context
-    n = int(faces[0].value)
+    n = int(faces[0].value or 0)
     if not spell and energy == "ethereal" and n % 2 == 1:
         return "nat1" if n == 1 else "miss"
     if not spell and energy == "astral":
@@ -63,7 +63,9 @@ LABELS = {
     "nat19": "a natural 19 against an Astral target: an automatic hit",
 }
 STRIKE = Roll("wl.strike_roll", (D20,), rule="wl.natural", prompt="the d20 of a strike", group=classify, labels=LABELS)
-CHECK = Roll("wl.check_roll", (D20,), rule="wl.saves", prompt="the d20 of a check or save", group=classify, labels=LABELS)
+CHECK = Roll(
+    "wl.check_roll", (D20,), rule="wl.saves", prompt="the d20 of a check or save", group=classify, labels=LABELS
+)
 INITIATIVE = Roll("wl.initiative_roll", (D20,), rule="wl.initiative", prompt="an initiative d20")
 for _roll in (STRIKE, CHECK, INITIATIVE):
     _roll.tasks(TASKS)
@@ -89,11 +91,14 @@ def _outcome(game: Table, roll: Roll) -> str:
 # ======================================================================== the Ready Phase (wl.ready, L59)
 @TASKS("wl.ready")
 def t_ready(game: Table) -> None:
-    """wl.ready (L59/L223): every player's spent cards become ready, stunned ones spent."""
+    """wl.ready (L59/L223): every player's spent cards become ready, stunned ones spent; wounds stay
+    (wl.assume.wounds_last)."""
     st = game.state
     st.set_turn(turns=int(st.turn.get("turns", 0)) + 1)
     if st.turn["turns"] > game.options["turn_limit"]:
-        game.end_game([], reason=f"the turn limit ({game.options['turn_limit']}) is reached", rule="wl.assume.turn_limit")
+        game.end_game(
+            [], reason=f"the turn limit ({game.options['turn_limit']}) is reached", rule="wl.assume.turn_limit"
+        )
         return
     for p in A.players_in(game):
         for oid in A.army(game, p):
@@ -124,7 +129,9 @@ def t_discard_ask(game: Table, *, player: int) -> None:
         return
     options = [{"id": "keep", "label": "keep the rest of the hand"}]
     options += [{"id": f"discard:{o}", "label": f"discard {A.name(game, o)}"} for o in hand]
-    game.ask(player, "discard", options, t_discarded, args={"player": player}, prompt="discard any cards", rule="wl.draw")
+    game.ask(
+        player, "discard", options, t_discarded, args={"player": player}, prompt="discard any cards", rule="wl.draw"
+    )
 
 
 @TASKS("wl.discarded")
@@ -139,11 +146,14 @@ def t_discarded(game: Table, *, player: int, choice: dict) -> None:
 
 @TASKS("wl.refill")
 def t_refill(game: Table, *, player: int) -> None:
-    """wl.draw: draw until 5 in hand; wl.deck_out (L109/L279): an empty deck draws nothing and is no loss."""
+    """wl.draw: draw until 5 in hand; wl.deck_out (L109/L279): an empty deck draws nothing and is no loss, and
+    the discard pile is never reshuffled in (wl.assume.deck_out)."""
     if len(game.state.zone(z("hand", player))) >= HAND:
         return
     if A.DECKS[player].empty(game):
-        game.record("action", f"player {player}'s deck is empty: no penalty, no reshuffle", "wl.deck_out", player=player)
+        game.record(
+            "action", f"player {player}'s deck is empty: no penalty, no reshuffle", "wl.deck_out", player=player
+        )
         return
     A.DECKS[player].draw(game, t_drawn, {"player": player})
 
@@ -184,7 +194,7 @@ def t_init_next(game: Table, *, rolling: list[int], results: dict, k: int) -> No
 
 @TASKS("wl.init_rolled")
 def t_init_rolled(game: Table, *, rolling: list[int], results: dict, k: int) -> None:
-    n = int(INITIATIVE.natural(game)[0].value)
+    n = int(INITIATIVE.natural(game)[0].value or 0)
     game.state.vars.pop(INITIATIVE.var, None)
     game.push(t_init_next, rolling=rolling, results={**results, str(rolling[k]): n}, k=k + 1)
 
@@ -196,7 +206,8 @@ def _initiative_holder(game: Table) -> int:
 
 @TASKS("wl.order")
 def t_order(game: Table, *, player: int) -> None:
-    """wl.orders, wl.order_menu (L231-L236): one order, or pass (wl.pass: not final)."""
+    """wl.orders, wl.order_menu (L231-L236): one order, or pass (wl.pass: not final); attacking, maneuvering,
+    bringing in and card orders are all Orders (wl.two_kinds)."""
     if game.state.result is not None:
         ORDERS.pass_go(game)
         return
@@ -212,8 +223,14 @@ def order_options(game: Table, p: int) -> list[dict]:
     """Every order player ``p`` may give (wl.order_menu), pass last."""
     from . import orders as O
 
-    return [*O.attacks(game, p), *O.plays(game, p), *O.brings(game, p), *O.uses(game, p), *O.maneuvers(game, p)] + [
-        {"id": "pass", "label": "pass (not final: you may act again this turn)"}
+    passing = {"id": "pass", "label": "pass (not final: you may act again this turn)"}
+    return [
+        *O.attacks(game, p),
+        *O.plays(game, p),
+        *O.brings(game, p),
+        *O.uses(game, p),
+        *O.maneuvers(game, p),
+        passing,
     ]
 
 
@@ -306,7 +323,9 @@ def t_reform_begin(game: Table, *, player: int) -> None:
     game.record("action", f"player {player}'s formation is illegal: it is reformed at once", "wl.reform", player=player)
     game.state.vars.pop(f"steady:{player}", None)
     event = {"type": "reform", "player": player}
-    game.then(("wl.react_poll", {"event": event, "used": [], "k": 0, "played": False}), ("wl.reform", {"player": player}))
+    game.then(
+        ("wl.react_poll", {"event": event, "used": [], "k": 0, "played": False}), ("wl.reform", {"player": player})
+    )
 
 
 def reform_options(game: Table, player: int) -> list[dict]:
@@ -338,7 +357,15 @@ def t_reform(game: Table, *, player: int) -> None:
         game.state.vars.pop(f"moved:{player}", None)
         return
     options = reform_options(game, player)
-    game.ask(player, "reform", options, t_reformed, args={"player": player}, prompt="reform: move a character forward", rule="wl.reform_move")
+    game.ask(
+        player,
+        "reform",
+        options,
+        t_reformed,
+        args={"player": player},
+        prompt="reform: move a character forward",
+        rule="wl.reform_move",
+    )
 
 
 @TASKS("wl.reformed")
@@ -419,7 +446,9 @@ def t_reacted(game: Table, *, event: dict, used: list[str], k: int, played: bool
         return
     _, oid, who = choice["id"].split(":")
     data = A.card(game, oid)
-    game.record("action", lambda: f"player {player} Reacts: {data['name']} by {A.name(game, who)}", "wl.reacts", player=player)
+    game.record(
+        "action", lambda: f"player {player} Reacts: {data['name']} by {A.name(game, who)}", "wl.reacts", player=player
+    )
     if data.get("spend"):
         A.spend(game, who, "wl.spend_cost")
     ZONES.put(game, oid, z("discard", player))  # wl.play_action: to the discard pile once it is done

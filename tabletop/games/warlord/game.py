@@ -3,11 +3,14 @@ view and evaluation."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table
 
 from . import army as A
 from . import effects as _effects  # noqa: F401  (registers the effect words and their tasks)
 from . import engine as E
+from . import layout as L
 from . import orders as _orders  # noqa: F401  (registers the strike tasks)
 from .board import board
 from .catalogue import CARDS, DECK_NAMES, WarlordCards
@@ -24,6 +27,9 @@ def setup(game: Table) -> None:
     n = len(st.players)
     game.caused_by(game.record("action", f"{n} players, each with a 50-card deck and a starting army", "wl.setup"))
     A.ZONES.setup(game)
+    if opts["layout"] is not None:
+        L.build(game, opts["layout"])
+        return
     cards: WarlordCards = game.rulebook.cards  # type: ignore[assignment]
     st.vars["initiative"] = 0
     for p in range(n):
@@ -50,24 +56,108 @@ def _o(name: str, default, doc: str, rule: str | None, **kw) -> OptionSpec:
 
 
 OPTIONS = {
-    "reform_jump": _o("reform_jump", "any", "A reforming character moves to any rank in front, or one only.", "wl.assume.reform_jump", choices=("any", "one")),
-    "reform_order": _o("reform_order", "owner", "Which illegal rank is fixed first: the owner's choice, or the rearmost.", "wl.assume.reform_order", choices=("owner", "back_first")),
-    "reform_cost": _o("reform_cost", "per_move", "A reform's state cost: per move, or once per character per reform.", "wl.assume.reform_cost", choices=("per_move", "once")),
-    "reform_players": _o("reform_players", "initiative", "Several players reform in initiative order, or seat order.", "wl.assume.reform_players", choices=("initiative", "seat")),
-    "later_strikes": _o("later_strikes", "front", "Later strikes of an attack target a first rank, or any rank.", "wl.assume.melee_rank", choices=("front", "any_rank")),
-    "ranged_reach": _o("ranged_reach", "exact", "A ranged strike reaches distance exactly 2, or 1 or 2.", "wl.assume.ranged_reach", choices=("exact", "up_to_2")),
+    "reform_jump": _o(
+        "reform_jump",
+        "any",
+        "A reforming character moves to any rank in front, or one only.",
+        "wl.assume.reform_jump",
+        choices=("any", "one"),
+    ),
+    "reform_order": _o(
+        "reform_order",
+        "owner",
+        "Which illegal rank is fixed first: the owner's choice, or the rearmost.",
+        "wl.assume.reform_order",
+        choices=("owner", "back_first"),
+    ),
+    "reform_cost": _o(
+        "reform_cost",
+        "per_move",
+        "A reform's state cost: per move, or once per character per reform.",
+        "wl.assume.reform_cost",
+        choices=("per_move", "once"),
+    ),
+    "reform_players": _o(
+        "reform_players",
+        "initiative",
+        "Several players reform in initiative order, or seat order.",
+        "wl.assume.reform_players",
+        choices=("initiative", "seat"),
+    ),
+    "later_strikes": _o(
+        "later_strikes",
+        "front",
+        "Later strikes of an attack target a first rank, or any rank.",
+        "wl.assume.melee_rank",
+        choices=("front", "any_rank"),
+    ),
+    "ranged_reach": _o(
+        "ranged_reach",
+        "exact",
+        "A ranged strike reaches distance exactly 2, or 1 or 2.",
+        "wl.assume.ranged_reach",
+        choices=("exact", "up_to_2"),
+    ),
     "hit_spends": _o("hit_spends", False, "A hit spends its surviving ready target.", "wl.assume.hit_spends"),
-    "initiative_ties": _o("initiative_ties", "tied", "On a tie for the highest initiative: the tied players reroll, or all.", "wl.assume.initiative", choices=("tied", "all")),
-    "react_rounds": _o("react_rounds", "repeat", "Reacts are polled again while anybody played one, or once round.", "wl.assume.reacts", choices=("repeat", "once")),
-    "last_two": _o("last_two", "draw", "The last Warlords dying together: a draw, or the first in initiative order wins.", "wl.assume.simultaneous", choices=("draw", "initiative")),
-    "becomes_strikes": _o("becomes_strikes", "single", "Under 'becomes +# ATK' a character makes one strike, or all its strikes.", "wl.assume.atk_bonus", choices=("single", "all")),
-    "enter": _o("enter", "ready", "Characters enter play ready, or spent.", "wl.assume.enter_ready", choices=("ready", "spent")),
-    "draw_discard": _o("draw_discard", "any", "The Draw Phase's discards: any cards, or none.", "wl.assume.hand", choices=("any", "none")),
-    "turn_limit": _o("turn_limit", 60, "Turns before an unfinished game is a draw.", "wl.assume.turn_limit", at_least=1, at_most=1000),
+    "initiative_ties": _o(
+        "initiative_ties",
+        "tied",
+        "On a tie for the highest initiative: the tied players reroll, or all.",
+        "wl.assume.initiative",
+        choices=("tied", "all"),
+    ),
+    "react_rounds": _o(
+        "react_rounds",
+        "repeat",
+        "Reacts are polled again while anybody played one, or once round.",
+        "wl.assume.reacts",
+        choices=("repeat", "once"),
+    ),
+    "last_two": _o(
+        "last_two",
+        "draw",
+        "The last Warlords dying together: a draw, or the first in initiative order wins.",
+        "wl.assume.simultaneous",
+        choices=("draw", "initiative"),
+    ),
+    "becomes_strikes": _o(
+        "becomes_strikes",
+        "single",
+        "Under 'becomes +# ATK' a character makes one strike, or all its strikes.",
+        "wl.assume.atk_bonus",
+        choices=("single", "all"),
+    ),
+    "enter": _o(
+        "enter", "ready", "Characters enter play ready, or spent.", "wl.assume.enter_ready", choices=("ready", "spent")
+    ),
+    "draw_discard": _o(
+        "draw_discard",
+        "any",
+        "The Draw Phase's discards: any cards, or none.",
+        "wl.assume.hand",
+        choices=("any", "none"),
+    ),
+    "turn_limit": _o(
+        "turn_limit", 60, "Turns before an unfinished game is a draw.", "wl.assume.turn_limit", at_least=1, at_most=1000
+    ),
     **{
-        f"deck{p}": _o(f"deck{p}", DECK_NAMES[p % len(DECK_NAMES)], f"Player {p}'s deck (decks.toml).", "wl.assume.cards", choices=DECK_NAMES)
+        f"deck{p}": _o(
+            f"deck{p}",
+            DECK_NAMES[p % len(DECK_NAMES)],
+            f"Player {p}'s deck (decks.toml).",
+            "wl.assume.cards",
+            choices=DECK_NAMES,
+        )
         for p in range(A.MAX_PLAYERS)
     },
+    "layout": _o(
+        "layout",
+        None,
+        "A ready position: each player's army rank by rank, items, hand and deck (layout.py); None: the shuffled "
+        "decks of deck0 ... deck3 and their starting armies.",
+        None,
+        check=lambda v: L.check(v, CARDS),
+    ),
 }
 
 
@@ -123,8 +213,13 @@ def make_rulebook(cards: WarlordCards) -> Rulebook:
     from .scenarios import SCENARIOS
 
     rb.scenarios = {
-        "duel": Scenario("duel", "A normal start: the Covenant's deck against the Veil's, shuffled.", lambda: rb.new_game(seed=0), ("wl.setup", "wl.assume.cards")),
-        **{name: Scenario(name, text, (lambda f=fn: f(rb)), rules) for name, (text, fn, rules) in SCENARIOS.items()},
+        "duel": Scenario(
+            "duel",
+            "A normal start: the Covenant's deck against the Veil's, shuffled.",
+            lambda: rb.new_game(seed=0),
+            ("wl.setup", "wl.assume.cards"),
+        ),
+        **{name: Scenario(name, text, partial(fn, rb), rules) for name, (text, fn, rules) in SCENARIOS.items()},
     }
     cards.factory = make_rulebook
     return rb

@@ -37,7 +37,9 @@ def ranged_targets(game: Table, p: int, shooter: str) -> list[str]:
     'up_to_2': 1 or 2)."""
     r = A.rank_of(game, shooter)
     reach = (2,) if game.options["ranged_reach"] == "exact" else (1, 2)
-    return [o for q in enemies(game, p) for o in A.army(game, q) if A.distance((p, r), (q, A.rank_of(game, o))) in reach]
+    return [
+        o for q in enemies(game, p) for o in A.army(game, q) if A.distance((p, r), (q, A.rank_of(game, o))) in reach
+    ]
 
 
 # ------------------------------------------------------------------ the options
@@ -49,7 +51,9 @@ def attacks(game: Table, p: int) -> list[dict]:
             continue
         data = A.card(game, oid)
         if A.rank_of(game, oid) == 1 and data.get("atk") and melee_targets(game, p, 0):
-            out.append({"id": f"attack:{oid}", "label": f"{data['name']} attacks (ATK {'/'.join(map(str, data['atk']))})"})
+            out.append(
+                {"id": f"attack:{oid}", "label": f"{data['name']} attacks (ATK {'/'.join(map(str, data['atk']))})"}
+            )
         if data.get("ranged") is not None:
             for t in ranged_targets(game, p, oid):
                 out.append({"id": f"shoot:{oid}>{t}", "label": f"{data['name']} shoots at {A.name(game, t)}"})
@@ -98,6 +102,7 @@ def brings(game: Table, p: int) -> list[dict]:
             continue
         seen.add(data["id"])
         in_army = {A.card(game, o)["id"] for o in (*A.army(game, p), *game.state.zone(z("gear", p)))}
+        # wl.assume.unique_scope: only the player's own army counts
         if "Unique" in data.get("traits", ()) and data["id"] in in_army:
             continue
         if data.get("type") == "character":
@@ -156,7 +161,12 @@ def maneuvers(game: Table, p: int) -> list[dict]:
             else:
                 slots = list(range(size + 1))
             for slot in slots:
-                out.append({"id": f"move:{oid}:{to}@{slot}", "label": f"maneuver {A.name(game, oid)} to rank {to}, place {slot}"})
+                out.append(
+                    {
+                        "id": f"move:{oid}:{to}@{slot}",
+                        "label": f"maneuver {A.name(game, oid)} to rank {to}, place {slot}",
+                    }
+                )
     return out
 
 
@@ -201,7 +211,9 @@ def carry_out(game: Table, p: int, choice: dict) -> None:
         if data.get("spend"):
             A.spend(game, who, "wl.spend_cost")
         ZONES.put(game, oid, z("discard", p))  # wl.play_action: instant, then to the discard pile
-        game.record("action", lambda: f"player {p} plays {data['name']} by {A.name(game, who)}", "wl.play_action", player=p)
+        game.record(
+            "action", lambda: f"player {p} plays {data['name']} by {A.name(game, who)}", "wl.play_action", player=p
+        )
         EFFECTS[data["effect"]](game, data, p, who, target or None)
     elif verb == "move":
         oid, where = rest.split(":")
@@ -242,7 +254,8 @@ def t_strike(game: Table, *, player: int, attacker: str, strike: int, granted: b
     if strike >= n or not targets:
         return
     options = [
-        {"id": f"target:{t}", "label": f"strike {strike + 1} of {n} at {A.name(game, t)} (AC {A.ac(game, t)})"} for t in targets
+        {"id": f"target:{t}", "label": f"strike {strike + 1} of {n} at {A.name(game, t)} (AC {A.ac(game, t)})"}
+        for t in targets
     ]
     if strike > 0:
         options.append({"id": "stop", "label": "stop attacking"})

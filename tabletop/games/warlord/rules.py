@@ -10,7 +10,7 @@ reading would change an outcome (``fixed``).
 """
 
 from tabletop.core import RuleTable
-from tabletop.core.rules import Seed
+from tabletop.core.rules import Rule, Seed
 
 SEED = "004_445e52d7fb23d2a0.txt"
 
@@ -203,8 +203,7 @@ RULES = RuleTable(
         ),
         _r(
             "wl.draw",
-            "Players may discard any cards from their hands, then draw up to 5; on the first turn they simply "
-            "draw 5.",
+            "Players may discard any cards from their hands, then draw up to 5; on the first turn they simply draw 5.",
             "Затем все игроки берут карты до тех пор, пока в их руках не будет 5 карт",
             _b(61),
         ),
@@ -239,8 +238,7 @@ RULES = RuleTable(
         ),
         _r(
             "wl.death",
-            "A character with wounds at least its hit points is dead: it goes with all its items to the discard "
-            "pile.",
+            "A character with wounds at least its hit points is dead: it goes with all its items to the discard pile.",
             "Поместите персонаж со всеми его или ее оснащенными предметами в стопку отыгранных карт",
             _b(68),
         ),
@@ -385,12 +383,14 @@ RULES = RuleTable(
             "удачный магический спасбросок аннулирует эффект заклинания, нацеленного на персонажа",
             _b(102, 103),
         ),
-        _r(
+        Rule(
             "wl.adjacent",
             "Characters side by side in a rank are adjacent; a rank is adjacent to the ranks before and behind "
             "it; every player's front rank is adjacent to every other player's.",
             "Фронтальная шеренга каждого игрока считается соседней",
+            SEED,
             _b(106),
+            kind="glossary",
         ),
         _r(
             "wl.search",
@@ -414,8 +414,7 @@ RULES = RuleTable(
         ),
         _r(
             "wl.feat",
-            "A Feat, when activated, is a skill check at DC 20 with the skill and every bonus; on success it goes "
-            "off.",
+            "A Feat, when activated, is a skill check at DC 20 with the skill and every bonus; on success it goes off.",
             "персонаж выполняет проверку на умение с DC 20",
             _b(113),
         ),
@@ -541,7 +540,7 @@ RULES = RuleTable(
             "wl.assume.enter_ready",
             "A14: characters enter play ready, the starting army as those brought in later (option enter 'spent': "
             "brought in spent).",
-            _b(52, 77),
+            (*_b(52), *_b(77)),
             outside=True,
             option="enter",
         ),
