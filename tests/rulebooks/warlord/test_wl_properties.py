@@ -10,14 +10,26 @@ import random
 import pytest
 from wl import RB, A
 
-from tabletop.testing import check_invariants, check_tracing_off_matches, check_views_hide, checked_playout, random_playout
+from tabletop.testing import (
+    check_invariants,
+    check_tracing_off_matches,
+    check_views_hide,
+    checked_playout,
+    random_playout,
+)
 
 SEEDS = [0, 1, 2, 3, 5, 8]
 VARIANTS = [
     {},
     {"reform_jump": "one", "reform_order": "back_first", "reform_cost": "once", "reform_players": "seat"},
     {"later_strikes": "any_rank", "ranged_reach": "up_to_2", "hit_spends": True, "initiative_ties": "all"},
-    {"react_rounds": "once", "last_two": "initiative", "becomes_strikes": "all", "enter": "spent", "draw_discard": "none"},
+    {
+        "react_rounds": "once",
+        "last_two": "initiative",
+        "becomes_strikes": "all",
+        "enter": "spent",
+        "draw_discard": "none",
+    },
 ]
 ENDS = {"wl.victory", "wl.assume.simultaneous", "wl.assume.turn_limit"}
 
@@ -46,7 +58,9 @@ class Watch:
                 assert dec["player"] == p and reforming, f"player {p}'s illegal formation waits at {dec['kind']}"
 
 
-GAMES = [(n, seed, 0) for n in (2, 3, 4) for seed in SEEDS] + [(n, s, v) for v in range(1, len(VARIANTS)) for n, s in ((2, 0), (3, 1), (4, 2))]
+GAMES = [(n, seed, 0) for n in (2, 3, 4) for seed in SEEDS] + [
+    (n, s, v) for v in range(1, len(VARIANTS)) for n, s in ((2, 0), (3, 1), (4, 2))
+]
 
 
 @pytest.mark.parametrize("players, seed, variant", GAMES)
