@@ -144,8 +144,11 @@ def pushed_forward(state: str) -> str:
 # ------------------------------------------------------------------ values (wl.item_trait, wl.duration)
 def items_of(game: Table, oid: str) -> list[str]:
     """The items a character holds (wl.item), in the order given."""
+    gear = game.state.zone(f"gear:{game.state.objects[oid]['owner']}")
+    if not gear:
+        return []
     objects = game.state.objects
-    return [i for i in game.state.zone(z("gear", owner(game, oid))) if objects[i].get("on") == oid]
+    return [i for i in gear if objects[i].get("on") == oid]
 
 
 def _mods(game: Table, oid: str, stat: str) -> list[list]:
@@ -217,7 +220,12 @@ def dead(game: Table, oid: str) -> bool:
     """wl.death (L68/L238): wounds at least hit points (wl.hit_points); wl.astral_ethereal (L111/L281): Astral
     and Ethereal at once."""
     obj = game.state.objects[oid]
-    return int(obj.get("wounds", 0)) >= int(card(game, oid)["hp"]) or energy(game, oid) == "both"
+    data = game.rulebook.cards[obj["card"]]
+    if obj.get("wounds", 0) >= data["hp"]:
+        return True
+    if not (data.get("astral") or data.get("ethereal") or game.state.zone(f"gear:{obj['owner']}")):
+        return False  # (no energy of its own and no item in its army: the hot path of every settle)
+    return energy(game, oid) == "both"
 
 
 def warlord(game: Table, player: int) -> str | None:

@@ -150,6 +150,7 @@ def maneuvers(game: Table, p: int) -> list[dict]:
     for oid in A.army(game, p):
         if not A.is_ready(game, oid):
             continue
+        who = A.card(game, oid)["name"]
         r = A.rank_of(game, oid)
         for to in (r - 1, r, r + 1):
             if to < 1:
@@ -164,7 +165,7 @@ def maneuvers(game: Table, p: int) -> list[dict]:
                 out.append(
                     {
                         "id": f"move:{oid}:{to}@{slot}",
-                        "label": f"maneuver {A.name(game, oid)} to rank {to}, place {slot}",
+                        "label": f"maneuver {who} to rank {to}, place {slot}",
                     }
                 )
     return out
