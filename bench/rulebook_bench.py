@@ -1,6 +1,6 @@
-"""What a rulebook's own bench prints (bench_nebozhiteli.py, bench_gw2_heroes_of_the_mists.py): random full games
-per second under each reading given, traced and untraced, with the mean decisions and trace records a game and
-how the games ended; then a few games of the rulebook's greedy agent against random play.
+"""What a rulebook's own bench prints (bench_nebozhiteli.py, bench_gw2_heroes_of_the_mists.py, bench_warlord.py):
+random full games per second under each reading given, traced and untraced, with the mean decisions and trace
+records a game and how the games ended; then a few games of the rulebook's greedy agent against random play.
 """
 
 from __future__ import annotations

@@ -24,6 +24,7 @@ BUILTIN = {
     "marvel_champions": "tabletop.games.marvel_champions:RULEBOOK",
     "nebozhiteli": "tabletop.games.nebozhiteli:RULEBOOK",
     "gw2_heroes_of_the_mists": "tabletop.games.gw2_heroes_of_the_mists:RULEBOOK",
+    "warlord": "tabletop.games.warlord:RULEBOOK",
 }
 _loaded: dict[str, Rulebook] = {}
 

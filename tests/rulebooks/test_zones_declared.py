@@ -1,6 +1,7 @@
 """The card rulebooks declare their zones to the kernel (tabletop.core.zones, issue 14): over random playouts
 and every scenario, every zone a game uses is declared and within its limit (Hearthstone's board of 7, L26;
-one hero, hero power and weapon; Berserk's one hero; Nebozhiteli's summoning field of 5, 003 L35), each
+one hero, hero power and weapon; Berserk's one hero; Nebozhiteli's summoning field of 5, 003 L35;
+Warlord's army, items, hands and decks of two to four players), each
 deck's objects stay anonymous and face down and its composition counts them, and no player's view shows a
 deck's composition."""
 
@@ -15,9 +16,10 @@ from tabletop.games.berserk_heroes import engine as bh
 from tabletop.games.hearthstone import engine as hs
 from tabletop.games.marvel_champions import engine as mc
 from tabletop.games.nebozhiteli import engine as nb
+from tabletop.games.warlord import army as wl
 from tabletop.testing import random_playout
 
-ENGINES = {"hearthstone": hs, "berserk_heroes": bh, "marvel_champions": mc, "nebozhiteli": nb}
+ENGINES = {"hearthstone": hs, "berserk_heroes": bh, "marvel_champions": mc, "nebozhiteli": nb, "warlord": wl}
 
 
 def _decks(engine):
