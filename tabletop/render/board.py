@@ -178,12 +178,13 @@ def _short(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: max(1, limit - 1)] + "…"
 
 
-def _wrap(text: str, width: int, lines: int) -> list[str]:
-    """Word-wrap ``text`` to at most ``lines`` lines of ``width`` characters (ellipsis if cut)."""
+def _wrap(text: str, width: int, lines: int, *, break_words: bool = True) -> list[str]:
+    """Word-wrap ``text`` to at most ``lines`` lines of ``width`` characters (ellipsis if cut). A word longer
+    than ``width`` is broken, unless ``break_words`` is False (a name: its line is drawn smaller instead)."""
     out: list[str] = []
     cur = ""
     for word in text.split():
-        while len(word) > width:  # a long word is broken
+        while break_words and len(word) > width:  # a long word is broken
             if cur:
                 out.append(cur)
                 cur = ""
@@ -498,10 +499,10 @@ def _draw_card(item: dict, x: float, y: float, marked: set[str], scale: float) -
             name_x = 26
         name = item["name"] if item["name"] is not None else item["id"]
         lines = _name_lines(name, first_width=8 if name_x > 6 else 11)
-        parts.append(_text(name_x, ty, lines[0], "tt-name"))
+        parts.append(_name_text(name_x, ty, lines[0], 8 if name_x > 6 else 11))
         for line in lines[1:]:
             ty += 12
-            parts.append(_text(6, ty, line, "tt-name"))
+            parts.append(_name_text(6, ty, line, 11))
         if item["type"]:
             ty += 12
             parts.append(_text(6, ty, _short(str(item["type"]), 14), "tt-type"))
@@ -564,9 +565,19 @@ def _name_lines(name: str, first_width: int) -> list[str]:
     first, i = "", 0
     while i < len(words) and len(f"{first} {words[i]}".strip()) <= first_width:
         first, i = f"{first} {words[i]}".strip(), i + 1
+    if not first and words and first_width >= 11:  # a long first word, no cost beside it: drawn smaller
+        first, i = words[0], 1
     if not first:  # the first word does not fit beside the cost: start on the next line
-        return ["", *_wrap(name, 11, 2)] if words else [""]
-    return [first, *_wrap(" ".join(words[i:]), 11, 2)]
+        return ["", *_wrap(name, 11, 2, break_words=False)] if words else [""]
+    return [first, *_wrap(" ".join(words[i:]), 11, 2, break_words=False)]
+
+
+def _name_text(x: float, y: float, line: str, width: int) -> str:
+    """A line of a card's name; a word longer than the line's ``width`` is drawn smaller, not broken."""
+    if len(line) <= width:
+        return _text(x, y, line, "tt-name")
+    size = max(7.0, 11 * width / len(line))
+    return f'<text x="{_n(x)}" y="{_n(y)}" class="tt-name" style="font-size:{size:.1f}px">{_e(line)}</text>'
 
 
 def _draw_piece(item: dict, x: float, y: float, marked: set[str], scale: float) -> str:

@@ -429,3 +429,19 @@ def test_coordinates_are_rounded():
     assert numbers and all(
         len(n.split(".")[1]) == 1 for n in numbers if n != str(HEX_SCALE)
     )  # but the scale of hex pieces
+
+
+def test_a_long_word_of_a_name_is_drawn_smaller_not_broken():
+    """ "Covenant Shieldbearer" (Warlord) and "Counterpunch" (Marvel Champions): a word longer than a card's line
+    keeps its letters together on one line, in smaller type; a short name is drawn as before."""
+    from tabletop.render.board import _name_lines
+
+    assert _name_lines("Covenant Shieldbearer", 11) == ["Covenant", "Shieldbearer"]
+    assert _name_lines("Counterpunch", 11) == ["Counterpunch"]  # no cost beside it: on the first line
+    assert _name_lines("Counterpunch", 8) == ["", "Counterpunch"]  # beside a cost: under it
+    view = {"layout": "zones", "zones": [{"id": "hand", "label": "hand"}], "cards": [
+        {"id": "a", "zone": "hand", "name": "Covenant Shieldbearer"}, {"id": "b", "zone": "hand", "name": "Ash Brute"}
+    ]}  # fmt: skip
+    svg = board_svg(view)
+    assert ">Shieldbearer</text>" in svg and 'style="font-size:10.1px">Shieldbearer' in svg
+    assert "Shieldbeare<" not in svg and '<text x="6" y="16" class="tt-name">Ash Brute</text>' in svg

@@ -1,6 +1,20 @@
-"""The board of Warlord: the kernel's "zones" board view, each character with its rank, state, wounds, ATK per
-strike and AC, and each army's ranks front rank first with the distance from every other army's front rank
-(wl.ranks, L46/L210: r + s - 1)."""
+"""The board of Warlord, drawn in the renderer's ``ranks`` layout: each army in its ranks (ряды), front rank first
+and nearest the middle, every front rank facing every other (wl.ranks, L46/L210, L106/L276), each character in its
+place with its state, wounds, ATK per strike and AC. A rank's label gives its distance to every enemy front rank
+(r + s - 1 with s = 1: its own number) and says when it is illegal (wl.legal, L46-L47/L210-L211: more characters
+than the rank in front). Decks, hands, items and discard piles are drawn in each player's panel. ``ranks`` keeps
+the formation as data.
+
+>>> from tabletop.games.warlord import RULEBOOK
+>>> view = board(RULEBOOK.scenario("reform-before-react").table, 1)
+>>> view["layout"]
+'ranks'
+>>> for z in view["zones"][2:5]:
+...     print(z["label"])
+player 1 · rank 1 (front) · 1 to enemy fronts
+player 1 · rank 2 · 2 to enemy fronts · illegal: reform
+player 1 · rank 3 · 3 to enemy fronts
+"""
 
 from __future__ import annotations
 
@@ -12,7 +26,30 @@ from . import army as A
 def board(game: Table, player: int | None = None) -> dict:
     view = board_view(game, player, A.ZONES, describe=describe, players=players, turn=("number", "player"))
     view["ranks"] = ranks(game)
+    _draw_ranks(view)
+    view["viewer"] = 0 if player is None else player
     return view
+
+
+def _draw_ranks(view: dict) -> None:
+    """The armies as rank zones (``rank:<player>:<n>``) in the ``ranks`` layout, each card in its slot."""
+    widest = max((len(r["cards"]) for army in view["ranks"].values() for r in army), default=1)
+    place: dict[str, tuple[str, int]] = {}
+    rank_zones = []
+    for p, army in view["ranks"].items():
+        for r in army:
+            zid = f"rank:{p}:{r['rank']}"
+            label = f"player {p} · rank {r['rank']}" + (" (front)" if r["rank"] == 1 else "")
+            label += f" · {r['distance_to_enemy_front']} to enemy fronts" + ("" if r["legal"] else " · illegal: reform")
+            rank_zones.append(
+                {"id": zid, "label": label, "owner": int(p), "kind": "rank", "rank": r["rank"], "slots": widest}
+            )
+            place.update({oid: (zid, slot) for slot, oid in enumerate(r["cards"], 1)})
+    for card in view["cards"]:
+        if card["id"] in place:
+            card["zone"], card["pos"] = place[card["id"]]
+    view["zones"] = [*rank_zones, *(z for z in view["zones"] if z.get("kind") != "army")]
+    view["layout"] = "ranks"
 
 
 def ranks(game: Table) -> dict[str, list[dict]]:

@@ -77,3 +77,24 @@ def test_random_four_player_games_eliminate_players_until_one_is_left():
     assert (
         g.result["rule"] == "wl.victory" and len(out) == 3 and g.result["winners"] == sorted(set(range(4)) - set(out))
     )
+
+
+def test_the_board_draws_each_army_in_its_ranks_facing_the_others():
+    """L46/L210, L106/L276: each army stands in ranks, rank 1 in front, every front rank facing every other; a
+    rank's label gives its distance to the enemy front ranks (r + s - 1, s = 1) and says when it must reform
+    (L46-L47/L210-L211); each character is drawn in its place in its rank."""
+    from tabletop.render.board import board_svg
+
+    g = RB.scenario("reform-before-react")
+    view = board(g.table, 1)
+    assert view["layout"] == "ranks" and view["viewer"] == 1
+    ranks = {z["id"]: z for z in view["zones"] if z["kind"] == "rank"}
+    assert sorted(ranks) == ["rank:0:1", "rank:0:2", "rank:1:1", "rank:1:2", "rank:1:3"]
+    assert ranks["rank:1:2"]["label"] == "player 1 · rank 2 · 2 to enemy fronts · illegal: reform"
+    assert not any(z["id"].startswith("army:") for z in view["zones"])
+    placed = {c["id"]: (c["zone"], c["pos"]) for c in view["cards"] if str(c["zone"]).startswith("rank:")}
+    for p in (0, 1):
+        for k, rank in enumerate(A.formation(g.table, p), 1):
+            assert [placed[oid] for oid in rank] == [(f"rank:{p}:{k}", slot) for slot in range(1, len(rank) + 1)]
+    svg = board_svg(view)
+    assert 'data-zone="rank:1:2"' in svg and "illegal: reform" in svg
