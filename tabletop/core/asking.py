@@ -36,7 +36,7 @@ class Asking(Scheduling):
         tasks already (it emitted an event, say), the decision opens once they have run, with the
         options given here: compute options that depend on what those tasks do in a task of its own.
         """
-        then = resume if type(resume) is str else (registered_name(resume) or task_name(resume))  # (as push)
+        then = registered_name(resume) or task_name(resume)  # (a task function, the common case, in one dict look-up)
         if not options:
             raise RuleError(f"decision {kind!r} for {player!r} has no options ({prompt})")
         if player == CHANCE and self.chance == "sample" and not self.tracing:

@@ -33,11 +33,8 @@ class Scheduling(Recording):
         fp = self._fp
         if fp is not None and fp.current is not None:
             fp.pushed[id(args)] = fp.current
-        if not self.tracing:
-            cause = None
-        elif cause == "current":
-            cause = self._cause
-        self.state.work.append((task, args, cause))
+        # (untraced: no cause, in one test)
+        self.state.work.append((task, args, (self._cause if cause == "current" else cause) if self.tracing else None))
 
     @property
     def scheduled_in_step(self) -> int:
