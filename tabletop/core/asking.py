@@ -9,7 +9,7 @@ from . import rng as _rng
 from .decision import CHANCE, Option
 from .errors import IllegalOption, RuleError, StaleOption, quote
 from .scheduling import Scheduling, Task
-from .tasks import TASK_NAMES, task_name
+from .tasks import registered_name, task_name
 
 
 class Asking(Scheduling):
@@ -36,7 +36,7 @@ class Asking(Scheduling):
         tasks already (it emitted an event, say), the decision opens once they have run, with the
         options given here: compute options that depend on what those tasks do in a task of its own.
         """
-        then = resume if type(resume) is str else (TASK_NAMES.get(resume) or task_name(resume))  # (as push)
+        then = registered_name(resume) or task_name(resume)  # (a task function, the common case, in one dict look-up)
         if not options:
             raise RuleError(f"decision {kind!r} for {player!r} has no options ({prompt})")
         if player == CHANCE and self.chance == "sample" and not self.tracing:

@@ -172,7 +172,7 @@ class Deck:
             prompt=self.prompt,
             rule=self.rule,
             args=args,
-            probs=list(map(total.__rtruediv__, counts)),  # (c / total for each count, made in C)
+            probs=[c / total for c in counts],  # (a comprehension: fewer instructions than map(total.__rtruediv__))
             stream=self.stream,
         )
 

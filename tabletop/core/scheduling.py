@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .recording import Recording
-from .tasks import TASK_NAMES, task_name
+from .tasks import registered_name, task_name
 
 Task = str | Callable[..., None]  # a task: its registered function (see tasks.py) or its name
 
@@ -22,7 +22,7 @@ class Scheduling(Recording):
         makes A happen (with all its windows), then B, then X. The task cites the cause the running
         step has (see :meth:`caused_by`).
         """
-        name = task if type(task) is str else (TASK_NAMES.get(task) or task_name(task))  # (the lookup inline)
+        name = task if type(task) is str else (registered_name(task) or task_name(task))  # (the lookup inline)
         if self._fp is not None and self._fp.current is not None:
             self._fp.pushed[id(args)] = self._fp.current  # what a resolution schedules is part of it
         self.state.work.append((name, args, self._cause if self.tracing else None))
@@ -33,11 +33,8 @@ class Scheduling(Recording):
         fp = self._fp
         if fp is not None and fp.current is not None:
             fp.pushed[id(args)] = fp.current
-        if not self.tracing:
-            cause = None
-        elif cause == "current":
-            cause = self._cause
-        self.state.work.append((task, args, cause))
+        # (untraced: no cause, in one test)
+        self.state.work.append((task, args, (self._cause if cause == "current" else cause) if self.tracing else None))
 
     @property
     def scheduled_in_step(self) -> int:

@@ -250,20 +250,29 @@ class Table(Flow):
                 checked = False
                 name, args, cause = work.pop()
                 mark = self._mark = len(work)
-                if not plain:
-                    self._cause = cause
                 try:
                     fn, keywords = calls[name]
                 except KeyError:
                     raise RuleError(f"no task handler {name!r} in rulebook {self.rulebook.id!r}") from None
-                if fp is not None:
-                    fp.run(self, tasks[name], args, cause)  # (footprints: the ordering explorer measures)
-                elif not keywords:
-                    fn(self, args)  # (a (table, args) handler: the kernel's tasks)
-                elif args:
-                    fn(self, **args)  # (a task function, called as its handler would, one call fewer)
+                if plain:  # (untraced, no footprints: the commonest calls first)
+                    if not keywords:
+                        fn(self, args)  # (a (table, args) handler: the kernel's tasks)
+                    elif not args:
+                        fn(self)
+                    elif len(args) == 1 and "choice" in args:
+                        fn(self, choice=args["choice"])  # (the answer alone: no ** dict to copy and unpack)
+                    else:
+                        fn(self, **args)  # (a task function, called as its handler would, one call fewer)
                 else:
-                    fn(self)
+                    self._cause = cause
+                    if fp is not None:
+                        fp.run(self, tasks[name], args, cause)  # (footprints: the ordering explorer measures)
+                    elif not keywords:
+                        fn(self, args)
+                    elif args:
+                        fn(self, **args)
+                    else:
+                        fn(self)
                 if len(work) - mark > 1:
                     work[mark:] = work[mark:][::-1]
             elif st.queue:

@@ -32,6 +32,9 @@ F = TypeVar("F", bound=Callable[..., None])
 # every registered task function -> its name: push and ask look a function's name up here, in one
 # dict subscript (a function is registered under one name only, see TaskTable)
 TASK_NAMES: dict[object, str] = {}
+# TASK_NAMES.get, bound once, for push and ask: Python 3.11 compiles a method call on an imported name as an
+# attribute load, which makes a new bound method at every call
+registered_name = TASK_NAMES.get
 
 
 def task_name(task: str | Callable[..., Any]) -> str:

@@ -232,9 +232,14 @@ class Zones:
             content = st.zones.get(zone, ())
             if len(content) >= limit and oid not in content:
                 raise ZoneError(self._over(zone, spec, len(content) + 1) + f": {quote(oid)} cannot go there")
-        if "vis" not in changes and st.objects[oid].get("vis") != vis:
-            changes["vis"] = vis
-        game.move(oid, zone, index, **changes)
+        if changes:
+            if "vis" not in changes and st.objects[oid].get("vis") != vis:
+                changes["vis"] = vis
+            game.move(oid, zone, index, **changes)
+        elif st.objects[oid].get("vis") != vis:
+            game.move(oid, zone, index, vis=vis)  # (no ** dict to copy and unpack: the commonest put)
+        else:
+            game.move(oid, zone, index)
         if spec.keep_sorted:
             st.zones[zone] = tuple(sorted(st.zones[zone]))
 

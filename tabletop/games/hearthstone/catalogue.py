@@ -33,6 +33,22 @@ class HearthstoneCards(Catalogue):
     """Hearthstone's catalogue: the cards, the decks of ``decks.toml``, the abilities built from the cards,
     and the tables the engine's hot paths read (:func:`.engine.index_cards`)."""
 
+    # (slots for what the engine's hot paths read: an attribute in the instance dict of a dict subclass is
+    # looked up the slow way by Python 3.11 at every read, its specialisation undone again and again)
+    __slots__ = (
+        "abilities",
+        "attack_options",
+        "aura_cards",
+        "battlecry_target",
+        "decks",
+        "hand_options",
+        "play_info",
+        "power_options",
+        "power_summons",
+        "power_target",
+        "spell_target",
+    )
+
     decks: dict[str, dict]
     abilities: dict[str, tuple[Ability, ...]]
     decks_path: Path | None = DECKS_PATH

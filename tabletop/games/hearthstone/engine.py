@@ -482,7 +482,10 @@ def effects_now(game: Table, ref: list, src: str | None, player: int, rule: str,
     if game.scheduled_in_step:  # (something scheduled earlier in this step must run first)
         start_effects(game, ref, src, player, rule, **extra)
         return
-    t_effects(game, ref=ref, i=0, src=src, player=player, rule=rule, **extra)
+    if extra:
+        t_effects(game, ref=ref, i=0, src=src, player=player, rule=rule, **extra)
+    else:  # (no ** dict to copy and unpack)
+        t_effects(game, ref=ref, i=0, src=src, player=player, rule=rule)
 
 
 @TASKS("hs.effects")
