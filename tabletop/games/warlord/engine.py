@@ -264,7 +264,7 @@ def t_settle(game: Table, *, cause: str = "") -> None:
     st = game.state
     if st.result is not None:
         return
-    died = [o for p in A.players_in(game) for o in A.army(game, p) if A.dead(game, o)]
+    died = [o for p in A.players_in(game) for o in A.dead_in(game, p)]
     order = A.initiative_order(game)
     lost = [p for p in order if any(st.players[p].get("warlord") == o for o in died)]
     for oid in died:
@@ -465,7 +465,7 @@ def state_checks(game: Table) -> list[dict]:
     if game.state.result is not None:
         return []
     for p in A.players_in(game):
-        if A.illegal(game, p) or any(A.dead(game, o) for o in A.army(game, p)):
+        if A.illegal(game, p) or A.dead_in(game, p):
             return [{"type": "unsettled", "player": p, "rule": "wl.reform"}]
     return []
 

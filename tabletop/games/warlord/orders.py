@@ -20,8 +20,9 @@ def enemies(game: Table, p: int) -> list[int]:
 
 
 def front(game: Table, q: int) -> list[str]:
-    ranks = A.formation(game, q)
-    return ranks[0] if ranks else []
+    """The first rank of ``q``'s army, left to right (``formation``'s first rank, read without building it)."""
+    objects = game.state.objects
+    return [o for o in A.army(game, q) if int(objects[o]["rank"]) == 1]
 
 
 def melee_targets(game: Table, p: int, strike: int) -> list[str]:
@@ -46,16 +47,27 @@ def ranged_targets(game: Table, p: int, shooter: str) -> list[str]:
 def attacks(game: Table, p: int) -> list[dict]:
     """wl.melee: a ready front-rank character attacks; wl.ranged: a ready shooter at a target one rank across."""
     out: list[dict] = []
+    objects, cards = game.state.objects, game.rulebook.cards
+    melee: list[str] | None = None  # (the targets of a first strike, the same for every attacker)
+    shots: dict[int, list[str]] = {}  # (the ranged targets from each rank)
     for oid in A.army(game, p):
-        if not A.is_ready(game, oid):
+        obj = objects[oid]
+        if obj.get("state", "ready") != "ready":  # (A.is_ready, inline)
             continue
-        data = A.card(game, oid)
-        if A.rank_of(game, oid) == 1 and data.get("atk") and melee_targets(game, p, 0):
-            out.append(
-                {"id": f"attack:{oid}", "label": f"{data['name']} attacks (ATK {'/'.join(map(str, data['atk']))})"}
-            )
+        data = cards.get(obj.get("card") or "", {})
+        rank = int(obj["rank"])
+        if rank == 1 and data.get("atk"):
+            if melee is None:
+                melee = melee_targets(game, p, 0)
+            if melee:
+                out.append(
+                    {"id": f"attack:{oid}", "label": f"{data['name']} attacks (ATK {'/'.join(map(str, data['atk']))})"}
+                )
         if data.get("ranged") is not None:
-            for t in ranged_targets(game, p, oid):
+            targets = shots.get(rank)
+            if targets is None:
+                targets = shots[rank] = ranged_targets(game, p, oid)
+            for t in targets:
                 out.append({"id": f"shoot:{oid}>{t}", "label": f"{data['name']} shoots at {A.name(game, t)}"})
     return out
 
@@ -80,13 +92,17 @@ def plays(game: Table, p: int) -> list[dict]:
         seen.add(data["id"])  # (copies in hand are one option each way)
         if data["effect"] == "search" and A.DECKS[p].empty(game):
             continue
+        targets: list[tuple[str, str]] | None = None  # (the targets do not depend on the performer)
         for who in A.army(game, p):
             if not A.may_perform(game, who, data):
                 continue
-            for t in _action_targets(game, p, data, who):
-                tail = f">{t}" if t else ""
-                on = f" on {A.name(game, t)}" if t else ""
-                out.append({"id": f"play:{oid}:{who}{tail}", "label": f"{data['name']} by {A.name(game, who)}{on}"})
+            if targets is None:
+                targets = [
+                    (f">{t}", f" on {A.name(game, t)}") if t else ("", "") for t in _action_targets(game, p, data, who)
+                ]
+            head, by = f"play:{oid}:{who}", f"{data['name']} by {A.name(game, who)}"
+            for tail, on in targets:
+                out.append({"id": f"{head}{tail}", "label": f"{by}{on}"})
     return out
 
 
@@ -96,23 +112,27 @@ def brings(game: Table, p: int) -> list[dict]:
     out: list[dict] = []
     ranks = A.formation(game, p)
     seen: set[str] = set()
+    in_army: set[str] | None = None  # (the same for every card of the hand: read once, when a Unique card asks)
     for oid in game.state.zone(z("hand", p)):
         data = A.card(game, oid)
         if data["id"] in seen:
             continue
         seen.add(data["id"])
-        in_army = {A.card(game, o)["id"] for o in (*A.army(game, p), *game.state.zone(z("gear", p)))}
         # wl.assume.unique_scope: only the player's own army counts
-        if "Unique" in data.get("traits", ()) and data["id"] in in_army:
-            continue
+        if "Unique" in data.get("traits", ()):
+            if in_army is None:
+                in_army = {A.card(game, o)["id"] for o in (*A.army(game, p), *game.state.zone(z("gear", p)))}
+            if data["id"] in in_army:
+                continue
         if data.get("type") == "character":
             r = A.placement_rank(game, p, oid)
             here = len(ranks[r - 1]) if r <= len(ranks) else 0
             ahead = len(ranks[r - 2]) if 2 <= r <= len(ranks) + 1 else 0
             if r > 1 and here + 1 > ahead:
                 continue
+            label = f"bring {data['name']} into rank {r}, place "
             for slot in range(here + 1):
-                out.append({"id": f"bring:{oid}@{slot}", "label": f"bring {data['name']} into rank {r}, place {slot}"})
+                out.append({"id": f"bring:{oid}@{slot}", "label": f"{label}{slot}"})
         elif data.get("type") == "item":
             for who in A.army(game, p):
                 if may_hold(game, who, data):
@@ -146,28 +166,28 @@ def maneuvers(game: Table, p: int) -> list[dict]:
     """wl.maneuver (L86/L256): spend a ready character to move one rank forward or back, or to another place in
     its rank, at either end or between two."""
     out: list[dict] = []
+    objects, cards = game.state.objects, game.rulebook.cards
     ranks = A.formation(game, p)
+    deepest = len(ranks)
     for oid in A.army(game, p):
-        if not A.is_ready(game, oid):
+        obj = objects[oid]
+        if obj.get("state", "ready") != "ready":  # (A.is_ready, inline)
             continue
-        who = A.card(game, oid)["name"]
-        r = A.rank_of(game, oid)
+        who = cards.get(obj.get("card") or "", {})["name"]
+        r = int(obj["rank"])
         for to in (r - 1, r, r + 1):
             if to < 1:
                 continue
-            size = len(ranks[to - 1]) if to <= len(ranks) else 0
+            size = len(ranks[to - 1]) if to <= deepest else 0
+            slots: list[int] | range
             if to == r:
                 here = ranks[r - 1].index(oid)
                 slots = [s for s in range(size) if s != here]
             else:
-                slots = list(range(size + 1))
+                slots = range(size + 1)
+            head, label = f"move:{oid}:{to}@", f"maneuver {who} to rank {to}, place "
             for slot in slots:
-                out.append(
-                    {
-                        "id": f"move:{oid}:{to}@{slot}",
-                        "label": f"maneuver {who} to rank {to}, place {slot}",
-                    }
-                )
+                out.append({"id": f"{head}{slot}", "label": f"{label}{slot}"})
     return out
 
 
