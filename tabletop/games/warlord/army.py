@@ -253,8 +253,9 @@ def dead_in(game: Table, player: int) -> list[str]:
         item = objects[i]
         g = cards[item["card"]].get("grants")
         if g == "astral" or g == "ethereal":
-            a, e = grants.get(item.get("on"), (False, False))
-            grants[item.get("on")] = (a or g == "astral", e or g == "ethereal")
+            on = str(item.get("on"))
+            a, e = grants.get(on, (False, False))
+            grants[on] = (a or g == "astral", e or g == "ethereal")
     out: list[str] = []
     for oid in st.zone(f"army:{player}"):
         obj = objects[oid]
@@ -262,8 +263,11 @@ def dead_in(game: Table, player: int) -> list[str]:
         if obj.get("wounds", 0) >= data["hp"]:
             out.append(oid)
             continue
-        a, e = grants.get(oid, (False, False))
-        if (a or bool(data.get("astral"))) and (e or bool(data.get("ethereal"))):
+        given = grants.get(oid) if grants else None
+        if given is None:
+            if data.get("astral") and data.get("ethereal"):
+                out.append(oid)
+        elif (given[0] or data.get("astral")) and (given[1] or data.get("ethereal")):
             out.append(oid)
     return out
 

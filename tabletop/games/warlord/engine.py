@@ -224,12 +224,13 @@ def order_options(game: Table, p: int) -> list[dict]:
     from . import orders as O
 
     passing = {"id": "pass", "label": "pass (not final: you may act again this turn)"}
+    ranks = A.formation(game, p)  # (bringing in and maneuvering change nothing until an order is given)
     return [
         *O.attacks(game, p),
         *O.plays(game, p),
-        *O.brings(game, p),
+        *O.brings(game, p, ranks),
         *O.uses(game, p),
-        *O.maneuvers(game, p),
+        *O.maneuvers(game, p, ranks),
         passing,
     ]
 

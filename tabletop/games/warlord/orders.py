@@ -49,7 +49,7 @@ def attacks(game: Table, p: int) -> list[dict]:
     out: list[dict] = []
     objects, cards = game.state.objects, game.rulebook.cards
     melee: list[str] | None = None  # (the targets of a first strike, the same for every attacker)
-    shots: dict[int, list[str]] = {}  # (the ranged targets from each rank)
+    shots: dict[int, list[tuple[str, str]]] = {}  # (the ranged targets from each rank)
     for oid in A.army(game, p):
         obj = objects[oid]
         if obj.get("state", "ready") != "ready":  # (A.is_ready, inline)
@@ -66,9 +66,9 @@ def attacks(game: Table, p: int) -> list[dict]:
         if data.get("ranged") is not None:
             targets = shots.get(rank)
             if targets is None:
-                targets = shots[rank] = ranged_targets(game, p, oid)
-            for t in targets:
-                out.append({"id": f"shoot:{oid}>{t}", "label": f"{data['name']} shoots at {A.name(game, t)}"})
+                targets = shots[rank] = [(t, A.name(game, t)) for t in ranged_targets(game, p, oid)]
+            head, label = f"shoot:{oid}>", f"{data['name']} shoots at "
+            out += [{"id": head + t, "label": label + tname} for t, tname in targets]
     return out
 
 
@@ -85,6 +85,8 @@ def plays(game: Table, p: int) -> list[dict]:
     """wl.play_action (L71/L241): an Order action card of the hand, with a performer (wl.performer) and target."""
     out: list[dict] = []
     seen: set[str] = set()
+    objects = game.state.objects
+    performers: list[tuple[str, str, dict]] | None = None
     for oid in game.state.zone(z("hand", p)):
         data = A.card(game, oid)
         if data.get("type") != "action" or data.get("kind") != "order" or data["id"] in seen:
@@ -92,9 +94,15 @@ def plays(game: Table, p: int) -> list[dict]:
         seen.add(data["id"])  # (copies in hand are one option each way)
         if data["effect"] == "search" and A.DECKS[p].empty(game):
             continue
+        if performers is None:  # (each character's state and card, read once for every card of the hand)
+            performers = [(who, objects[who].get("state", "ready"), A.card(game, who)) for who in A.army(game, p)]
+        klass, level, spend = data.get("klass", "oval"), int(data.get("level", 0)), data.get("spend")
         targets: list[tuple[str, str]] | None = None  # (the targets do not depend on the performer)
-        for who in A.army(game, p):
-            if not A.may_perform(game, who, data):
+        for who, state, mine in performers:
+            # A.may_perform, inline: not stunned, of the class and level, ready if it begins with Spend
+            if state == "stunned" or klass not in ("oval", mine.get("klass")) or level > int(mine["level"]):
+                continue
+            if spend and state != "ready":
                 continue
             if targets is None:
                 targets = [
@@ -106,12 +114,14 @@ def plays(game: Table, p: int) -> list[dict]:
     return out
 
 
-def brings(game: Table, p: int) -> list[dict]:
+def brings(game: Table, p: int, ranks: list[list[str]] | None = None) -> list[dict]:
     """wl.bring (L77/L247): a character into the rank of its level (wl.loyalty), at any place, never into an
     illegal rank; wl.unique: no second copy of a Unique card; wl.equip, wl.item_trait: an item to a character."""
     out: list[dict] = []
-    ranks = A.formation(game, p)
+    if ranks is None:  # (order_options reads it once for both)
+        ranks = A.formation(game, p)
     seen: set[str] = set()
+    holders: list[tuple[str, bool, dict, int, set[str]]] | None = None
     in_army: set[str] | None = None  # (the same for every card of the hand: read once, when a Unique card asks)
     for oid in game.state.zone(z("hand", p)):
         data = A.card(game, oid)
@@ -134,9 +144,30 @@ def brings(game: Table, p: int) -> list[dict]:
             for slot in range(here + 1):
                 out.append({"id": f"bring:{oid}@{slot}", "label": f"{label}{slot}"})
         elif data.get("type") == "item":
-            for who in A.army(game, p):
-                if may_hold(game, who, data):
-                    out.append({"id": f"equip:{oid}>{who}", "label": f"give {data['name']} to {A.name(game, who)}"})
+            if holders is None:
+                holders = _holders(game, p)
+            klass, level, item = data.get("klass", "oval"), int(data["level"]), data["name"]
+            for who, stunned, mine, reach, held in holders:
+                # may_hold, inline
+                if stunned or klass not in ("oval", mine["klass"]) or int(mine["level"]) + reach < level:
+                    continue
+                if item not in held:
+                    out.append({"id": f"equip:{oid}>{who}", "label": f"give {item} to {A.name(game, who)}"})
+    return out
+
+
+def _holders(game: Table, p: int) -> list[tuple[str, bool, dict, int, set[str]]]:
+    """What ``may_hold`` reads of each character of ``p``'s army, read once for every item of the hand: the
+    character, whether it is stunned, its card, its rank and the names of the items it holds."""
+    objects = game.state.objects
+    held: dict[str, set[str]] = {}
+    for i in game.state.zone(z("gear", p)):
+        held.setdefault(str(objects[i].get("on")), set()).add(A.card(game, i)["name"])
+    out = []
+    for who in A.army(game, p):
+        obj = objects[who]
+        stunned = obj.get("state", "ready") == "stunned"
+        out.append((who, stunned, A.card(game, who), int(obj["rank"]), held.get(who, set())))
     return out
 
 
@@ -154,21 +185,28 @@ def may_hold(game: Table, who: str, data: dict) -> bool:
 def uses(game: Table, p: int) -> list[dict]:
     """wl.card_order (L84/L254): a character's own order (a Feat, wl.feat), not from a stunned card."""
     out: list[dict] = []
+    objects, cards = game.state.objects, game.rulebook.cards
     for who in A.army(game, p):
-        spec = A.card(game, who).get("order")
-        if not spec or A.is_stunned(game, who) or (spec.get("spend") and not A.is_ready(game, who)):
+        obj = objects[who]
+        spec = cards.get(obj.get("card") or "", {}).get("order")  # (A.card, inline)
+        if not spec:
+            continue
+        state = obj.get("state", "ready")
+        if state == "stunned" or (spec.get("spend") and state != "ready"):
             continue
         out.append({"id": f"use:{who}", "label": f"{A.name(game, who)}: {spec.get('text', spec['effect'])}"})
     return out
 
 
-def maneuvers(game: Table, p: int) -> list[dict]:
+def maneuvers(game: Table, p: int, ranks: list[list[str]] | None = None) -> list[dict]:
     """wl.maneuver (L86/L256): spend a ready character to move one rank forward or back, or to another place in
     its rank, at either end or between two."""
     out: list[dict] = []
     objects, cards = game.state.objects, game.rulebook.cards
-    ranks = A.formation(game, p)
+    if ranks is None:  # (order_options reads it once for both)
+        ranks = A.formation(game, p)
     deepest = len(ranks)
+    places = [str(slot) for slot in range(max(map(len, ranks), default=0) + 1)]  # (a place as text, made once)
     for oid in A.army(game, p):
         obj = objects[oid]
         if obj.get("state", "ready") != "ready":  # (A.is_ready, inline)
@@ -186,8 +224,7 @@ def maneuvers(game: Table, p: int) -> list[dict]:
             else:
                 slots = range(size + 1)
             head, label = f"move:{oid}:{to}@", f"maneuver {who} to rank {to}, place "
-            for slot in slots:
-                out.append({"id": f"{head}{slot}", "label": f"{label}{slot}"})
+            out += [{"id": head + places[slot], "label": label + places[slot]} for slot in slots]
     return out
 
 
