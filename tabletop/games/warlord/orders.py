@@ -36,10 +36,14 @@ def melee_targets(game: Table, p: int, strike: int) -> list[str]:
 def ranged_targets(game: Table, p: int, shooter: str) -> list[str]:
     """wl.ranged (L93/L263): characters one rank across, distance exactly 2 (wl.assume.ranged_reach; option
     'up_to_2': 1 or 2)."""
-    r = A.rank_of(game, shooter)
+    objects = game.state.objects
+    r = int(objects[shooter]["rank"])
     reach = (2,) if game.options["ranged_reach"] == "exact" else (1, 2)
     return [
-        o for q in enemies(game, p) for o in A.army(game, q) if A.distance((p, r), (q, A.rank_of(game, o))) in reach
+        o
+        for q in enemies(game, p)
+        for o in A.army(game, q)
+        if A.distance((p, r), (q, int(objects[o]["rank"]))) in reach
     ]
 
 
@@ -87,6 +91,7 @@ def plays(game: Table, p: int) -> list[dict]:
     seen: set[str] = set()
     objects = game.state.objects
     performers: list[tuple[str, str, dict]] | None = None
+    names: dict[str, str] = {}  # (a performer's name, made once for every card of the hand)
     for oid in game.state.zone(z("hand", p)):
         data = A.card(game, oid)
         if data.get("type") != "action" or data.get("kind") != "order" or data["id"] in seen:
@@ -108,7 +113,10 @@ def plays(game: Table, p: int) -> list[dict]:
                 targets = [
                     (f">{t}", f" on {A.name(game, t)}") if t else ("", "") for t in _action_targets(game, p, data, who)
                 ]
-            head, by = f"play:{oid}:{who}", f"{data['name']} by {A.name(game, who)}"
+            named = names.get(who)
+            if named is None:
+                named = names[who] = A.name(game, who)
+            head, by = f"play:{oid}:{who}", f"{data['name']} by {named}"
             for tail, on in targets:
                 out.append({"id": f"{head}{tail}", "label": f"{by}{on}"})
     return out
@@ -122,6 +130,7 @@ def brings(game: Table, p: int, ranks: list[list[str]] | None = None) -> list[di
         ranks = A.formation(game, p)
     seen: set[str] = set()
     holders: list[tuple[str, bool, dict, int, set[str]]] | None = None
+    names: dict[str, str] = {}  # (a holder's name, made once for every item of the hand)
     in_army: set[str] | None = None  # (the same for every card of the hand: read once, when a Unique card asks)
     for oid in game.state.zone(z("hand", p)):
         data = A.card(game, oid)
@@ -152,7 +161,10 @@ def brings(game: Table, p: int, ranks: list[list[str]] | None = None) -> list[di
                 if stunned or klass not in ("oval", mine["klass"]) or int(mine["level"]) + reach < level:
                     continue
                 if item not in held:
-                    out.append({"id": f"equip:{oid}>{who}", "label": f"give {item} to {A.name(game, who)}"})
+                    named = names.get(who)
+                    if named is None:
+                        named = names[who] = A.name(game, who)
+                    out.append({"id": f"equip:{oid}>{who}", "label": f"give {item} to {named}"})
     return out
 
 
