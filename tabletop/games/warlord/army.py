@@ -80,7 +80,15 @@ def formation(game: Table, player: int) -> list[list[str]]:
 
 
 def sizes(game: Table, player: int) -> list[int]:
-    return [len(r) for r in formation(game, player)]
+    """How many characters stand in each rank of ``formation``, front rank first (counted without building it)."""
+    objects = game.state.objects
+    out: list[int] = []
+    for oid in army(game, player):
+        r = int(objects[oid]["rank"])
+        while len(out) < r:
+            out.append(0)
+        out[r - 1] += 1
+    return out
 
 
 def illegal(game: Table, player: int) -> list[int]:
@@ -234,6 +242,34 @@ def dead(game: Table, oid: str) -> bool:
                 astral |= grants == "astral"
                 ethereal |= grants == "ethereal"
     return astral and ethereal
+
+
+def dead_in(game: Table, player: int) -> list[str]:
+    """The dead characters of a player's army, in army order: ``dead`` of each, the items' energies read once."""
+    st = game.state
+    objects, cards = st.objects, game.rulebook.cards
+    grants: dict[str, tuple[bool, bool]] = {}
+    for i in st.zone(f"gear:{player}"):
+        item = objects[i]
+        g = cards[item["card"]].get("grants")
+        if g == "astral" or g == "ethereal":
+            on = str(item.get("on"))
+            a, e = grants.get(on, (False, False))
+            grants[on] = (a or g == "astral", e or g == "ethereal")
+    out: list[str] = []
+    for oid in st.zone(f"army:{player}"):
+        obj = objects[oid]
+        data = cards[obj["card"]]
+        if obj.get("wounds", 0) >= data["hp"]:
+            out.append(oid)
+            continue
+        given = grants.get(oid) if grants else None
+        if given is None:
+            if data.get("astral") and data.get("ethereal"):
+                out.append(oid)
+        elif (given[0] or data.get("astral")) and (given[1] or data.get("ethereal")):
+            out.append(oid)
+    return out
 
 
 def warlord(game: Table, player: int) -> str | None:

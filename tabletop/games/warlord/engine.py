@@ -224,12 +224,13 @@ def order_options(game: Table, p: int) -> list[dict]:
     from . import orders as O
 
     passing = {"id": "pass", "label": "pass (not final: you may act again this turn)"}
+    ranks = A.formation(game, p)  # (bringing in and maneuvering change nothing until an order is given)
     return [
         *O.attacks(game, p),
         *O.plays(game, p),
-        *O.brings(game, p),
+        *O.brings(game, p, ranks),
         *O.uses(game, p),
-        *O.maneuvers(game, p),
+        *O.maneuvers(game, p, ranks),
         passing,
     ]
 
@@ -264,7 +265,7 @@ def t_settle(game: Table, *, cause: str = "") -> None:
     st = game.state
     if st.result is not None:
         return
-    died = [o for p in A.players_in(game) for o in A.army(game, p) if A.dead(game, o)]
+    died = [o for p in A.players_in(game) for o in A.dead_in(game, p)]
     order = A.initiative_order(game)
     lost = [p for p in order if any(st.players[p].get("warlord") == o for o in died)]
     for oid in died:
@@ -465,7 +466,7 @@ def state_checks(game: Table) -> list[dict]:
     if game.state.result is not None:
         return []
     for p in A.players_in(game):
-        if A.illegal(game, p) or any(A.dead(game, o) for o in A.army(game, p)):
+        if A.illegal(game, p) or A.dead_in(game, p):
             return [{"type": "unsettled", "player": p, "rule": "wl.reform"}]
     return []
 

@@ -20,8 +20,9 @@ def enemies(game: Table, p: int) -> list[int]:
 
 
 def front(game: Table, q: int) -> list[str]:
-    ranks = A.formation(game, q)
-    return ranks[0] if ranks else []
+    """The first rank of ``q``'s army, left to right (``formation``'s first rank, read without building it)."""
+    objects = game.state.objects
+    return [o for o in A.army(game, q) if int(objects[o]["rank"]) == 1]
 
 
 def melee_targets(game: Table, p: int, strike: int) -> list[str]:
@@ -35,10 +36,14 @@ def melee_targets(game: Table, p: int, strike: int) -> list[str]:
 def ranged_targets(game: Table, p: int, shooter: str) -> list[str]:
     """wl.ranged (L93/L263): characters one rank across, distance exactly 2 (wl.assume.ranged_reach; option
     'up_to_2': 1 or 2)."""
-    r = A.rank_of(game, shooter)
+    objects = game.state.objects
+    r = int(objects[shooter]["rank"])
     reach = (2,) if game.options["ranged_reach"] == "exact" else (1, 2)
     return [
-        o for q in enemies(game, p) for o in A.army(game, q) if A.distance((p, r), (q, A.rank_of(game, o))) in reach
+        o
+        for q in enemies(game, p)
+        for o in A.army(game, q)
+        if A.distance((p, r), (q, int(objects[o]["rank"]))) in reach
     ]
 
 
@@ -46,17 +51,28 @@ def ranged_targets(game: Table, p: int, shooter: str) -> list[str]:
 def attacks(game: Table, p: int) -> list[dict]:
     """wl.melee: a ready front-rank character attacks; wl.ranged: a ready shooter at a target one rank across."""
     out: list[dict] = []
+    objects, cards = game.state.objects, game.rulebook.cards
+    melee: list[str] | None = None  # (the targets of a first strike, the same for every attacker)
+    shots: dict[int, list[tuple[str, str]]] = {}  # (the ranged targets from each rank)
     for oid in A.army(game, p):
-        if not A.is_ready(game, oid):
+        obj = objects[oid]
+        if obj.get("state", "ready") != "ready":  # (A.is_ready, inline)
             continue
-        data = A.card(game, oid)
-        if A.rank_of(game, oid) == 1 and data.get("atk") and melee_targets(game, p, 0):
-            out.append(
-                {"id": f"attack:{oid}", "label": f"{data['name']} attacks (ATK {'/'.join(map(str, data['atk']))})"}
-            )
+        data = cards.get(obj.get("card") or "", {})
+        rank = int(obj["rank"])
+        if rank == 1 and data.get("atk"):
+            if melee is None:
+                melee = melee_targets(game, p, 0)
+            if melee:
+                out.append(
+                    {"id": f"attack:{oid}", "label": f"{data['name']} attacks (ATK {'/'.join(map(str, data['atk']))})"}
+                )
         if data.get("ranged") is not None:
-            for t in ranged_targets(game, p, oid):
-                out.append({"id": f"shoot:{oid}>{t}", "label": f"{data['name']} shoots at {A.name(game, t)}"})
+            targets = shots.get(rank)
+            if targets is None:
+                targets = shots[rank] = [(t, A.name(game, t)) for t in ranged_targets(game, p, oid)]
+            head, label = f"shoot:{oid}>", f"{data['name']} shoots at "
+            out += [{"id": head + t, "label": label + tname} for t, tname in targets]
     return out
 
 
@@ -73,6 +89,9 @@ def plays(game: Table, p: int) -> list[dict]:
     """wl.play_action (L71/L241): an Order action card of the hand, with a performer (wl.performer) and target."""
     out: list[dict] = []
     seen: set[str] = set()
+    objects = game.state.objects
+    performers: list[tuple[str, str, dict]] | None = None
+    names: dict[str, str] = {}  # (a performer's name, made once for every card of the hand)
     for oid in game.state.zone(z("hand", p)):
         data = A.card(game, oid)
         if data.get("type") != "action" or data.get("kind") != "order" or data["id"] in seen:
@@ -80,43 +99,87 @@ def plays(game: Table, p: int) -> list[dict]:
         seen.add(data["id"])  # (copies in hand are one option each way)
         if data["effect"] == "search" and A.DECKS[p].empty(game):
             continue
-        for who in A.army(game, p):
-            if not A.may_perform(game, who, data):
+        if performers is None:  # (each character's state and card, read once for every card of the hand)
+            performers = [(who, objects[who].get("state", "ready"), A.card(game, who)) for who in A.army(game, p)]
+        klass, level, spend = data.get("klass", "oval"), int(data.get("level", 0)), data.get("spend")
+        targets: list[tuple[str, str]] | None = None  # (the targets do not depend on the performer)
+        for who, state, mine in performers:
+            # A.may_perform, inline: not stunned, of the class and level, ready if it begins with Spend
+            if state == "stunned" or klass not in ("oval", mine.get("klass")) or level > int(mine["level"]):
                 continue
-            for t in _action_targets(game, p, data, who):
-                tail = f">{t}" if t else ""
-                on = f" on {A.name(game, t)}" if t else ""
-                out.append({"id": f"play:{oid}:{who}{tail}", "label": f"{data['name']} by {A.name(game, who)}{on}"})
+            if spend and state != "ready":
+                continue
+            if targets is None:
+                targets = [
+                    (f">{t}", f" on {A.name(game, t)}") if t else ("", "") for t in _action_targets(game, p, data, who)
+                ]
+            named = names.get(who)
+            if named is None:
+                named = names[who] = A.name(game, who)
+            head, by = f"play:{oid}:{who}", f"{data['name']} by {named}"
+            for tail, on in targets:
+                out.append({"id": f"{head}{tail}", "label": f"{by}{on}"})
     return out
 
 
-def brings(game: Table, p: int) -> list[dict]:
+def brings(game: Table, p: int, ranks: list[list[str]] | None = None) -> list[dict]:
     """wl.bring (L77/L247): a character into the rank of its level (wl.loyalty), at any place, never into an
     illegal rank; wl.unique: no second copy of a Unique card; wl.equip, wl.item_trait: an item to a character."""
     out: list[dict] = []
-    ranks = A.formation(game, p)
+    if ranks is None:  # (order_options reads it once for both)
+        ranks = A.formation(game, p)
     seen: set[str] = set()
+    holders: list[tuple[str, bool, dict, int, set[str]]] | None = None
+    names: dict[str, str] = {}  # (a holder's name, made once for every item of the hand)
+    in_army: set[str] | None = None  # (the same for every card of the hand: read once, when a Unique card asks)
     for oid in game.state.zone(z("hand", p)):
         data = A.card(game, oid)
         if data["id"] in seen:
             continue
         seen.add(data["id"])
-        in_army = {A.card(game, o)["id"] for o in (*A.army(game, p), *game.state.zone(z("gear", p)))}
         # wl.assume.unique_scope: only the player's own army counts
-        if "Unique" in data.get("traits", ()) and data["id"] in in_army:
-            continue
+        if "Unique" in data.get("traits", ()):
+            if in_army is None:
+                in_army = {A.card(game, o)["id"] for o in (*A.army(game, p), *game.state.zone(z("gear", p)))}
+            if data["id"] in in_army:
+                continue
         if data.get("type") == "character":
             r = A.placement_rank(game, p, oid)
             here = len(ranks[r - 1]) if r <= len(ranks) else 0
             ahead = len(ranks[r - 2]) if 2 <= r <= len(ranks) + 1 else 0
             if r > 1 and here + 1 > ahead:
                 continue
+            label = f"bring {data['name']} into rank {r}, place "
             for slot in range(here + 1):
-                out.append({"id": f"bring:{oid}@{slot}", "label": f"bring {data['name']} into rank {r}, place {slot}"})
+                out.append({"id": f"bring:{oid}@{slot}", "label": f"{label}{slot}"})
         elif data.get("type") == "item":
-            for who in A.army(game, p):
-                if may_hold(game, who, data):
-                    out.append({"id": f"equip:{oid}>{who}", "label": f"give {data['name']} to {A.name(game, who)}"})
+            if holders is None:
+                holders = _holders(game, p)
+            klass, level, item = data.get("klass", "oval"), int(data["level"]), data["name"]
+            for who, stunned, mine, reach, held in holders:
+                # may_hold, inline
+                if stunned or klass not in ("oval", mine["klass"]) or int(mine["level"]) + reach < level:
+                    continue
+                if item not in held:
+                    named = names.get(who)
+                    if named is None:
+                        named = names[who] = A.name(game, who)
+                    out.append({"id": f"equip:{oid}>{who}", "label": f"give {item} to {named}"})
+    return out
+
+
+def _holders(game: Table, p: int) -> list[tuple[str, bool, dict, int, set[str]]]:
+    """What ``may_hold`` reads of each character of ``p``'s army, read once for every item of the hand: the
+    character, whether it is stunned, its card, its rank and the names of the items it holds."""
+    objects = game.state.objects
+    held: dict[str, set[str]] = {}
+    for i in game.state.zone(z("gear", p)):
+        held.setdefault(str(objects[i].get("on")), set()).add(A.card(game, i)["name"])
+    out = []
+    for who in A.army(game, p):
+        obj = objects[who]
+        stunned = obj.get("state", "ready") == "stunned"
+        out.append((who, stunned, A.card(game, who), int(obj["rank"]), held.get(who, set())))
     return out
 
 
@@ -134,40 +197,46 @@ def may_hold(game: Table, who: str, data: dict) -> bool:
 def uses(game: Table, p: int) -> list[dict]:
     """wl.card_order (L84/L254): a character's own order (a Feat, wl.feat), not from a stunned card."""
     out: list[dict] = []
+    objects, cards = game.state.objects, game.rulebook.cards
     for who in A.army(game, p):
-        spec = A.card(game, who).get("order")
-        if not spec or A.is_stunned(game, who) or (spec.get("spend") and not A.is_ready(game, who)):
+        obj = objects[who]
+        spec = cards.get(obj.get("card") or "", {}).get("order")  # (A.card, inline)
+        if not spec:
+            continue
+        state = obj.get("state", "ready")
+        if state == "stunned" or (spec.get("spend") and state != "ready"):
             continue
         out.append({"id": f"use:{who}", "label": f"{A.name(game, who)}: {spec.get('text', spec['effect'])}"})
     return out
 
 
-def maneuvers(game: Table, p: int) -> list[dict]:
+def maneuvers(game: Table, p: int, ranks: list[list[str]] | None = None) -> list[dict]:
     """wl.maneuver (L86/L256): spend a ready character to move one rank forward or back, or to another place in
     its rank, at either end or between two."""
     out: list[dict] = []
-    ranks = A.formation(game, p)
+    objects, cards = game.state.objects, game.rulebook.cards
+    if ranks is None:  # (order_options reads it once for both)
+        ranks = A.formation(game, p)
+    deepest = len(ranks)
+    places = [str(slot) for slot in range(max(map(len, ranks), default=0) + 1)]  # (a place as text, made once)
     for oid in A.army(game, p):
-        if not A.is_ready(game, oid):
+        obj = objects[oid]
+        if obj.get("state", "ready") != "ready":  # (A.is_ready, inline)
             continue
-        who = A.card(game, oid)["name"]
-        r = A.rank_of(game, oid)
+        who = cards.get(obj.get("card") or "", {})["name"]
+        r = int(obj["rank"])
         for to in (r - 1, r, r + 1):
             if to < 1:
                 continue
-            size = len(ranks[to - 1]) if to <= len(ranks) else 0
+            size = len(ranks[to - 1]) if to <= deepest else 0
+            slots: list[int] | range
             if to == r:
                 here = ranks[r - 1].index(oid)
                 slots = [s for s in range(size) if s != here]
             else:
-                slots = list(range(size + 1))
-            for slot in slots:
-                out.append(
-                    {
-                        "id": f"move:{oid}:{to}@{slot}",
-                        "label": f"maneuver {who} to rank {to}, place {slot}",
-                    }
-                )
+                slots = range(size + 1)
+            head, label = f"move:{oid}:{to}@", f"maneuver {who} to rank {to}, place "
+            out += [{"id": head + places[slot], "label": label + places[slot]} for slot in slots]
     return out
 
 
