@@ -21,7 +21,7 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ..core.errors import quote
@@ -166,7 +166,9 @@ class GreedyAgent(_Seeded):
     Each legal option is played on a copy of the game (``game.clone(tracing=False)``). The copy
     is scored with the rulebook's heuristic ``rulebook.evaluate(game, player)`` when the rulebook
     has one, else by its result (won 1, lost -1, otherwise 0); an optional ``score(game, player)``
-    callable is added to that. Ties are broken at random with the seat's rng.
+    callable is added to that. Ties are broken at random with the seat's rng. ``last_resort``: option ids
+    (a pass, "end the turn") taken only when no other option scores as well, so the agent does not idle
+    when doing something is as good.
 
     The copy is the real game one step on, so the agent sees whatever that step reveals (a card
     turned over, a die rolled): it is a perfect-information lookahead, a yardstick rather than a
@@ -181,9 +183,15 @@ class GreedyAgent(_Seeded):
     's03'
     """
 
-    def __init__(self, score: Callable[[Game, int], float] | None = None, seed: int | str | None = None):
+    def __init__(
+        self,
+        score: Callable[[Game, int], float] | None = None,
+        seed: int | str | None = None,
+        last_resort: Collection[str] = (),
+    ):
         super().__init__(seed)
         self.score = score
+        self.last_resort = frozenset(last_resort)
 
     def value(self, game: Game, player: int) -> float:
         """How good ``game`` is for ``player``: evaluate (or the result), plus ``score``."""
@@ -209,6 +217,8 @@ class GreedyAgent(_Seeded):
                 best, best_value = [option], value
             elif value == best_value:
                 best.append(option)
+        if self.last_resort:
+            best = [o for o in best if o not in self.last_resort] or best
         return best[0] if len(best) == 1 else self._pick_rng(rng).choice(best)
 
     def __repr__(self) -> str:

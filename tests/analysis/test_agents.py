@@ -103,6 +103,19 @@ def test_greedy_adds_a_score_and_leaves_the_game_untouched():
     assert game.fingerprint() == fp and len(game.trace) == n
 
 
+def test_greedy_takes_a_last_resort_only_when_nothing_else_scores_as_well():
+    """GreedyAgent(last_resort=...): among the best-scoring options, a pass (here "take1", scored the same as
+    "take2" by a flat evaluate) is left out while another ties with it; alone at the top it is still taken."""
+    rb = nim()
+    rb.evaluate = lambda game, player: 0.0  # every option scores the same
+    game = rb.new_game(seed=0, pile=5)
+    picks = {GreedyAgent(last_resort=("take1",)).choose(game, 0, random.Random(s)) for s in range(10)}
+    assert picks == {"take2"}
+    assert {GreedyAgent().choose(game, 0, random.Random(s)) for s in range(10)} == {"take1", "take2"}
+    rb.evaluate = lambda game, player: float(game.state.vars["pile"])  # more counters left is better
+    assert GreedyAgent(last_resort=("take1",)).choose(game, 0, random.Random(0)) == "take1"
+
+
 def test_greedy_uses_the_rulebooks_evaluate_when_it_has_one():
     rb = nim()
     rb.evaluate = lambda game, player: -game.state.vars["pile"]  # fewest counters left is best

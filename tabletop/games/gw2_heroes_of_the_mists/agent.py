@@ -1,5 +1,6 @@
 """A greedy computer player for Heroes of the Mists: one step ahead, scored with the rulebook's ``evaluate``
-(``tabletop.analysis.agents.GreedyAgent``), "end the turn" chosen only when nothing else scores better.
+(``tabletop.analysis.agents.GreedyAgent``), "end the turn" chosen only when nothing else scores as well
+(its ``last_resort``).
 
 Like GreedyAgent it looks at the real game on a copy: a yardstick rather than a fair player of a
 hidden-information game.
@@ -14,37 +15,14 @@ True
 
 from __future__ import annotations
 
-import random
-
-from tabletop.core import Game
+from tabletop.analysis.agents import GreedyAgent
 
 
-class Gw2Agent:
+class Gw2Agent(GreedyAgent):
     """Greedy, one step ahead (see the module's text); plays any seat of :func:`simulate`."""
 
     def __init__(self, seed: int | str | None = None):
-        self.seed = seed
-        self._rng = random.Random(seed)
-
-    def choose(self, game: Game, player: int, rng: random.Random | None = None) -> str:
-        legal = game.legal()
-        if game.decision is None or not legal:
-            raise ValueError("Gw2Agent: no decision is open")
-        if len(legal) == 1:
-            return legal[0]
-        best: list[str] = []
-        best_value = float("-inf")
-        for option in legal:
-            child = game.clone(tracing=False)
-            child.apply(option)
-            value = float(game.rulebook.evaluate(child.table, player))  # type: ignore[misc]
-            if value > best_value:
-                best, best_value = [option], value
-            elif value == best_value:
-                best.append(option)
-        others = [o for o in best if o != "end"]
-        best = others or best
-        return best[0] if len(best) == 1 else (rng or self._rng).choice(best)
+        super().__init__(seed=seed, last_resort=("end",))
 
     def __repr__(self) -> str:
         return f"Gw2Agent(seed={self.seed!r})"
