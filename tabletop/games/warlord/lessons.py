@@ -310,6 +310,10 @@ def add_to(rb: Rulebook) -> None:
     if twice:
         raise RuleError(f"{rb.id}: the lesson's scenarios {', '.join(twice)} are the rulebook's names already")
     rb.scenarios = {**rb.scenarios, **mine}
+    if rb.position is None:
+        from .positions import SPEC
+
+        rb.position = SPEC  # position files (positions.py), which the puzzles are
     if rb.puzzle_folder is None:
         rb.puzzle_folder = PUZZLES
     rb.puzzle_tests = {**rb.puzzle_tests, "ready_in_rank": ready_in_rank}
