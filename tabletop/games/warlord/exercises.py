@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Exercise, by_name
-from tabletop.core.exercises import whole_number
+from tabletop.core.exercises import open_decision, whole_number
 
 from . import army as A
 from .lessons import find
@@ -23,7 +23,7 @@ STATES = ("ready", "spent", "stunned")
 def _state(answer: Any) -> str:
     word = str(answer).strip().lower().strip("'\".")
     if word not in STATES:
-        raise ValueError(f"write one of {', '.join(STATES)} (a word in quotes, e.g. \"ready\"), not {answer!r}")
+        raise ValueError(f'write one of {", ".join(STATES)} (a word in quotes, e.g. "ready"), not {answer!r}')
     return word
 
 
@@ -74,7 +74,7 @@ def _hammerman_ways(rb: Rulebook) -> Exercise:
         ways = _hit_ways(game)
         if guess == ways:
             return None
-        faces = ", ".join(f"{o.label} {o.data['ways']}/20" for o in game.decision.options)
+        faces = ", ".join(f"{o.label} {o.data['ways']}/20" for o in open_decision(game).options)
         return f"you said {guess}. The d20 of that strike: {faces}: {ways} ways hit"
 
     return Exercise(
@@ -100,7 +100,7 @@ def _parried_ways(rb: Rulebook) -> Exercise:
         ways = _hit_ways(game)
         if guess == ways:
             return None
-        faces = ", ".join(f"{o.label} {o.data['ways']}/20" for o in game.decision.options)
+        faces = ", ".join(f"{o.label} {o.data['ways']}/20" for o in open_decision(game).options)
         return f"you said {guess}. The d20 of the parried strike: {faces}: {ways} ways hit"
 
     return Exercise(
@@ -124,7 +124,7 @@ def _passes_to_end(rb: Rulebook) -> Exercise:
         game = rb.scenario("pass-not-final")
         turn, passes = game.state.turn["turns"], 0
         while game.state.turn["turns"] == turn and not game.over:
-            dec = game.decision
+            dec = open_decision(game)
             if dec.kind == "order":
                 passes += 1
                 game.apply("pass")

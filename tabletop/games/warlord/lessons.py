@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from tabletop.core import Rulebook, Scenario, Table
 from tabletop.core.errors import RuleError
+from tabletop.core.exercises import open_decision
 
 from . import army as A
 from .scenarios import COVENANT, FIRST, HORDE, drive, side, wanted
@@ -231,7 +232,7 @@ def outcome_chances(game: Game, policy: Callable[[Game], str], outcome: Callable
             key = outcome(g)
             out[key] = out.get(key, Fraction(0)) + p
             continue
-        dec = g.decision
+        dec = open_decision(g)
         if dec.player == "chance":
             for o in dec.options:
                 child = g.clone(tracing=False)
@@ -252,10 +253,10 @@ def simulated(
     for _ in range(n):
         g = game.clone(tracing=False)
         while not attack_over(g):
-            dec = g.decision
+            dec = open_decision(g)
             if dec.player == "chance":
                 opts = dec.options
-                g.apply(rng.choices([o.id for o in opts], [o.probability for o in opts])[0])
+                g.apply(rng.choices([o.id for o in opts], [float(o.probability or 0) for o in opts])[0])
             else:
                 g.apply(policy(g))
         key = outcome(g)
@@ -263,7 +264,7 @@ def simulated(
     return {k: counts[k] / n for k in sorted(counts, key=str)}
 
 
-def chance_rows(game: Game, attacker: str, target: str) -> Rows:
+def chance_rows(game: Table, attacker: str, target: str) -> Rows:
     """Each strike of ``attacker`` at ``target``: its ATK, the target's AC, the faces that hit and the ways out of
     20 of each outcome (wl.melee, wl.target_number, wl.natural)."""
     from .engine import chance_of

@@ -3,10 +3,10 @@
 
 Every card is listed in its zone by its id (``c12``) with its card id and what it carries: ``rank`` (wl.ranks),
 ``state`` (ready, spent, stunned: wl.states), ``wounds`` (wl.melee), ``mods`` (the bonuses and penalties of the
-turn, wl.duration), ``on`` (the character an item is given to, wl.equip); a card out of play has ``rank = 0`` and ``state = "none"``. A deck is its composition, its order
-being nobody's to know; its face-down objects are named by ``ids``. A player is his ``warlord`` (an object id),
-his ``faction`` and whether he is ``out`` (wl.victory). A position inside an attack or a React poll has the
-engine's ``pending`` besides, as the kernel writes it.
+turn, wl.duration), ``on`` (the character an item is given to, wl.equip); a card out of play has ``rank = 0`` and
+``state = "none"``. A deck is its composition, its order being nobody's to know; its face-down objects are named by
+``ids``. A player is his ``warlord`` (an object id), his ``faction`` and whether he is ``out`` (wl.victory). A
+position inside an attack or a React poll has the engine's ``pending`` besides, as the kernel writes it.
 """
 
 from __future__ import annotations
