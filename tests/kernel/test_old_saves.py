@@ -5,9 +5,9 @@
 at ``tabletop/rulebooks/``): ``new_game(seed=3, tracing=False)`` (memory with ``pairs=3``), then
 ``random_playout(game, random.Random(1), max_steps=5)``. A deliberate rule change that makes
 one of these histories replay differently is a change to what old saves mean: say so, and only
-then write that file again. ``nebozhiteli.json`` and ``gw2_heroes_of_the_mists.json``, rulebooks added after the
-move, were written the same way when they were added (branches nebozhiteli and gw2), so their saves are held to
-the same promise from then on.
+then write that file again. ``nebozhiteli.json``, ``gw2_heroes_of_the_mists.json`` and ``warlord.json``, rulebooks
+added after the move, were written the same way when they were added (branches nebozhiteli, gw2 and warlord), so
+their saves are held to the same promise from then on.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ FINGERPRINTS = {
     "memory": "a8d81577724e858ada431577526b9805",
     "nebozhiteli": "3c339fcd8075113df645850d580c4635",
     "one_night_werewolf": "3d322267fc51f6dfdb9037d6aa4d13ed",
+    "warlord": "568ba28ef60074044ebc6bd005652461",
 }
 
 

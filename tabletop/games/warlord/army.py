@@ -223,9 +223,17 @@ def dead(game: Table, oid: str) -> bool:
     data = game.rulebook.cards[obj["card"]]
     if obj.get("wounds", 0) >= data["hp"]:
         return True
-    if not (data.get("astral") or data.get("ethereal") or game.state.zone(f"gear:{obj['owner']}")):
-        return False  # (no energy of its own and no item in its army: the hot path of every settle)
-    return energy(game, oid) == "both"
+    astral, ethereal = bool(data.get("astral")), bool(data.get("ethereal"))
+    gear = game.state.zone(f"gear:{obj['owner']}")
+    if gear:  # (the hot path of every settle: its items' energies read inline)
+        objects, cards = game.state.objects, game.rulebook.cards
+        for i in gear:
+            item = objects[i]
+            if item.get("on") == oid:
+                grants = cards[item["card"]].get("grants")
+                astral |= grants == "astral"
+                ethereal |= grants == "ethereal"
+    return astral and ethereal
 
 
 def warlord(game: Table, player: int) -> str | None:
