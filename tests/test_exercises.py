@@ -22,6 +22,7 @@ def test_the_lesson_rulebooks_have_exercises():
         "berserk_heroes",
         "marvel_champions",
         "nebozhiteli",
+        "warlord",
     } <= having
 
 

@@ -28,6 +28,7 @@ LAB_NOTEBOOKS = [
     "05_marvel_champions.ipynb",
     "06_nebozhiteli.ipynb",
     "07_gw2_heroes_of_the_mists.ipynb",
+    "08_warlord.ipynb",
     "15_marvel_champions_judges.ipynb",
     "20_timing_compared.ipynb",
     "21_write_your_own.ipynb",

@@ -1,4 +1,4 @@
-"""Notebooks 06 and 07 as a student meets them: opened unrun in JupyterLab (their pictures drawn), then run, and
+"""Notebooks 06, 07 and 08 as a student meets them: opened unrun in JupyterLab (their pictures drawn), then run, and
 the Lab at their top played against the computer by clicks only until the game is over.
 
 Each click is on one of the Lab's option buttons for the position the board shows; the computer's moves
@@ -23,7 +23,7 @@ def pick(labels: list[str], clicks: int) -> int:
     return next((i for i, t in enumerate(labels) if t.startswith(("end", "pass", "done"))), 0)
 
 
-@pytest.mark.parametrize("notebook", ["06_nebozhiteli.ipynb", "07_gw2_heroes_of_the_mists.ipynb"])
+@pytest.mark.parametrize("notebook", ["06_nebozhiteli.ipynb", "07_gw2_heroes_of_the_mists.ipynb", "08_warlord.ipynb"])
 def test_a_student_plays_the_first_lab_by_clicks_only(lab, notebook):
     step = notebook.split("_")[0]
     lab.open(notebook)

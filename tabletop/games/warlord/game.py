@@ -221,6 +221,9 @@ def make_rulebook(cards: WarlordCards) -> Rulebook:
         ),
         **{name: Scenario(name, text, partial(fn, rb), rules) for name, (text, fn, rules) in SCENARIOS.items()},
     }
+    from .lessons import add_to as add_lessons
+
+    add_lessons(rb)  # 08_warlord's positions, puzzles and exercises (lessons.py)
     cards.factory = make_rulebook
     return rb
 
