@@ -377,8 +377,8 @@ class BoardWidget(StaticFallback, anywidget.AnyWidget):
         if self._frozen:
             return self._frozen
         dec = self._game.decision
-        if dec is None:
-            return game_status(self._game).split(", ", 1)[1]
+        if dec is None:  # the status without its "turn N, " (there is none before the first turn)
+            return game_status(self._game).split(", ", 1)[-1]
         if self._seat is not None and dec.player != self._seat:
             return f"waiting for {_who(dec.player)}: {dec.prompt}"
         return f"{_who(dec.player)}: {dec.prompt}" if dec.prompt else f"{_who(dec.player)} decides ({dec.kind})"

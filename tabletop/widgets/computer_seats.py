@@ -35,6 +35,7 @@ class ComputerSeats:
     """The computer's part of a Lab (see the module's text)."""
 
     game: Game
+    seat: int | None
     puzzle: Puzzle | None
     opponents: dict[int, Any]
     chance_agent: Any
@@ -137,11 +138,23 @@ class ComputerSeats:
         if self.game.decision.player != CHANCE and not self.auto.value:
             return  # the student steps with the button
         loop = running_loop()
+        if self._seats_out():  # nobody at the device plays on: the rest is the computer's, made at once
+            self.run_computer()
+            self._computer_note = "you are out of the game: the computer played the rest of it at once"
+            self._update_panel()
+            return
         if loop is None or self.delay <= 0 or self.game.decision.player == CHANCE:
             self.run_computer()
             return
         self._pending = loop.call_later(self.delay, self._tick)
         self._update_panel()
+
+    def _seats_out(self) -> bool:
+        """Whether every seat at the device is out of the game (``Game.eliminate``: a Warlord player whose
+        Warlord died), so no decision will come back to it."""
+        players = self.game.state.players
+        seats = [self.seat] if self.seat is not None else [p for p in range(len(players)) if p not in self.opponents]
+        return bool(seats) and all(players[p].get("out") for p in seats)
 
     def _tick(self) -> None:
         self._pending = None

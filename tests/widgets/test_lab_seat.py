@@ -170,3 +170,22 @@ def test_werewolf_seat_sees_only_its_own_night():
     assert any("player 0 looks at player 0's card" in line for line in text)
     assert not any(f"player {q} looks at" in line for q in range(1, 5) for line in text)
     assert any("is executed" in line or "nobody is executed" in line for line in text)
+
+
+def test_once_the_students_seat_is_out_the_computer_plays_the_rest_at_once():
+    """A 3-player Warlord game: when the student's Warlord dies the seat is out of the game (Game.eliminate,
+    004 L5/L154); no decision will come back to it, so the Lab does not make the student watch every move of
+    the two computer players with a pause: the rest is played at once and the panel says so."""
+
+    async def play():
+        game = tt.rulebook("warlord").new_game(seed=3, players=3, tracing=False)
+        lab = Lab(game, seat=0, opponents={1: RandomAgent(seed=1), 2: RandomAgent(seed=2)}, delay=5.0)
+        assert game.decision is not None and not lab._seats_out()
+        assert lab._pending is not None  # the computer's first move waits for its pause
+        game.table.eliminate(0)  # (as the rules do when seat 0's Warlord dies, in a computer's move)
+        lab.step()  # the computer's next move, as the pause's end makes it
+        assert lab.game.over and lab._pending is None
+        assert "computer played the rest" in lab.computer_view.value
+        return lab
+
+    asyncio.run(play())
