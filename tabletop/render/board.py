@@ -954,7 +954,9 @@ def _row_of_slots(zone: dict, items: list[dict], marked: set[str]) -> tuple[list
             parts.append(_stack(its, x + (CARD_H - w) / 2, 0, marked))
         else:
             parts.append(
-                f'<rect class="tt-slot" x="{_n(x + (CARD_H - CARD_W) / 2)}" width="{CARD_W}" height="{CARD_H}" rx="6"/>'
+                # (not "tt-slot": the Lab's board marks the places a click may pick with that class)
+                f'<rect class="tt-empty-slot" x="{_n(x + (CARD_H - CARD_W) / 2)}" width="{CARD_W}" height="{CARD_H}" '
+                'rx="6" fill="none" stroke="#c9bfa8" stroke-dasharray="3 3"/>'
             )
     return parts, max(n * sw - GAP, CARD_W), CARD_H
 

@@ -396,7 +396,7 @@ def test_hex_cells_and_ranks_slots_are_drawn():
     hexes = [g for g in root.iter(f"{SVG}g") if "tt-hex" in (g.get("class") or "")]
     assert len(hexes) == 19  # radius 2
     ranks = board_svg(hand_made("ranks"))
-    assert ranks.count('class="tt-slot"') == 4 + 4 + 4 - 3  # empty slots of the three ranks
+    assert ranks.count('class="tt-empty-slot"') == 4 + 4 + 4 - 3  # empty slots of the three ranks
     # the opponent's front rank is drawn below its back ranks, next to the middle: r1a comes before r0a
     assert ranks.index('data-zone="r1a"') < ranks.index('data-zone="r0a"') < ranks.index('data-zone="r0b"')
 

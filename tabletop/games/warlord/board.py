@@ -34,10 +34,10 @@ def board(game: Table, player: int | None = None) -> dict:
 
 def _draw_ranks(view: dict) -> None:
     """The armies as rank zones (``rank:<player>:<n>``) in the ``ranks`` layout, each card in its slot."""
-    widest = max((len(r["cards"]) for army in view["ranks"].values() for r in army), default=1)
     place: dict[str, tuple[str, int]] = {}
     rank_zones = []
     for p, army in view["ranks"].items():
+        widest = max((len(r["cards"]) for r in army), default=1)  # (each rank of an army as wide as its widest)
         for r in army:
             zid = f"rank:{p}:{r['rank']}"
             label = f"player {p} · rank {r['rank']}" + (" (front)" if r["rank"] == 1 else "")
