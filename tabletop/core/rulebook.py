@@ -242,6 +242,9 @@ class Rulebook:
     # the option that names who takes the first turn (and so begins the seat order): new_game checks it
     # against the number of players and sets the turn's ``first`` and ``player`` before the set-up runs
     first_player_option: str | None = None
+    # the key of ``state.turn`` that numbers the game's turns as its rulebook counts them: the kernel's
+    # ``number`` counts each player's turn; Warlord's one turn for all players is the kernel's ``round``
+    turn_counter: str = "number"
     # what its position files say and how a game is written as one (positions.py; None: it has none)
     position: PositionSpec | None = None
     # the folder of the puzzles it ships (position files with a [puzzle] table, docs/puzzles.md): rb.puzzle(name)

@@ -197,3 +197,19 @@ def test_why_not_answers_a_click_on_a_card_that_offers_nothing_with_the_rule_and
     assert board.why_not("nope") == "There is no card 'nope' on this board."
     untraced = BoardWidget(tt.rulebook("hearthstone").new_game(seed=1, tracing=False))
     assert "untraced" in untraced.why_not(untraced.game.state.zones["hero:0"][0])
+
+
+def test_the_header_counts_turns_as_the_rulebook_does():
+    # wl.phases (004_445e52d7fb23d2a0.txt L53/L217): one Warlord turn is played by all players, the kernel's
+    # round, so the header says "turn 2" once every player has had the turn's orders, not the kernel's number
+    from tabletop.widgets.board import game_status
+
+    rb = tt.rulebook("warlord")
+    game = rb.new_game(seed=3)
+    assert rb.turn_counter == "round"
+    assert game_status(game).startswith("turn 1, ")
+    while game.state.turn["turns"] == 1:
+        game.apply(game.legal()[-1] if game.decision.kind != "order" else "pass")
+    assert game.state.turn["turns"] == 2 and game_status(game).startswith("turn 2, ")
+    assert BoardWidget(game).title.endswith(game_status(game))
+    assert tt.rulebook("memory").turn_counter == "number"  # the kernel's count of each player's turn

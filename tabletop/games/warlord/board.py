@@ -26,7 +26,8 @@ from . import army as A
 def board(game: Table, player: int | None = None) -> dict:
     view = board_view(game, player, A.ZONES, describe=describe, players=players, turn=("number", "player"))
     view["ranks"] = ranks(game)
-    view["turn"] = {"number": game.state.turn.get("round")}  # wl.phases (L53/L217): one turn, all players
+    # wl.phases (L53/L217): one turn for all players, the kernel's round (Rulebook.turn_counter)
+    view["turn"] = {"number": game.state.turn.get(game.rulebook.turn_counter)}
     _draw_ranks(view)
     view["viewer"] = 0 if player is None else player
     return view

@@ -59,7 +59,7 @@ def _reform_state(rb: Rulebook) -> Exercise:
         stored="spent",
         judge=judge,
         explanation="Ready characters moved forward become spent; spent ones stunned; stunned ones stay stunned "
-        "(L49/L213). Only a React played when you reform (Steady Ranks here) avoids the cost.",
+        "(L49/L213). Only a React played when you reform (Steady Ranks, in the steady-ranks scenario) avoids the cost.",
         wrong=("ready", "stunned"),
     )
 
