@@ -162,10 +162,11 @@ class Roll:
             raise RuleError(f"roll {quote(self.name)} is thrown again before its last throw was used")
         pool = self.pool if dice is None else tuple(dice)
         self.options(pool, context)  # (checks the pool before anything changes)
+        # (no None in the variable: a position file, TOML, has no spelling for it; "by" and "group" are
+        # absent while nobody rerolls or no group has come up)
         st.vars[self.var] = {
-            "by": player,
+            **({} if player is None else {"by": player}),
             "dice": [],
-            "group": None,
             "throws": 0,
             "attempts": attempts,
             "mods": [],
@@ -235,7 +236,9 @@ class Roll:
         landed = choice.get("faces")
         if landed is not None:
             roll["dice"] = sorted([*roll["dice"], *([k, f, f] for k, f in landed)], key=self._sort_key)
-        roll["group"] = choice.get("group")
+        roll.pop("group", None)
+        if choice.get("group") is not None:
+            roll["group"] = choice["group"]
         roll["throws"] += 1
         roll["ways"], roll["of"] = choice["ways"], choice["of"]
         st.vars[self.var] = roll
@@ -251,12 +254,12 @@ class Roll:
             roll=self.name,
             faces=landed,
             showing=[[k, f] for k, _, f in roll["dice"]],
-            group=roll["group"],
+            group=roll.get("group"),
             ways=choice["ways"],
             of=choice["of"],
             probability=str(p),
         )
-        if roll["by"] is not None and roll["throws"] < roll["attempts"]:
+        if roll.get("by") is not None and roll["throws"] < roll["attempts"]:
             game.ask(
                 roll["by"],
                 "reroll",
@@ -300,7 +303,7 @@ class Roll:
 
     def _use(self, game: Table, roll: dict, then: list) -> None:
         if self.window is not None:
-            game.emit(self.window, rule=self.rule, roll=self.name, player=roll["by"])
+            game.emit(self.window, rule=self.rule, roll=self.name, player=roll.get("by"))
         game.push(then[0], **then[1])
         game.push(f"{self.name}.done")
 
@@ -326,7 +329,7 @@ class Roll:
 
     def outcome(self, game: Table) -> str | None:
         """The group the throw fell in (None: the roll does not group)."""
-        group: str | None = self.state(game)["group"]
+        group: str | None = self.state(game).get("group")
         return group
 
     def total(self, game: Table) -> int:

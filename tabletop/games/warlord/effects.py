@@ -65,7 +65,7 @@ def _spell_wound(game: Table, spec: dict, player: int, performer: str, target: A
         return
     if A.alive(game, target):
         wound(game, target, "wl.spells")
-        game.push("wl.settle", cause="spell")
+        game.push("wl.settle", death_cause="spell")
 
 
 @EFFECTS.register("spell_attack")
@@ -88,7 +88,7 @@ def t_spell_struck(game: Table, *, target: str) -> None:
     game.record("action", f"the spell attack is a {'hit' if out in HITS else 'miss'} ({out})", "wl.spells")
     if out in HITS and A.alive(game, target):
         wound(game, target, "wl.spells")
-        game.push("wl.settle", cause="spell")
+        game.push("wl.settle", death_cause="spell")
 
 
 @EFFECTS.register("feat_draw", requires=("amount",))

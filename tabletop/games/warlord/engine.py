@@ -257,11 +257,12 @@ def t_turn_end(game: Table) -> None:
 
 # ======================================================================== settling: deaths, eliminations, reform
 @TASKS("wl.settle")
-def t_settle(game: Table, *, cause: str = "") -> None:
+def t_settle(game: Table, *, death_cause: str = "") -> None:
     """wl.death (L68/L238) and wl.reform (L48/L212): what an event left is dealt with before anything answers
     it: the dead leave together with their items (wl.assume.simultaneous), players whose Warlord died leave
     (wl.victory), then every illegal formation is reformed (wl.assume.reform_players: in initiative order),
-    and only then are Reacts to the deaths polled (wl.reacts)."""
+    and only then are Reacts to the deaths polled (wl.reacts). ``death_cause`` (not ``cause``: the position
+    writer clears every ``cause`` key in pending work as a trace reference) names what killed, for the event."""
     st = game.state
     if st.result is not None:
         return
@@ -280,7 +281,7 @@ def t_settle(game: Table, *, cause: str = "") -> None:
     reformers = order if game.options["reform_players"] == "initiative" else sorted(order)
     steps: list[tuple[str, dict]] = [("wl.reform_begin", {"player": p}) for p in reformers if p in left]
     if died:
-        event = {"type": "died", "cards": [[o, A.owner(game, o), st.objects[o]["card"]] for o in died], "cause": cause}
+        event = {"type": "died", "cards": [[o, A.owner(game, o), st.objects[o]["card"]] for o in died], "death_cause": death_cause}
         steps.append(("wl.react_poll", {"event": event, "used": [], "k": 0, "played": False}))
     game.then(*steps)
 
@@ -472,7 +473,7 @@ def state_checks(game: Table) -> list[dict]:
 
 
 def on_unsettled(game: Table, ev: dict) -> None:
-    game.push(t_settle, cause="state check")
+    game.push(t_settle, death_cause="state check")
 
 
 EVENT_HANDLERS = {"unsettled": on_unsettled}

@@ -264,7 +264,7 @@ def carry_out(game: Table, p: int, choice: dict) -> None:
         state = "ready" if game.options["enter"] == "ready" else "spent"  # wl.assume.enter_ready
         A.put_in_rank(game, oid, p, r, int(slot), state=state, wounds=0, mods=[])
         game.record("action", lambda: f"player {p} brings {A.name(game, oid)} into rank {r}", "wl.bring", player=p)
-        game.push("wl.settle", cause="bring")
+        game.push("wl.settle", death_cause="bring")
     elif verb == "equip":
         item, who = rest.split(">")
         equip(game, p, item, who)
@@ -291,7 +291,7 @@ def carry_out(game: Table, p: int, choice: dict) -> None:
         A.spend(game, oid, "wl.maneuver")
         A.put_in_rank(game, oid, p, to, slot)
         game.record("action", lambda: f"{A.name(game, oid)} maneuvers to rank {to}", "wl.maneuver", player=p)
-        game.push("wl.settle", cause="maneuver")  # wl.maneuver: an illegal rank so made is reformed at once
+        game.push("wl.settle", death_cause="maneuver")  # wl.maneuver: an illegal rank so made is reformed at once
     else:
         raise ValueError(f"no order {choice['id']!r}")
 
@@ -309,7 +309,7 @@ def equip(game: Table, p: int, item: str, who: str) -> None:
                 game.record("action", lambda o=old: f"{A.name(game, o)} is replaced and discarded", "wl.item_trait")
     ZONES.put(game, item, z("gear", p), on=who)
     game.record("action", lambda: f"player {p} gives {data['name']} to {A.name(game, who)}", "wl.equip", player=p)
-    game.push("wl.settle", cause="equip")  # (an item of Astral or Ethereal energy may kill, wl.astral_ethereal)
+    game.push("wl.settle", death_cause="equip")  # (an item of Astral or Ethereal energy may kill, wl.astral_ethereal)
 
 
 # ------------------------------------------------------------------ melee, strike by strike (wl.strikes)
@@ -384,7 +384,7 @@ def t_struck(game: Table, *, player: int) -> None:
     game.record("action", lambda: f"the strike is {LABEL.get(out, out)}", rule)
     if out in HITS:
         wound(game, aim["target"], "wl.ranged_roll" if aim["ranged"] else "wl.melee")
-    game.push("wl.settle", cause="strike")
+    game.push("wl.settle", death_cause="strike")
     if not aim["ranged"]:
         game.push(t_strike, player=player, attacker=aim["attacker"], strike=aim["strike"] + 1, granted=aim["granted"])
 
