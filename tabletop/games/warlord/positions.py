@@ -73,6 +73,10 @@ def build(game: Table, root: Node) -> None:
     step = turn.take("step", str, "ready")
     at_step(game, turn, player=turn.take("player", int, 0), step=step, number=turn.take("number", int, 1, at_least=0))
     st.set_turn(round=turn.take("round", int, st.turn["round"], at_least=1))
+    # ``turns``: Warlord's own count of turns (wl.ready adds one, wl.draw_phase skips the first turn's draw);
+    # absent, a position before its Ready Phase has had none, any other is in the first turn
+    turns = turn.take("turns", int, None, at_least=0)
+    st.set_turn(turns=(0 if step == "ready" else 1) if turns is None else turns)
     turn.done()
 
 
@@ -104,6 +108,8 @@ def dump(game: Table) -> dict[str, Any]:
     st = game.state
     t = st.turn
     turn = {"player": t["player"], "step": step_of(game), "number": t["number"], "round": t["round"]}
+    if "turns" in t:
+        turn["turns"] = t["turns"]
     zones: dict[str, Any] = {}
     decks = {d.var for d in A.DECKS}
     n = len(st.players)
