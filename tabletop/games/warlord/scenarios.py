@@ -65,7 +65,8 @@ FIRST = ["20", "1"]  # player 0 wins the initiative
 
 def reform_before_react(rb: Rulebook) -> Game:
     """The Ash Brute's first strike kills the Covenant Shieldbearer: rank 2 (two) now outnumbers rank 1 (one), and
-    player 1 must reform at once (wl.reform) while the Shield Wall in his hand, a React to the death, waits."""
+    player 1 must reform at once (wl.reform), and only then is the Shield Wall in his hand, a React to the death,
+    offered (wl.reacts). (Steady Ranks, the one React played when you reform, is the lesson's steady-ranks.)"""
     game = rb.new_game(seed=0, chance="manual", layout={"0": side(HORDE), "1": side(COVENANT, ["shield_wall"])})
     return drive(game, ["attack:", "target:@shieldbearer"], [*FIRST, "hit"], _kind("reform"))
 

@@ -98,3 +98,17 @@ def test_the_board_draws_each_army_in_its_ranks_facing_the_others():
             assert [placed[oid] for oid in rank] == [(f"rank:{p}:{k}", slot) for slot in range(1, len(rank) + 1)]
     svg = board_svg(view)
     assert 'data-zone="rank:1:2"' in svg and "illegal: reform" in svg
+
+
+def test_reform_before_react_reforms_at_once_then_offers_the_shield_wall():
+    """wl.reform (L47-L48/L211-L212): an illegal rank "must be corrected at once ... before any action or effect":
+    the scenario opens at player 1's reform, no React yet; once no rank is illegal, the Shield Wall (a React "when a
+    character of yours dies", wl.reacts L97/L267) is offered for the death that caused it."""
+    g = RB.scenario("reform-before-react")
+    assert (g.decision.kind, g.decision.player) == ("reform", 1) and not any(o.startswith("react:") for o in g.legal())
+    while g.decision.kind == "reform":
+        g.apply(g.legal()[0])
+    assert not A.illegal(g.table, 1)
+    assert (g.decision.kind, g.decision.player) == ("react", 1)
+    played = {g.state.objects[o.split(":")[1]]["card"] for o in g.legal() if o.startswith("react:")}
+    assert played == {"shield_wall"}
