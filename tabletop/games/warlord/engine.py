@@ -281,7 +281,11 @@ def t_settle(game: Table, *, death_cause: str = "") -> None:
     reformers = order if game.options["reform_players"] == "initiative" else sorted(order)
     steps: list[tuple[str, dict]] = [("wl.reform_begin", {"player": p}) for p in reformers if p in left]
     if died:
-        event = {"type": "died", "cards": [[o, A.owner(game, o), st.objects[o]["card"]] for o in died], "death_cause": death_cause}
+        event = {
+            "type": "died",
+            "cards": [[o, A.owner(game, o), st.objects[o]["card"]] for o in died],
+            "death_cause": death_cause,
+        }
         steps.append(("wl.react_poll", {"event": event, "used": [], "k": 0, "played": False}))
     game.then(*steps)
 

@@ -299,6 +299,12 @@ def ready_in_rank(game: Game, args: dict) -> bool:
     return sum(A.is_ready(game.table, o) for o in here) >= int(args["at_least"])
 
 
+def ac_at_least(game: Game, args: dict) -> bool:
+    """Puzzle test ``ac``: the character ``of`` (an object id) has an AC of at least ``at_least`` now (its card's
+    AC with the turn's bonuses, wl.duration): a React's bonus shows in it."""
+    return A.ac(game.table, str(args["of"])) >= int(args["at_least"])
+
+
 def add_to(rb: Rulebook) -> None:
     """Give ``rb`` (the shipped rulebook, or one with more cards) the lesson's scenarios, puzzles and
     exercises."""
@@ -317,7 +323,7 @@ def add_to(rb: Rulebook) -> None:
         rb.position = SPEC  # position files (positions.py), which the puzzles are
     if rb.puzzle_folder is None:
         rb.puzzle_folder = PUZZLES
-    rb.puzzle_tests = {**rb.puzzle_tests, "ready_in_rank": ready_in_rank}
+    rb.puzzle_tests = {**rb.puzzle_tests, "ready_in_rank": ready_in_rank, "ac": ac_at_least}
     rb.exercises = exercises(rb)
 
 

@@ -95,6 +95,21 @@ def test_the_puzzle_three_ready():
     assert not puzzle.check(["move:c3:1@2"]).ok  # a maneuver forward spends the Priest
 
 
+def test_the_puzzle_reform_first():
+    """wl.reform (L47-L48/L211-L212): the illegal rank is reformed at once, before any effect; the Shield Wall, a
+    React to the death (wl.reacts L97/L267), comes after, so its +2 AC to the front rank finds whoever the reform
+    moved there. Shortest 2: the Forge Priest forward (2 places), then the Shield Wall by any of 4 characters."""
+    puzzle = RB.puzzle("reform-first")
+    sol = tt.solve(puzzle)
+    assert (sol.solvable, sol.shortest, sol.count) == (True, 2, 8)
+    start = puzzle.game()
+    priest = find(start.table, "Forge Priest", 1)
+    assert start.state.objects["c28"]["card"] == "shield_wall"
+    assert puzzle.check([f"reform:{priest}:1@0", f"react:c28:{priest}"]).ok
+    assert not puzzle.check(["reform:c26:1@0", f"react:c28:{priest}"]).ok  # the Veteran in front gets the +2
+    assert not puzzle.check([f"reform:{priest}:1@0", "no"]).ok  # no React: the Priest keeps AC 14
+
+
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_a_position_at_an_order_reads_back(seed):
     """positions.py: a random game written at each go of its Orders Phases loads to the same fingerprint and
