@@ -18,7 +18,8 @@ decks or a position file names it, so the shipped games and the notebooks that p
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+import tomllib
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
@@ -26,6 +27,7 @@ from .cards import load_card_folder
 from .errors import CardDataError, RuleError, quote
 
 if TYPE_CHECKING:
+    from .deckrules import DeckRules
     from .registries import SchemaFile
     from .rulebook import Rulebook
 
@@ -132,6 +134,39 @@ class Catalogue(dict[str, dict]):
 
     def index(self) -> None:
         """Precompute what the rulebook's hot paths read (a subclass sets attributes of its own)."""
+
+    # ------------------------------------------ helpers for a check() of decks
+    def deck_entries(self, folder: Path, file: str) -> Iterator[tuple[str, Any]]:
+        """The ``[[deck]]`` tables of ``folder/file`` as (name, table), one at a time. Why: every rulebook's
+        starter-deck file has this shape; raises CardDataError at a deck without a name, and after the last
+        when the file holds no deck."""
+        data = tomllib.loads((Path(folder) / file).read_text(encoding="utf-8"))
+        decks = data.get("deck", [])
+        for i, deck in enumerate(decks):
+            name = deck.get("name")
+            if not isinstance(name, str) or not name:
+                raise CardDataError(file, None, f"deck[{i}].name", "a deck needs a name")
+            yield name, deck
+        if not decks:
+            raise CardDataError(file, None, "deck", "no deck")
+
+    def deck_copies(self, file: str, name: str, counts: Any, field: str) -> list[str]:
+        """The card ids of a ``card id = copies`` table (``field`` of deck ``name``), each as often as it is
+        copied, in id order; raises CardDataError for an unknown card or a count that is not a whole number >= 1."""
+        if not isinstance(counts, dict):
+            raise CardDataError(file, name, field, "a table of card id = copies")
+        for cid, n in counts.items():
+            if cid not in self:
+                raise CardDataError(file, name, f"{field}.{cid}", f"no card {cid!r} in the catalogue")
+            if type(n) is not int or n < 1:
+                raise CardDataError(file, name, f"{field}.{cid}", f"{n!r} is not a number of copies")
+        return [cid for cid, n in sorted(counts.items()) for _ in range(n)]
+
+    def deck_legal(self, file: str, name: str, rules: DeckRules, deck: Any) -> None:
+        """Raise CardDataError listing every violation of ``rules`` by deck ``name`` (none: return)."""
+        problems = rules.check(deck, self, name=name)
+        if problems:
+            raise CardDataError(file, name, None, "; ".join(str(v) for v in problems))
 
     def file_of(self, card_id: str) -> str:
         """The name of the file the card came from."""

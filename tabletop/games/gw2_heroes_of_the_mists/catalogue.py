@@ -7,7 +7,6 @@ that uses existing effects needs no Python.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 from tabletop.core.catalogue import Catalogue
@@ -49,31 +48,14 @@ class Gw2Cards(Catalogue):
 
     def check(self) -> None:
         """Every deck of ``decks.toml`` names cards of the catalogue and is legal (see :func:`deck_rules`)."""
-        path = CARD_DIR / DECK_FILE
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
         decks: dict[str, dict] = {}
-        for i, deck in enumerate(data.get("deck", [])):
-            name = deck.get("name")
-            if not isinstance(name, str) or not name:
-                raise CardDataError(DECK_FILE, None, f"deck[{i}].name", "a deck needs a name")
+        for name, deck in self.deck_entries(CARD_DIR, DECK_FILE):
             prof = deck.get("hero")
             if prof not in self or self[prof]["type"] != "profession":
                 raise CardDataError(DECK_FILE, name, "hero", f"{prof!r} is not a profession card")
-            counts = deck.get("cards")
-            if not isinstance(counts, dict):
-                raise CardDataError(DECK_FILE, name, "cards", "a table of card id = copies")
-            for cid, n in counts.items():
-                if cid not in self:
-                    raise CardDataError(DECK_FILE, name, f"cards.{cid}", f"no card {cid!r} in the catalogue")
-                if type(n) is not int or n < 1:
-                    raise CardDataError(DECK_FILE, name, f"cards.{cid}", f"{n!r} is not a number of copies")
-            cards = [cid for cid, n in sorted(counts.items()) for _ in range(n)]
-            problems = deck_rules(prof).check(cards, self, name=name)
-            if problems:
-                raise CardDataError(DECK_FILE, name, None, "; ".join(str(v) for v in problems))
+            cards = self.deck_copies(DECK_FILE, name, deck.get("cards"), "cards")
+            self.deck_legal(DECK_FILE, name, deck_rules(prof), cards)
             decks[name] = {"hero": prof, "cards": cards}
-        if not decks:
-            raise CardDataError(DECK_FILE, None, "deck", "no deck")
         self.decks = decks
 
 

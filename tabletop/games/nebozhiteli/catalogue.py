@@ -7,12 +7,10 @@ in :mod:`.effects`, so a new card that uses existing effects needs no Python.
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 
 from tabletop.core.catalogue import Catalogue
 from tabletop.core.deckrules import Allowed, DeckRules, Size
-from tabletop.core.errors import CardDataError
 
 from . import effects as _effects  # noqa: F401  (registers the effect words before the schema is checked)
 from .vocabulary import SCHEMA
@@ -43,30 +41,11 @@ class NebozhiteliCards(Catalogue):
 
     def check(self) -> None:
         """Every deck of ``decks.toml`` names cards of the catalogue and is legal by L32 (nb.decks)."""
-        path = CARD_DIR / DECK_FILE
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
         decks: dict[str, dict[str, list[str]]] = {}
-        for i, deck in enumerate(data.get("deck", [])):
-            name = deck.get("name")
-            if not isinstance(name, str) or not name:
-                raise CardDataError(DECK_FILE, None, f"deck[{i}].name", "a deck needs a name")
-            parts: dict[str, list[str]] = {}
-            for part in ("creatures", "main"):
-                counts = deck.get(part)
-                if not isinstance(counts, dict):
-                    raise CardDataError(DECK_FILE, name, part, "a table of card id = copies")
-                for cid, n in counts.items():
-                    if cid not in self:
-                        raise CardDataError(DECK_FILE, name, f"{part}.{cid}", f"no card {cid!r} in the catalogue")
-                    if type(n) is not int or n < 1:
-                        raise CardDataError(DECK_FILE, name, f"{part}.{cid}", f"{n!r} is not a number of copies")
-                parts[part] = [cid for cid, n in sorted(counts.items()) for _ in range(n)]
-            problems = DECK_RULES.check(parts, self, name=name)
-            if problems:
-                raise CardDataError(DECK_FILE, name, None, "; ".join(str(v) for v in problems))
+        for name, deck in self.deck_entries(CARD_DIR, DECK_FILE):
+            parts = {part: self.deck_copies(DECK_FILE, name, deck.get(part), part) for part in ("creatures", "main")}
+            self.deck_legal(DECK_FILE, name, DECK_RULES, parts)
             decks[name] = parts
-        if not decks:
-            raise CardDataError(DECK_FILE, None, "deck", "no deck")
         self.decks = decks
 
 

@@ -4,7 +4,6 @@ each checked by the kernel's deck rules (wl.deck, L92/L262) and for a legal star
 
 from __future__ import annotations
 
-import tomllib
 from fractions import Fraction
 from pathlib import Path
 
@@ -60,31 +59,15 @@ class WarlordCards(Catalogue):
 
     def check(self) -> None:
         """Every deck of ``decks.toml`` names cards of the catalogue, is legal (wl.deck) and holds a starting army."""
-        data = tomllib.loads((CARD_DIR / DECK_FILE).read_text(encoding="utf-8"))
         decks: dict[str, dict] = {}
-        for i, deck in enumerate(data.get("deck", [])):
-            name = deck.get("name")
-            if not isinstance(name, str) or not name:
-                raise CardDataError(DECK_FILE, None, f"deck[{i}].name", "a deck needs a name")
-            counts = deck.get("cards")
-            if not isinstance(counts, dict):
-                raise CardDataError(DECK_FILE, name, "cards", "a table of card id = copies")
-            for cid, n in counts.items():
-                if cid not in self:
-                    raise CardDataError(DECK_FILE, name, f"cards.{cid}", f"no card {cid!r} in the catalogue")
-                if type(n) is not int or n < 1:
-                    raise CardDataError(DECK_FILE, name, f"cards.{cid}", f"{n!r} is not a number of copies")
-            cards = [cid for cid, n in sorted(counts.items()) for _ in range(n)]
-            problems = DECK_RULES.check(cards, self, name=name)
-            if problems:
-                raise CardDataError(DECK_FILE, name, None, "; ".join(str(v) for v in problems))
+        for name, deck in self.deck_entries(CARD_DIR, DECK_FILE):
+            cards = self.deck_copies(DECK_FILE, name, deck.get("cards"), "cards")
+            self.deck_legal(DECK_FILE, name, DECK_RULES, cards)
             try:
                 army = starting_army(dict(self), cards, str(deck.get("warlord")))
             except (ValueError, KeyError) as e:
                 raise CardDataError(DECK_FILE, name, "warlord", f"no legal starting army (wl.setup): {e}") from None
             decks[name] = {"warlord": deck["warlord"], "cards": cards, "army": army}
-        if not decks:
-            raise CardDataError(DECK_FILE, None, "deck", "no deck")
         self.decks = decks
 
 
