@@ -248,6 +248,16 @@ class Rulebook:
     puzzle_folder: str | Path | None = None
     # a puzzle condition's rulebook tests by name: ``{test = NAME, ...}`` is ``puzzle_tests[NAME](game, args)``
     puzzle_tests: Mapping[str, Callable[[Game, dict], bool]] = field(default_factory=dict)
+    # the key of ``state.turn`` that counts the game's turns, shown as "turn N" by the board and the Lab:
+    # the kernel's ``"number"`` (one player's turn each), or ``"round"`` for a game whose one turn is all
+    # players' (Warlord, seed 004 L53/L217); read it with :meth:`Rulebook.turn_number`
+    turn_counter: str = "number"
+
+    def turn_number(self, state: Any) -> Any:
+        """The turn number ``state`` (a State) is at, by this rulebook's count (``turn_counter``): what the
+        board's and the Lab's headers show as "turn N" (0 or None: before the first turn)."""
+        turn = state.turn
+        return turn.get(self.turn_counter) if isinstance(turn, dict) else turn
 
     def __post_init__(self) -> None:
         if self.events:

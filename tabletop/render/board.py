@@ -1472,7 +1472,7 @@ def game_html(game, rulebook=None) -> str:
         deciding = st.decision["player"] if st.decision else st.turn.get("player")
         status = f"{escape('chance' if deciding == 'chance' else f'player {deciding}')} to act"
     head = (
-        f"<div class='tt-game-head'><b>{escape(rb.title)}</b> — turn {escape(str(st.turn.get('number')))}, "
+        f"<div class='tt-game-head'><b>{escape(rb.title)}</b> — turn {escape(str(rb.turn_number(st)))}, "
         f"{status}</div>"
     )
     board = board_html(rb.board(game.table, None), decision=False) if rb.board is not None else ""

@@ -197,3 +197,17 @@ def test_why_not_answers_a_click_on_a_card_that_offers_nothing_with_the_rule_and
     assert board.why_not("nope") == "There is no card 'nope' on this board."
     untraced = BoardWidget(tt.rulebook("hearthstone").new_game(seed=1, tracing=False))
     assert "untraced" in untraced.why_not(untraced.game.state.zones["hero:0"][0])
+
+
+def test_lab_header_shows_warlords_round_as_its_turn():
+    """wl.phases (seed 004 L53/L217): one Warlord turn is all players', counted by the kernel's round
+    (Rulebook.turn_counter); the header says "turn N" as the board's status line does."""
+    from tabletop.games.warlord import RULEBOOK as WL
+    from tabletop.render.board import board_svg
+    from tabletop.widgets.board import game_status
+
+    game = WL.new_game(seed=0)
+    assert game.state.turn["number"] == 0  # (the kernel's per-player count stays 0 in Warlord)
+    rnd = game.state.turn["round"]
+    assert game_status(game).startswith(f"turn {rnd}, ")
+    assert f"turn {rnd}" in board_svg(WL.board(game.table, None))

@@ -26,7 +26,7 @@ from . import army as A
 def board(game: Table, player: int | None = None) -> dict:
     view = board_view(game, player, A.ZONES, describe=describe, players=players, turn=("number", "player"))
     view["ranks"] = ranks(game)
-    view["turn"] = {"number": game.state.turn.get("round")}  # wl.phases (L53/L217): one turn, all players
+    view["turn"] = {"number": game.rulebook.turn_number(game.state)}  # wl.phases (L53/L217): its round
     _draw_ranks(view)
     view["viewer"] = 0 if player is None else player
     return view
