@@ -2,7 +2,8 @@
 and nearest the middle, every front rank facing every other (wl.ranks, L46/L210, L106/L276), each character in its
 place with its state, wounds, ATK per strike and AC. A rank's label gives its distance to every enemy front rank
 (r + s - 1 with s = 1: its own number) and says when it is illegal (wl.legal, L46-L47/L210-L211: more characters
-than the rank in front). Decks, hands, items and discard piles are drawn in each player's panel. ``ranks`` keeps
+than the rank in front). Each item is drawn on the
+character holding it (wl.item, L81-L82/L251-L252); decks, hands and discard piles in each player's panel. ``ranks`` keeps
 the formation as data.
 
 >>> from tabletop.games.warlord import RULEBOOK
@@ -78,6 +79,8 @@ def describe(game: Table, entry: dict, obj: dict) -> None:
             "wounds": obj.get("wounds", 0),
         }
         entry["rank"], entry["state"] = obj.get("rank"), A.state_of(game, oid)
+    if obj.get("on") and A.alive(game, obj["on"]):
+        entry["attached_to"] = obj["on"]  # wl.item (L81-L82/L251-L252): the item is drawn on its holder
 
 
 def players(game: Table) -> list[dict]:
