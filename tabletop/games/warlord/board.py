@@ -2,9 +2,8 @@
 and nearest the middle, every front rank facing every other (wl.ranks, L46/L210, L106/L276), each character in its
 place with its state, wounds, ATK per strike and AC. A rank's label gives its distance to every enemy front rank
 (r + s - 1 with s = 1: its own number) and says when it is illegal (wl.legal, L46-L47/L210-L211: more characters
-than the rank in front). Each item is drawn on the
-character holding it (wl.item, L81-L82/L251-L252); decks, hands and discard piles in each player's panel. ``ranks`` keeps
-the formation as data.
+than the rank in front). Each item is drawn on the character holding it (wl.item, L81-L82/L251-L252); decks,
+hands and discard piles in each player's panel. ``ranks`` keeps the formation as data.
 
 >>> from tabletop.games.warlord import RULEBOOK
 >>> view = board(RULEBOOK.scenario("reform-before-react").table, 1)
