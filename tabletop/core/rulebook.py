@@ -242,15 +242,22 @@ class Rulebook:
     # the option that names who takes the first turn (and so begins the seat order): new_game checks it
     # against the number of players and sets the turn's ``first`` and ``player`` before the set-up runs
     first_player_option: str | None = None
-    # the key of ``state.turn`` that numbers the game's turns as its rulebook counts them: the kernel's
-    # ``number`` counts each player's turn; Warlord's one turn for all players is the kernel's ``round``
-    turn_counter: str = "number"
     # what its position files say and how a game is written as one (positions.py; None: it has none)
     position: PositionSpec | None = None
     # the folder of the puzzles it ships (position files with a [puzzle] table, docs/puzzles.md): rb.puzzle(name)
     puzzle_folder: str | Path | None = None
     # a puzzle condition's rulebook tests by name: ``{test = NAME, ...}`` is ``puzzle_tests[NAME](game, args)``
     puzzle_tests: Mapping[str, Callable[[Game, dict], bool]] = field(default_factory=dict)
+    # the key of ``state.turn`` that counts the game's turns, shown as "turn N" by the board and the Lab:
+    # the kernel's ``"number"`` (one player's turn each), or ``"round"`` for a game whose one turn is all
+    # players' (Warlord, seed 004 L53/L217); read it with :meth:`Rulebook.turn_number`
+    turn_counter: str = "number"
+
+    def turn_number(self, state: Any) -> Any:
+        """The turn number ``state`` (a State) is at, by this rulebook's count (``turn_counter``): what the
+        board's and the Lab's headers show as "turn N" (0 or None: before the first turn)."""
+        turn = state.turn
+        return turn.get(self.turn_counter) if isinstance(turn, dict) else turn
 
     def __post_init__(self) -> None:
         if self.events:

@@ -281,8 +281,13 @@ def normalise(view: dict) -> dict:
         raise ValueError(f"unknown board layout {layout!r}; known layouts: {', '.join(LAYOUTS)}")
     cards = [_norm_item(c, i) for i, c in enumerate(view.get("cards") or ())]
     cards += [_norm_item({"kind": "token", **t}, len(cards) + i) for i, t in enumerate(view.get("tokens") or ())]
+    away: dict[str, int] = {}  # per zone, its cards drawn on a host in another zone
     if any("attached_to" in c for c in cards):  # attachments go under their host (only where a view asks)
         cards = _attach(cards)
+        for c in cards:
+            for att in c.get("attached", ()):
+                if att["zone"] is not None and att["zone"] != c["zone"]:
+                    away[att["zone"]] = away.get(att["zone"], 0) + 1
     zones = []
     seen = set()
     for z in view.get("zones") or ():
@@ -297,6 +302,8 @@ def normalise(view: dict) -> dict:
                 "options": _option_ids(z.get("option"), z.get("options")),
             }
         )
+        if away.get(zid) and isinstance(z.get("count"), int):  # (not drawn as missing: they are on their hosts)
+            zones[-1]["count"] = max(0, z["count"] - away[zid])
     for c in cards:  # zones the view names only through its cards
         if c["zone"] is not None and c["zone"] not in seen:
             seen.add(c["zone"])
@@ -945,20 +952,23 @@ def _row_of_slots(zone: dict, items: list[dict], marked: set[str]) -> tuple[list
             slots.setdefault(i - o, []).append(it)
     n = max([int(zone.get("slots") or 0), *(k + 1 for k in slots)], default=0)
     sw = CARD_H + GAP
+    # a card's attachments peek out above it: every card of the rank stands as low as the most attached one
+    peek = max((PEEK * len(it.get("attached", ())) for its in slots.values() for it in its), default=0)
+    top = f' y="{peek}"' if peek else ""
     parts = []
     for k in range(n):
         x = k * sw
         if k in slots:
             its = slots[k]
             w, _h = _size(its[0])
-            parts.append(_stack(its, x + (CARD_H - w) / 2, 0, marked))
+            parts.append(_stack(its, x + (CARD_H - w) / 2, peek - PEEK * len(its[0].get("attached", ())), marked))
         else:
             parts.append(
                 # (not "tt-slot": the Lab's board marks the places a click may pick with that class)
-                f'<rect class="tt-empty-slot" x="{_n(x + (CARD_H - CARD_W) / 2)}" width="{CARD_W}" height="{CARD_H}" '
-                'rx="6" fill="none" stroke="#c9bfa8" stroke-dasharray="3 3"/>'
+                f'<rect class="tt-empty-slot" x="{_n(x + (CARD_H - CARD_W) / 2)}"{top} '
+                f'width="{CARD_W}" height="{CARD_H}" rx="6" fill="none" stroke="#c9bfa8" stroke-dasharray="3 3"/>'
             )
-    return parts, max(n * sw - GAP, CARD_W), CARD_H
+    return parts, max(n * sw - GAP, CARD_W), CARD_H + peek
 
 
 def _labelled(zone: dict, parts: list, w: float, h: float, marked: set[str]) -> tuple[list, float, float]:
@@ -1472,8 +1482,7 @@ def game_html(game, rulebook=None) -> str:
         deciding = st.decision["player"] if st.decision else st.turn.get("player")
         status = f"{escape('chance' if deciding == 'chance' else f'player {deciding}')} to act"
     head = (
-        f"<div class='tt-game-head'><b>{escape(rb.title)}</b> — turn {escape(str(st.turn.get('number')))}, "
-        f"{status}</div>"
+        f"<div class='tt-game-head'><b>{escape(rb.title)}</b> — turn {escape(str(rb.turn_number(st)))}, {status}</div>"
     )
     board = board_html(rb.board(game.table, None), decision=False) if rb.board is not None else ""
     dec = game.decision

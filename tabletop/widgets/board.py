@@ -85,10 +85,9 @@ def _only_options(view: dict, allowed: set[str]) -> dict:
 
 
 def game_status(game: Game) -> str:
-    """``turn 3, player 0 to act`` / ``turn 9, game over (winners [0])``: deterministic text. The turn is
-    counted as the rulebook counts it (``Rulebook.turn_counter``)."""
+    """``turn 3, player 0 to act`` / ``turn 9, game over (winners [0])``: deterministic text."""
     st = game.state
-    turn = st.turn.get(game.rulebook.turn_counter) if isinstance(st.turn, dict) else st.turn
+    turn = game.rulebook.turn_number(st)  # (the rulebook's count: Warlord's is its round)
     when = f"turn {turn}, " if turn else ""  # (turn 0 is before the first turn: a set-up, a mulligan, a night)
     if st.result is not None:
         winners = st.result.get("winners")

@@ -1,6 +1,7 @@
 """The one generic board renderer (DESIGN.md, Widgets and rendering): any board view to SVG/HTML."""
 
 import json
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -445,3 +446,26 @@ def test_a_long_word_of_a_name_is_drawn_smaller_not_broken():
     svg = board_svg(view)
     assert ">Shieldbearer</text>" in svg and 'style="font-size:10.1px">Shieldbearer' in svg
     assert "Shieldbeare<" not in svg and '<text x="6" y="16" class="tt-name">Ash Brute</text>' in svg
+
+
+def test_ranks_draw_an_attachment_on_its_host_and_keep_it_clickable():
+    """A card ``attached_to`` a card in a rank (Warlord's item on its holder, seed 004 L81-L82) is drawn
+    under its host, peeking out above it, still offering its option; its own zone does not count it as
+    missing (no face-down pile for it)."""
+    view = {
+        "layout": "ranks",
+        "zones": [
+            {"id": "rank:0:1", "label": "rank 1", "owner": 0, "kind": "rank", "rank": 1},
+            {"id": "gear:0", "label": "items", "owner": 0, "count": 1},
+        ],
+        "cards": [
+            {"id": "c1", "zone": "rank:0:1", "name": "Forge Priest", "pos": 1},
+            {"id": "c2", "zone": "rank:0:1", "name": "Rune Acolyte", "pos": 2},
+            {"id": "i1", "zone": "gear:0", "name": "Chain Mail", "attached_to": "c1", "option": "use:i1"},
+        ],
+    }
+    svg = board_svg(view)
+    assert 'data-option="use:i1"' in svg
+    assert "tt-card tt-face-down" not in svg  # (the items zone is not drawn as a pile of one hidden card)
+    ys = {m[0]: float(m[1]) for m in re.findall(r'data-id="(\w+)"[^>]*transform="translate\([\d.]+ ([\d.]+)\)', svg)}
+    assert ys["i1"] < ys["c1"] == ys["c2"]  # the item above its host; the rank's cards in one line

@@ -202,6 +202,7 @@ def test_why_not_answers_a_click_on_a_card_that_offers_nothing_with_the_rule_and
 def test_the_header_counts_turns_as_the_rulebook_does():
     # wl.phases (004_445e52d7fb23d2a0.txt L53/L217): one Warlord turn is played by all players, the kernel's
     # round, so the header says "turn 2" once every player has had the turn's orders, not the kernel's number
+    from tabletop.render.board import board_svg
     from tabletop.widgets.board import game_status
 
     rb = tt.rulebook("warlord")
@@ -212,4 +213,7 @@ def test_the_header_counts_turns_as_the_rulebook_does():
         game.apply(game.legal()[-1] if game.decision.kind != "order" else "pass")
     assert game.state.turn["turns"] == 2 and game_status(game).startswith("turn 2, ")
     assert BoardWidget(game).title.endswith(game_status(game))
+    assert game.state.turn["number"] == 0  # (the kernel's per-player count stays 0 in Warlord)
+    assert "turn 2" in board_svg(rb.board(game.table, None))  # the board's own status line agrees
     assert tt.rulebook("memory").turn_counter == "number"  # the kernel's count of each player's turn
+

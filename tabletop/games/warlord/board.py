@@ -2,8 +2,8 @@
 and nearest the middle, every front rank facing every other (wl.ranks, L46/L210, L106/L276), each character in its
 place with its state, wounds, ATK per strike and AC. A rank's label gives its distance to every enemy front rank
 (r + s - 1 with s = 1: its own number) and says when it is illegal (wl.legal, L46-L47/L210-L211: more characters
-than the rank in front). Decks, hands, items and discard piles are drawn in each player's panel. ``ranks`` keeps
-the formation as data.
+than the rank in front). Each item is drawn on the character holding it (wl.item, L81-L82/L251-L252); decks,
+hands and discard piles in each player's panel. ``ranks`` keeps the formation as data.
 
 >>> from tabletop.games.warlord import RULEBOOK
 >>> view = board(RULEBOOK.scenario("reform-before-react").table, 1)
@@ -26,8 +26,7 @@ from . import army as A
 def board(game: Table, player: int | None = None) -> dict:
     view = board_view(game, player, A.ZONES, describe=describe, players=players, turn=("number", "player"))
     view["ranks"] = ranks(game)
-    # wl.phases (L53/L217): one turn for all players, the kernel's round (Rulebook.turn_counter)
-    view["turn"] = {"number": game.state.turn.get(game.rulebook.turn_counter)}
+    view["turn"] = {"number": game.rulebook.turn_number(game.state)}  # wl.phases (L53/L217): its round
     _draw_ranks(view)
     view["viewer"] = 0 if player is None else player
     return view
@@ -79,6 +78,8 @@ def describe(game: Table, entry: dict, obj: dict) -> None:
             "wounds": obj.get("wounds", 0),
         }
         entry["rank"], entry["state"] = obj.get("rank"), A.state_of(game, oid)
+    if obj.get("on") and A.alive(game, obj["on"]):
+        entry["attached_to"] = obj["on"]  # wl.item (L81-L82/L251-L252): the item is drawn on its holder
 
 
 def players(game: Table) -> list[dict]:

@@ -209,7 +209,7 @@ def make_rulebook(cards: WarlordCards) -> Rulebook:
         cards=cards,
         description=(__doc__ or ""),
         evaluate=evaluate,
-        turn_counter="round",  # wl.phases (L53/L217): one turn for all players, the kernel's round
+        turn_counter="round",  # wl.phases (L53/L217): one turn of all players, counted by the kernel's round
     )
     from .scenarios import SCENARIOS
 
