@@ -130,9 +130,10 @@ def condition(node: Node, rb: Rulebook) -> Condition:
         tests = rb.puzzle_tests
         if name not in tests:
             raise node.error("test", f"{rb.id} has no puzzle test {quote(name)}{suggest(name, tests)}")
-        args = {k: v for k, v in node.items() if k != "test"}
+        says = node.take("says", str, None)  # the goal in a student's words (a test's arguments are ids)
+        args = {k: v for k, v in node.items() if k not in ("test", "says")}
         fn = tests[name]
-        return Condition(lambda g: bool(fn(g, args)), f"{name} {args}" if args else name)
+        return Condition(lambda g: bool(fn(g, args)), says or (f"{name} {args}" if args else name))
     ok = _compare(node)
     words = _words(node)
     card = node.take("card", str, None)

@@ -134,3 +134,13 @@ def test_a_bad_position_names_the_field():
         tt.load_position(text.replace('state = "ready"', 'state = "tired"', 1))
     with pytest.raises(tt.PositionError, match="no card 'ash_raidr'"):
         tt.load_position(text.replace('card = "ash_raider"', 'card = "ash_raidr"', 1))
+
+
+def test_a_puzzle_test_is_worded_by_its_says():
+    """docs/puzzles.md: a ``{test = NAME, ...}`` goal's ``says`` is what the student reads; without it the goal
+    is the test's name and arguments (the puzzle still checks the same condition)."""
+    text = (RB.puzzle_folder / "three-ready.toml").read_text(encoding="utf-8")
+    assert "your front rank holds at least 3 ready characters" in RB.puzzle("three-ready").goal_text
+    bare = tt.load_puzzle(text.replace(', says = "your front rank holds at least 3 ready characters"', ""))
+    assert "ready_in_rank {'player': 0, 'rank': 1, 'at_least': 3}" in bare.goal_text
+    assert tt.solve(bare).shortest == tt.solve(RB.puzzle("three-ready")).shortest == 3
