@@ -216,4 +216,3 @@ def test_the_header_counts_turns_as_the_rulebook_does():
     assert game.state.turn["number"] == 0  # (the kernel's per-player count stays 0 in Warlord)
     assert "turn 2" in board_svg(rb.board(game.table, None))  # the board's own status line agrees
     assert tt.rulebook("memory").turn_counter == "number"  # the kernel's count of each player's turn
-
