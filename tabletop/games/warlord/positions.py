@@ -51,7 +51,10 @@ def build(game: Table, root: Node) -> None:
     for name in known:
         kind, p = name.split(":")[0], int(name.split(":")[1])
         if kind == "deck":
+            listed = name in zones
             hidden_deck(game, zones, name, A.DECKS[p])
+            if listed:  # (a deck drawn empty is written, its composition kept as {}: wl.deck_out, L109/L279)
+                st.vars.setdefault(A.DECKS[p].var, {})
             continue
         for i, item in enumerate(zones.take(name, list, [])):
             entry = Node(zones.doc, (*zones.at(name), i), zones.check((*zones.at(name), i), item, dict))
@@ -118,7 +121,7 @@ def dump(game: Table) -> dict[str, Any]:
         p = int(name.split(":")[1])
         if name.startswith("deck:"):
             comp = A.DECKS[p].left(game)
-            if oids or comp:
+            if oids or comp or A.DECKS[p].var in st.vars:  # (a deck drawn empty too)
                 zones[name] = {"cards": dict(comp), "ids": list(oids)}
             continue
         entries = [_entry(game, oid, name, p) for oid in oids]

@@ -47,3 +47,15 @@ def test_a_death_in_an_attack_keeps_its_cause_through_a_position():
 def test_every_scenario_and_lesson_position_saves_and_loads_back(name):
     """Each named position (scenarios.py and the lesson's, natural-20's open d20 among them) is a position file."""
     _same(RB.scenario(name))
+
+
+def test_a_position_with_a_deck_drawn_empty_loads_back():
+    """wl.deck_out (004_445e52d7fb23d2a0.txt L109/L279): running out of cards costs nothing and the game goes
+    on, so a position may hold an empty deck; it is written as ``{cards = {}, ids = []}`` and reads back."""
+    game, rng = RB.new_game(seed=0), random.Random(0)
+    while not game.over and all(game.state.zones.get(f"deck:{p}") for p in range(len(game.state.players))):
+        game.play(rng.randrange(len(game.legal())))
+    empty = [p for p in range(len(game.state.players)) if not game.state.zones.get(f"deck:{p}")]
+    assert empty and not game.over
+    assert f'"deck:{empty[0]}" = {{cards = {{}}, ids = []}}' in game.to_position()
+    _same(game)
