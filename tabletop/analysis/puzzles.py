@@ -102,7 +102,14 @@ def _zone_objects(game: Game, zone: str, card: str | None) -> list[str]:
 
 
 def condition(node: Node, rb: Rulebook) -> Condition:
-    """The condition a table states (docs/puzzles.md lists the kinds); every field is checked here."""
+    """The condition a table states (docs/puzzles.md lists the kinds); every field is checked here. A
+    ``says`` words it for the student instead of the generated text, which names zones and ids."""
+    says = node.take("says", str, None)
+    found = _condition(node, rb)
+    return Condition(found.holds, says) if says else found
+
+
+def _condition(node: Node, rb: Rulebook) -> Condition:
     kinds = [k for k in ("count", "stat", "var", "test", "not", "any", "all") if k in node]
     if len(kinds) != 1:
         raise node.error(
@@ -130,10 +137,9 @@ def condition(node: Node, rb: Rulebook) -> Condition:
         tests = rb.puzzle_tests
         if name not in tests:
             raise node.error("test", f"{rb.id} has no puzzle test {quote(name)}{suggest(name, tests)}")
-        says = node.take("says", str, None)  # the goal in a student's words (a test's arguments are ids)
-        args = {k: v for k, v in node.items() if k not in ("test", "says")}
+        args = {k: v for k, v in node.items() if k not in ("test", "says")}  # (says: condition())
         fn = tests[name]
-        return Condition(lambda g: bool(fn(g, args)), says or (f"{name} {args}" if args else name))
+        return Condition(lambda g: bool(fn(g, args)), f"{name} {args}" if args else name)
     ok = _compare(node)
     words = _words(node)
     card = node.take("card", str, None)

@@ -140,3 +140,14 @@ def test_a_puzzle_file_loads_as_its_position():
     p = tt.rulebook("hearthstone").puzzle("juggler-first")
     assert tt.load_position(p.text).fingerprint() == p.game().fingerprint()
     assert "win the game before the turn ends" in p.goal_text and "Juggler first" in p._repr_html_()
+
+
+def test_a_condition_is_worded_by_its_says():
+    """docs/puzzles.md: ``says`` words any condition for the student; the condition checked is the same."""
+    plain = puzzle('title = "t"\ngoal = "reach"\ncondition = {count = "board:0", at_least = 2}\n')
+    said = puzzle('title = "t"\ngoal = "reach"\ncondition = {count = "board:0", at_least = 2, says = "two minions"}\n')
+    assert "at least 2 in board:0" in plain.goal_text and "board:0" not in said.goal_text
+    assert "a position where two minions" in said.goal_text
+    assert tt.solve(said).count == tt.solve(plain).count > 0
+    with pytest.raises(tt.PositionError, match="says"):
+        puzzle('title = "t"\ngoal = "reach"\ncondition = {count = "board:0", at_least = 2, says = 2}\n')
