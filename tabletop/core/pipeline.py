@@ -20,6 +20,8 @@ class Pipeline(Triggers):
 
     def emit(self, type_: str, *, rule: str, **fields: Any) -> str:
         """Send one event through the pipeline; returns its id."""
+        if "rec" in fields:
+            raise _kernel_field(type_)
         st = self.state
         if self.tracing or self._fp is not None or not (self.rulebook.has_abilities or st.delayed):
             return self.emit_batch([{"type": type_, **fields}], rule=rule)[0]
@@ -39,6 +41,8 @@ class Pipeline(Triggers):
             table = st.events
             n = st.counters["event"]
             for ev in events:
+                if "rec" in ev:
+                    raise _kernel_field(ev.get("type"))
                 n += 1
                 eid = f"e{n}"
                 if reactive:  # (what _new_event does, untraced)
@@ -55,6 +59,8 @@ class Pipeline(Triggers):
                 self.push("k.replace", batch=ids, i=0)
             return ids
         for ev in events:
+            if "rec" in ev:
+                raise _kernel_field(ev.get("type"))
             ids.append(self._new_event({"rule": rule, **ev}, applied=[], cause="current"))
         if self._reactive():
             self.push("k.replace", batch=ids, i=0)
@@ -363,3 +369,9 @@ PIPELINE_TASKS: dict[str, Callable[[Table, dict], None]] = {
     "k.happen": _k_happen,
     "k.respond": _k_respond,
 }
+
+
+def _kernel_field(type_: object) -> RuleError:
+    """An event may not carry a field ``rec``: it is the kernel's reference into the trace (left out of the
+    fingerprint and of position files, overwritten when tracing), so the rulebook's value would be lost."""
+    return RuleError(f"event {type_!r}: a field named 'rec' is the kernel's (its trace record); name it otherwise")

@@ -244,9 +244,7 @@ def dump(game: Game) -> str:
     if same:
         return text
     engine["pending"] = toml_text.Verbatim(
-        json.dumps(
-            {key: _untraced(getattr(st, key)) for key in ENGINE_KEYS}, ensure_ascii=False, sort_keys=True, indent=1
-        )
+        json.dumps(st.untraced_engine(), ensure_ascii=False, sort_keys=True, indent=1)
     )
     text = render(head, options, body, engine)
     built = _build(Doc(text, "<to_position>"), rb, _no_lookup, tracing=False, chance="manual", run=True)
@@ -263,18 +261,6 @@ def _canonical(state: State, key: str) -> bytes:
     import orjson
 
     return orjson.dumps(getattr(state, key), option=orjson.OPT_SORT_KEYS)
-
-
-def _untraced(value: Any) -> Any:
-    """``value`` with its references into the trace (``cause``, ``rec``) set to None: a loaded game's trace
-    starts empty. Work entries are ``(task, args, cause)``."""
-    if isinstance(value, dict):
-        return {k: None if k in ("cause", "rec") else _untraced(v) for k, v in value.items()}
-    if isinstance(value, tuple) and len(value) == 3 and isinstance(value[0], str) and isinstance(value[1], dict):
-        return [value[0], _untraced(value[1]), None]
-    if isinstance(value, list | tuple):
-        return [_untraced(v) for v in value]
-    return value
 
 
 def render(head: dict[str, Any], options: dict[str, Any], body: dict[str, Any], engine: dict[str, Any]) -> str:

@@ -40,8 +40,15 @@ TURN_COUNTERS = frozenset(("number", "round"))
 _TRACE_KEYS = frozenset(("cause", "rec"))
 
 
+# Where the references into the trace are (they depend on the path that led to a position and on whether
+# tracing is on, so a fingerprint and a position file leave them out). Only the kernel's own data holds them:
+# the third item of a work entry, a decision's ``cause``, an event's ``rec`` and, at any depth, the kernel's
+# tasks' arguments and the queue of triggers. A rulebook's own task arguments and an event's fields are its
+# data, whatever their names (a Warlord death's cause is a fact of the position).
+
+
 def _strip(value: Any) -> Any:
-    """``value`` without the trace-reference keys, at any depth."""
+    """``value`` without the trace-reference keys, at any depth (the kernel's own data only)."""
     if isinstance(value, dict):
         return {k: _strip(v) for k, v in value.items() if k not in _TRACE_KEYS}
     if isinstance(value, list | tuple):
@@ -56,6 +63,11 @@ def _strip_task(name: str, args: dict) -> list:
     if name.startswith("k."):
         return [name, _strip(args)]
     return [name, args]
+
+
+def _strip_events(events: dict[str, dict]) -> dict[str, dict]:
+    # an event's trace reference is its own ``rec``; its other fields are the rulebook's
+    return {eid: {k: v for k, v in ev.items() if k != "rec"} for eid, ev in events.items()}
 
 
 def _strip_decision(dec: dict | None) -> dict | None:
@@ -227,7 +239,7 @@ class State:
                 "modifiers": self.modifiers,
                 "effects": self.effects,
                 "delayed": self.delayed,
-                "events": _strip(events) if events else events,
+                "events": _strip_events(events) if events else events,
                 "uses": self.uses,
                 "result": self.result,
             }
@@ -237,8 +249,24 @@ class State:
         data["work"] = [_strip_task(name, args) for name, args, _cause in self.work]
         data["decision"] = _strip_decision(self.decision)
         data["queue"] = _strip(self.queue)
-        data["events"] = _strip(self.events)
+        data["events"] = _strip_events(self.events)
         return orjson.dumps(data, option=orjson.OPT_SORT_KEYS)
+
+    def untraced_engine(self) -> dict[str, Any]:
+        """The engine's parts of the position (its pending work, and what the work reads) as the fingerprint
+        sees them: without references into the trace, each work entry's cause None. A position file writes
+        this (``Game.to_position``): the loaded game's trace starts empty, and its fingerprint is the same."""
+        return {
+            "work": [[*_strip_task(name, args), None] for name, args, _cause in self.work],
+            "queue": _strip(self.queue),
+            "decision": _strip_decision(self.decision),
+            "events": _strip_events(self.events),
+            "effects": self.effects,
+            "delayed": self.delayed,
+            "modifiers": self.modifiers,
+            "uses": self.uses,
+            "turn": self.turn,
+        }
 
     def fingerprint(self) -> str:
         """A hash of the position: equal positions give equal fingerprints."""
