@@ -55,10 +55,9 @@ $(COMPILED_STAMP): $(STAMP) $(SOURCES)
 	touch $@
 
 # Every test on the editable install (pure Python: the sources with their doctests, the notebooks
-# and the browser), then, where a C toolchain exists, again on the compiled wheel (tests/ and the
-# notebooks, with pyproject's pytest options, without the browser, which serves the editable
-# install, and without the doctests of tabletop/, which pytest can only import from the source
-# tree). Without a toolchain the compiled run is left out and one line at the end says so and why
+# and the browser), then, where a C toolchain exists, the kernel's tests and the digest equivalence
+# (tests/kernel, tests/test_build.py) again on the compiled wheel, with pyproject's pytest options.
+# Without a toolchain the compiled run is left out and one line at the end says so and why
 # (the exit status is the pure run's); TABLETOP_REQUIRE_COMPILED=1 (.ci/run sets it) makes that a
 # failure. PYTHONSAFEPATH keeps the source tree off sys.path in pytest and in the subprocesses tests
 # start; PYTHONPATH is absolute, for notebook kernels that start elsewhere.
@@ -77,12 +76,26 @@ test: $(STAMP)
 			"(a C compiler and Python's headers are needed; on Debian: apt-get install gcc python3-dev)"; \
 	fi
 
+# The sources' run is two pytest processes, one after the other: all but tests/browser spread over the
+# machine's cores (pytest-xdist, WORKERS of them; --dist loadfile keeps a notebook's cells, and a module's
+# tests, in one worker), then the browser tests alone, on a quiet machine (they wait as a student would, and
+# time out when the CPU is shared). TABLETOP_TESTS (tests/conftest.py) keeps each test in its own part
+# whatever PYTEST_ARGS selects (the browser part collects only tests/browser when PYTEST_ARGS is empty, and
+# what PYTEST_ARGS names otherwise). A part that PYTEST_ARGS leaves empty ("no tests ran", pytest's status 5)
+# is not a failure; any other failure of either part is.
+WORKERS ?= auto
 test-pure: $(STAMP)
-	$(PYTHON) -m pytest $(PYTEST_ARGS)
+	@status=0; \
+	TABLETOP_TESTS=others $(PYTHON) -m pytest -n $(WORKERS) --dist loadfile --ignore=tests/browser $(PYTEST_ARGS) || \
+		{ s=$$?; [ $$s = 5 ] || status=$$s; }; \
+	TABLETOP_TESTS=browser $(PYTHON) -m pytest $(if $(PYTEST_ARGS),,tests/browser) $(PYTEST_ARGS) || \
+		{ s=$$?; [ $$s = 5 ] || status=$$s; }; \
+	exit $$status
 
+COMPILED_TESTS = tests/kernel tests/test_build.py
 test-compiled: $(COMPILED_STAMP)
 	TABLETOP_EXPECT_COMPILED=1 PYTHONSAFEPATH=1 PYTHONPATH=$(CURDIR)/$(COMPILED) \
-		$(PYTHON) -m pytest tests notebooks --ignore=tests/browser $(PYTEST_ARGS)
+		$(PYTHON) -m pytest -n $(WORKERS) --dist loadfile $(COMPILED_TESTS) $(PYTEST_ARGS)
 
 lab: $(LAB_STAMP)
 	$(VENV)/bin/jupyter lab $(ALLOW_ROOT) notebooks/

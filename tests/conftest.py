@@ -6,6 +6,11 @@ variable names. A test that needs a seed that is not there is skipped, naming th
 for; with ``TABLETOP_REQUIRE_SEEDS=1`` (set by ``.ci/run``) that skip is a failure instead, so CI
 cannot go green without reading them.
 
+``make test`` runs the sources' tests in two parts, one process each: all but ``tests/browser`` spread over the
+machine's cores, then the browser tests alone (they wait as a student would; on a loaded CPU they time out).
+``TABLETOP_TESTS`` names the part (``others``, ``browser``), so that a path in ``PYTEST_ARGS`` runs in its own part
+only.
+
 The card cache (the schema checks that shipped card files passed, tabletop/core/cards.py) is an
 empty folder of this session's own, set before any test imports a rulebook: no test reads or
 writes the developer's ``~/.cache/tabletop``, and every run starts with the cache cold.
@@ -23,6 +28,8 @@ from pathlib import Path
 import pytest
 
 REPOSITORY = Path(__file__).resolve().parents[1]
+TESTS = REPOSITORY / "tests"
+BROWSER = TESTS / "browser"
 
 os.environ["TABLETOP_CACHE_DIR"] = _CACHE = tempfile.mkdtemp(prefix="tabletop-test-cache-")
 atexit.register(shutil.rmtree, _CACHE, ignore_errors=True)
@@ -49,3 +56,17 @@ def read_seed(name: str) -> str:
 def seed_text() -> Callable[[str], str]:
     """``seed_text(name)``: the text of a seed, read as :func:`read_seed` says."""
     return read_seed
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """``TABLETOP_TESTS=browser`` keeps only the tests of ``tests/browser``, ``=others`` the rest (make test)."""
+    part = os.environ.get("TABLETOP_TESTS")
+    if part not in ("browser", "others"):
+        return
+    keep, drop = [], []
+    for item in items:
+        browser = BROWSER in Path(item.path).resolve().parents
+        (keep if browser == (part == "browser") else drop).append(item)
+    if drop:
+        config.hook.pytest_deselected(items=drop)
+        items[:] = keep

@@ -1,6 +1,6 @@
 """The committed notebooks read unrun: every board, widget and figure output carries a picture.
 
-Fast, without a browser (tests/browser/test_unrun.py checks the same in JupyterLab and in
+Fast, without a browser (tests/browser/visits.py and test_unrun.py check the same in JupyterLab and in
 nbconvert's HTML, drawn by Chromium): a plotly figure or a widget view alone shows nothing on GitHub
 or in nbconvert's HTML, and a board as inline SVG turns into run-on text in untrusted JupyterLab.
 After changing how something is drawn, execute the notebooks again (notebooks/execute.py).

@@ -2,6 +2,36 @@
 
 from __future__ import annotations
 
+# Every committed notebook the Lab tests open and run (each once: opened unrun, checked, run; visits.py); the
+# committed notebooks left out are opened unrun by test_unrun.py.
+LAB_NOTEBOOKS = [
+    "00_tour.ipynb",
+    "01_memory.ipynb",
+    "03_hearthstone.ipynb",
+    "04_berserk_heroes.ipynb",
+    "05_marvel_champions.ipynb",
+    "06_nebozhiteli.ipynb",
+    "07_gw2_heroes_of_the_mists.ipynb",
+    "08_warlord.ipynb",
+    "15_marvel_champions_judges.ipynb",
+    "20_timing_compared.ipynb",
+    "21_write_your_own.ipynb",
+]
+# The notebooks whose first Lab test_lab_new_rulebooks.py plays by clicks (after running them).
+NEW_RULEBOOK_LABS = ["06_nebozhiteli.ipynb", "07_gw2_heroes_of_the_mists.ipynb", "08_warlord.ipynb"]
+
+# The Lab's computer seats, quicker: the moves are the same, only the pause between them shrinks (Lab.delay and
+# Lab.pause are the teacher's pace; the browser tests need not watch it).
+QUICK_COMPUTER = """\
+import gc as _tt_gc
+from tabletop.widgets import Lab as _TtLab
+for _tt_lab in [o for o in _tt_gc.get_objects() if isinstance(o, _TtLab)]:
+    _tt_lab.delay = 0.05
+    if _tt_lab.pause is not None:
+        _tt_lab.pause = 0.2
+print(sum(1 for o in _tt_gc.get_objects() if isinstance(o, _TtLab)))
+"""
+
 # Every BoardWidget in the kernel as JSON: [model_id, moves, fingerprint, game fingerprint, options].
 BOARDS_PROBE = """\
 import json as _tt_json

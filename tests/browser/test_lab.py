@@ -1,9 +1,9 @@
 """Issue 4 in a real browser: the notebooks run in JupyterLab and their widgets answer clicks.
 
 JupyterLab + headless Debian chromium through Playwright (see ``harness.py``). Each test opens a
-notebook, runs every cell, waits until the kernel is idle and the widgets are drawn, clicks, and
-checks both the page and, with a probe cell, the kernel. Screenshots of every step are written
-to pytest's temp dir (the path is printed when the browser tests end).
+notebook unrun (checking its pictures, ``visits.py``), runs every cell, waits until the kernel is idle
+and the widgets are drawn, clicks, and checks both the page and, with a probe cell, the kernel.
+Screenshots of every step are written to pytest's temp dir (the path is printed when the browser tests end).
 """
 
 from __future__ import annotations
@@ -12,66 +12,17 @@ import json
 
 import pytest
 
-from .notebooks import BOARDS_PROBE, FIGURES_PROBE
+from .notebooks import BOARDS_PROBE, FIGURES_PROBE, LAB_NOTEBOOKS, NEW_RULEBOOK_LABS
+from .visits import run_notebook
 
 pytestmark = pytest.mark.slow
 
 # The notebooks whose widgets are clicked: a memory board, a trigger chain and a state graph.
 MEMORY_NOTEBOOK = "01_memory.ipynb"
 FIGURES_NOTEBOOK = "00_tour.ipynb"
-# Every notebook of notebooks/ that the browser opens; those clicked in above run there only.
-LAB_NOTEBOOKS = [
-    "00_tour.ipynb",
-    "01_memory.ipynb",
-    "03_hearthstone.ipynb",
-    "04_berserk_heroes.ipynb",
-    "05_marvel_champions.ipynb",
-    "06_nebozhiteli.ipynb",
-    "07_gw2_heroes_of_the_mists.ipynb",
-    "08_warlord.ipynb",
-    "15_marvel_champions_judges.ipynb",
-    "20_timing_compared.ipynb",
-    "21_write_your_own.ipynb",
-]
-
-
-def run_notebook(lab, notebook: str, step: str) -> None:
-    """Open and run ``notebook``; fail on error outputs or widget views that did not render."""
-    lab.open(notebook)
-    errors = lab.run_all()
-    assert not errors, f"{notebook}: cells raised:\n" + "\n\n".join(e["traceback"] or e["evalue"] for e in errors)
-    assert_widgets_rendered(lab, notebook)
-    lab.shot(f"{step}-{notebook.removesuffix('.ipynb')}-ran")
-
-
-def assert_widgets_rendered(lab, notebook: str, timeout: float = 20.0) -> int:
-    """Every cell with a widget-view output shows it: a drawn element, no ipywidgets error text."""
-    cells = sorted({v["cell"] for v in lab.widget_model_ids()})
-    problems = lab.evaluate_panel(
-        """const t0 = Date.now();
-        const check = () => arg.cells.flatMap((i) => {
-          const outputs = [...panel.content.widgets[i].node.querySelectorAll('.jp-OutputArea-output')];
-          const text = outputs.map((o) => o.innerText).join(' ');
-          if (/Error displaying widget|Error rendering|model not found/.test(text)) return [`cell ${i}: ${text}`];
-          const drawn = outputs.some((o) => [...o.querySelectorAll('.lm-Widget')].some(
-            (w) => w.getBoundingClientRect().height > 10 && w.getBoundingClientRect().width > 10));
-          return drawn ? [] : [`cell ${i}: widget not drawn`];
-        });
-        let problems = check();
-        while (problems.length && Date.now() - t0 < arg.timeout) {
-          await new Promise((r) => setTimeout(r, 50));
-          problems = check();
-        }
-        return problems;""",
-        {"cells": cells, "timeout": timeout * 1000},
-    )
-    assert not problems, f"{notebook}: widgets did not render: {problems}"
-    # plotly draws its traces asynchronously: wait for them in every figure there is, whatever the
-    # trace type (scatter and bar traces are both drawn as `g.trace`, each in its own layer)
-    plots = lab.panel.locator(".js-plotly-plot")
-    for i in range(plots.count()):
-        plots.nth(i).locator("g.trace").first.wait_for(state="attached", timeout=timeout * 1000)
-    return len(cells)
+# Every notebook of LAB_NOTEBOOKS is opened unrun and run once (visits.py): those clicked in here and in
+# test_lab_new_rulebooks.py there, the others by test_notebook_runs_in_lab.
+RUN_HERE = [n for n in LAB_NOTEBOOKS if n not in (MEMORY_NOTEBOOK, FIGURES_NOTEBOOK, *NEW_RULEBOOK_LABS)]
 
 
 def boards(lab) -> list[dict]:
@@ -121,7 +72,7 @@ def test_memory_board_click_reaches_the_kernel(lab):
     assert option in old["legal"] and option not in kernel["legal"]
 
 
-@pytest.mark.parametrize("notebook", [n for n in LAB_NOTEBOOKS if n not in (MEMORY_NOTEBOOK, FIGURES_NOTEBOOK)])
+@pytest.mark.parametrize("notebook", RUN_HERE)
 def test_notebook_runs_in_lab(lab, notebook):
     run_notebook(lab, notebook, "run")
 

@@ -2,7 +2,7 @@
 
 JupyterLab draws a widget view only for trusted output with a live kernel; an unrun notebook,
 GitHub and nbconvert's HTML fall back to ``text/html`` (see tabletop/widgets/_static.py). The
-browser test tests/browser/test_unrun.py checks the pictures in a real JupyterLab.
+browser test tests/browser (visits.py, test_unrun.py) checks the pictures in a real JupyterLab.
 """
 
 import re
