@@ -73,7 +73,7 @@ def because_of(
     ``declared`` (``Rulebook.check_causes``) narrows it by the check event's type: ``{"die": {"damage":
     "target"}}`` says a ``die`` comes of ``damage`` events whose ``target`` is the dying object (not the
     damage it dealt as a ``source``). An undeclared type takes every event about its objects. The search
-    runs only when a traced check finds something, and reads the trace back to its start.
+    runs only when a traced check finds something, and reads the whole trace.
     """
     wanted: list[tuple[str, Mapping[str, str] | None]] = []  # (object id, {event type: field} or None)
     for ev in events:
@@ -82,9 +82,9 @@ def because_of(
     if not wanted:
         return {}
     found = []
-    records = trace.records
-    for i in range(len(records) - 1, -1, -1):
-        rec = records[i]
+    # (forwards, in trace order: iterating the shared list runs in C, where indexing it back to the
+    # start called SharedList.__getitem__ once a record, and the check reads the whole trace)
+    for i, rec in enumerate(trace.records):
         if rec["kind"] != "event":
             continue
         data = rec["data"]
@@ -95,7 +95,7 @@ def because_of(
             if (oid in about.values()) if rule is None else (about.get(rule.get(data["type"], "")) == oid):
                 found.append(i)
                 break
-    return {"because": found[::-1]} if found else {}
+    return {"because": found} if found else {}
 
 
 _SHIFT = 6
