@@ -81,7 +81,7 @@ def because_of(
         wanted.extend((oid, rule) for oid in named_objects(ev, objects).values())
     if not wanted:
         return {}
-    records = trace.records
+    records = trace.records.tolist()  # (a plain list, read by index in C, where SharedList's index is a call)
     found = []
     for i in _about_events(trace):
         data = records[i]["data"]
