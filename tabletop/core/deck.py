@@ -13,6 +13,7 @@ decision it opens); the game's state holds the rest. Moves in and out of the dec
 
 - :meth:`Deck.fill` makes its anonymous objects and composition (set-up);
 - :meth:`Deck.draw` opens the chance decision (the outcome reaches task ``resume`` as ``choice``);
+  :meth:`Deck.draw_if_any` the same, or tells of an empty deck;
 - :meth:`Deck.take` takes the drawn card out of the composition and gives the top object;
 - :meth:`Deck.shuffle_in` shuffles cards back (a mulligan, a discard pile reshuffled into an empty
   deck): they become anonymous again and join the composition;
@@ -147,10 +148,18 @@ class Deck:
     def draw(self, game: Table, resume: Task, args: dict | None = None) -> None:
         """Open the chance decision of the top card: one option per kind of card left, weighted by how many
         are left. The chosen key reaches task ``resume`` as ``choice``; it calls :meth:`take`."""
+        if not self.draw_if_any(game, resume, args):
+            raise ZoneError(
+                f"deck {quote(self.zone)} is empty: there is no card to draw (ask Deck.empty first, or draw_if_any)"
+            )
+
+    def draw_if_any(self, game: Table, resume: Task, args: dict | None = None) -> bool:
+        """:meth:`draw`, and True; False, opening nothing, when the deck is :meth:`empty`. Why: a rule that draws
+        or else does something else (fatigue) looks at the deck once, not twice (a draw each turn is hot)."""
         st = game.state
         comp = st.vars.get(self.var)
         if not comp or not st.zones.get(self.zone):
-            raise ZoneError(f"deck {quote(self.zone)} is empty: there is no card to draw (ask Deck.empty first)")
+            return False
         if self.cache_options:
             mine = self._last
             cards = game.rulebook.cards
@@ -175,6 +184,7 @@ class Deck:
             probs=[c / total for c in counts],  # (a comprehension: fewer instructions than map(total.__rtruediv__))
             stream=self.stream,
         )
+        return True
 
     def _options_of(self, cards: object) -> _Options:
         """The cached draw options of card set ``cards`` (see ``_by_cards``), now the last drawn with."""

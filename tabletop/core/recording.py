@@ -77,17 +77,20 @@ class Recording:
         if callable(summary):
             summary = summary()
         history = self.history
-        rec = {
-            "i": 0,  # (its index, set below: the key stays first, as saved games have it)
-            "kind": kind,
-            "summary": summary,
-            "rule": rule,
-            "cause": self._cause if cause == "current" else cause,
-            "player": player,
-            "step": history._frozen + len(history._tail),  # (its length, with no call: every record reads it)
-            "data": data,
-        }
-        i = rec["i"] = self.trace.records.add(rec)
+        records = self.trace.records
+        i = records._frozen + len(records._tail)  # (its index: the trace's length, read with no call)
+        records.append(
+            {
+                "i": i,
+                "kind": kind,
+                "summary": summary,
+                "rule": rule,
+                "cause": self._cause if cause == "current" else cause,
+                "player": player,
+                "step": history._frozen + len(history._tail),  # (its length, with no call: every record reads it)
+                "data": data,
+            }
+        )
         return i
 
     def caused_by(self, index: int | None) -> None:

@@ -73,7 +73,7 @@ def because_of(
     ``declared`` (``Rulebook.check_causes``) narrows it by the check event's type: ``{"die": {"damage":
     "target"}}`` says a ``die`` comes of ``damage`` events whose ``target`` is the dying object (not the
     damage it dealt as a ``source``). An undeclared type takes every event about its objects. The search
-    runs only when a traced check finds something, and reads the trace back to its start.
+    runs only when a traced check finds something, over the event records that name objects (_about_events).
     """
     wanted: list[tuple[str, Mapping[str, str] | None]] = []  # (object id, {event type: field} or None)
     for ev in events:
@@ -81,21 +81,38 @@ def because_of(
         wanted.extend((oid, rule) for oid in named_objects(ev, objects).values())
     if not wanted:
         return {}
+    records = trace.records.tolist()  # (a plain list, read by index in C, where SharedList's index is a call)
     found = []
-    records = trace.records
-    for i in range(len(records) - 1, -1, -1):
-        rec = records[i]
-        if rec["kind"] != "event":
+    for i in _about_events(trace):
+        data = records[i]["data"]
+        if data.get("status") != "happened":
             continue
-        data = rec["data"]
-        about = data.get("about")
-        if not about or data.get("status") != "happened":
-            continue
+        about = data["about"]
         for oid, rule in wanted:
             if (oid in about.values()) if rule is None else (about.get(rule.get(data["type"], "")) == oid):
                 found.append(i)
                 break
-    return {"because": found[::-1]} if found else {}
+    return {"because": found} if found else {}
+
+
+def _about_events(trace: Trace) -> tuple[int, ...]:
+    """The indices of ``trace``'s event records that name objects (``about``), in order: what
+    :func:`because_of` searches. Kept on the trace with how many records it has read and the last of
+    them, so each state check reads only the records added since the last (a traced game checks after
+    every step; reading the whole trace each time grew with the game's length). A record replaced later
+    keeps its kind and objects (an event's status changes; an undone apply puts the old one back), but an
+    undo that cut the trace back leaves another record, or none, where the last one read was: the search
+    then starts again from the first record."""
+    records = trace.records
+    n, last, found = trace._about
+    size = len(records)
+    if n > size or (n and records[n - 1] is not last):
+        n, found = 0, ()
+    if n < size:
+        new = records[n:size]
+        found += tuple(i for i, rec in enumerate(new, n) if rec["kind"] == "event" and rec["data"].get("about"))
+        trace._about = (size, new[-1], found)
+    return found
 
 
 _SHIFT = 6
@@ -273,6 +290,9 @@ class Trace:
         self.records: SharedList[dict] = (
             records if isinstance(records, SharedList) else SharedList(records if records is not None else ())
         )
+        # (_about_events) how many records the search for a state check's causes has read, the last of them,
+        # and the indices of the event records among them that name objects
+        self._about: tuple[int, dict | None, tuple[int, ...]] = (0, None, ())
 
     def __len__(self) -> int:
         return len(self.records)
@@ -288,7 +308,9 @@ class Trace:
         return self.records[i]
 
     def copy(self) -> Trace:
-        return Trace(self.rules, self.records.copy())
+        trace = Trace(self.rules, self.records.copy())
+        trace._about = self._about  # (a tuple, never changed in place: the copy reads on from there)
+        return trace
 
     def of_kind(self, *kinds: str) -> list[dict]:
         return [r for r in self.records if r["kind"] in kinds]

@@ -68,3 +68,44 @@ def test_the_graph_from_a_record_on_is_the_whole_graph_cut_down_to_those_records
         cut = whole.subgraph(n for n in whole if n >= since)
         assert sorted(part.nodes(data=True)) == sorted(cut.nodes(data=True))
         assert sorted(part.edges(data=True)) == sorted(cut.edges(data=True))
+
+
+def _fresh(trace):
+    """because_of over a new Trace of the same records: what the search finds reading them all."""
+    return Trace(trace.rules, trace.records.tolist())
+
+
+def test_the_search_reads_on_from_where_the_last_one_stopped_and_sees_later_records_and_statuses():
+    trace = _trace()
+    die_b = [{"type": "die", "minion": "b"}]
+    assert because_of(trace, {"b": {}}, die_b, {}) == {"because": [1, 2, 4]}
+    trace.records.append(_event(5, "damage", {"target": "b"}, status="pending"))
+    trace.records.append(_event(6, "heal", {"target": "b"}))
+    assert because_of(trace, {"b": {}}, die_b, {}) == {"because": [1, 2, 4, 6]}  # 5 has not happened
+    trace.records[5] = _event(5, "damage", {"target": "b"})  # (its status changes: the record is replaced)
+    assert because_of(trace, {"b": {}}, die_b, {}) == {"because": [1, 2, 4, 5, 6]}
+    assert because_of(trace, {"b": {}}, die_b, {}) == because_of(_fresh(trace), {"b": {}}, die_b, {})
+
+
+def test_a_trace_cut_back_and_grown_again_is_searched_anew():
+    trace = _trace()
+    die_b = [{"type": "die", "minion": "b"}]
+    assert because_of(trace, {"b": {}}, die_b, {}) == {"because": [1, 2, 4]}
+    trace.records.truncate(3)  # (an undone apply)
+    assert because_of(trace, {"b": {}}, die_b, {}) == {"because": [1, 2]}
+    trace.records.truncate(0)
+    for i in range(5):  # as long as before, other records: the last one read is not where it was
+        trace.records.append(_event(i, "heal", {"target": "a" if i % 2 else "b"}))
+    assert because_of(trace, {"b": {}}, die_b, {}) == {"because": [0, 2, 4]}  # (0: no event before)
+    assert because_of(trace, {"b": {}}, die_b, {}) == because_of(_fresh(trace), {"b": {}}, die_b, {})
+
+
+def test_a_copy_of_the_trace_searches_on_its_own():
+    trace = _trace()
+    die_b = [{"type": "die", "minion": "b"}]
+    assert because_of(trace, {"b": {}}, die_b, {}) == {"because": [1, 2, 4]}
+    copy = trace.copy()
+    copy.records.append(_event(5, "damage", {"target": "b"}))
+    trace.records.append(_event(5, "heal", {"target": "a"}))
+    assert because_of(copy, {"b": {}}, die_b, {}) == {"because": [1, 2, 4, 5]}
+    assert because_of(trace, {"b": {}}, die_b, {}) == {"because": [1, 2, 4]}

@@ -840,22 +840,19 @@ def t_draw(game: Table, *, player: int, keep: bool = True) -> None:
     """hs.assume.draw: the top card is a chance outcome weighted by what is left; empty deck: fatigue
     (hs.assume.fatigue), or nothing with option fatigue=False. (``keep`` is passed on to hs.drawn, which
     saved games hold; nothing reads it.)"""
-    st = game.state
     p = player
-    deck = DECKS[p]
-    if deck.empty(game):
-        if not game.options["fatigue"]:
-            game.record(
-                "action", lambda: f"player {p}'s deck is empty: nothing is drawn", "hs.assume.fatigue", player=p
-            )
-            return
-        pl = st.players[p]
-        n = pl["fatigue"] + 1
-        st.players[p] = {**pl, "fatigue": n}
-        game.record("action", lambda: f"player {p}'s deck is empty: fatigue {n}", "hs.assume.fatigue", player=p)
-        game.emit("damage", rule="hs.assume.fatigue", source=None, target=hero(game, p), amount=n, player=p)
+    if DECKS[p].draw_if_any(game, t_drawn, {"player": p, "keep": keep}):
         return
-    deck.draw(game, t_drawn, {"player": p, "keep": keep})
+    # the deck is empty
+    if not game.options["fatigue"]:
+        game.record("action", lambda: f"player {p}'s deck is empty: nothing is drawn", "hs.assume.fatigue", player=p)
+        return
+    st = game.state
+    pl = st.players[p]
+    n = pl["fatigue"] + 1
+    st.players[p] = {**pl, "fatigue": n}
+    game.record("action", lambda: f"player {p}'s deck is empty: fatigue {n}", "hs.assume.fatigue", player=p)
+    game.emit("damage", rule="hs.assume.fatigue", source=None, target=hero(game, p), amount=n, player=p)
 
 
 @TASKS("hs.drawn")
