@@ -81,9 +81,14 @@ def because_of(
         wanted.extend((oid, rule) for oid in named_objects(ev, objects).values())
     if not wanted:
         return {}
-    records = trace.records.tolist()  # (a plain list, read by index in C, where SharedList's index is a call)
+    by_object = _about_events(trace)
+    if len(wanted) == 1:
+        candidates: Iterable[int] = by_object.get(wanted[0][0], ())
+    else:
+        candidates = sorted({i for oid, _rule in wanted for i in by_object.get(oid, ())})
+    records = trace.records
     found = []
-    for i in _about_events(trace):
+    for i in candidates:
         data = records[i]["data"]
         if data.get("status") != "happened":
             continue
@@ -95,24 +100,37 @@ def because_of(
     return {"because": found} if found else {}
 
 
-def _about_events(trace: Trace) -> tuple[int, ...]:
-    """The indices of ``trace``'s event records that name objects (``about``), in order: what
-    :func:`because_of` searches. Kept on the trace with how many records it has read and the last of
-    them, so each state check reads only the records added since the last (a traced game checks after
-    every step; reading the whole trace each time grew with the game's length). A record replaced later
-    keeps its kind and objects (an event's status changes; an undone apply puts the old one back), but an
-    undo that cut the trace back leaves another record, or none, where the last one read was: the search
-    then starts again from the first record."""
+def _about_events(trace: Trace) -> dict[str, tuple[int, ...]]:
+    """For each object, the indices of ``trace``'s event records that name it (``about``), in order: where
+    :func:`because_of` looks. Kept on the trace with how many records it has read and the last of them, so
+    each state check reads only the records added since the last (a traced game checks after every step;
+    reading the whole trace each time grew with the game's length), and looks only at the records about its
+    own objects. A record replaced later keeps its kind and objects (an event's status changes; an undone
+    apply puts the old one back), but an undo that cut the trace back leaves another record, or none, where
+    the last one read was: the index is then made again from the first record. The index is never changed
+    in place (a new dict, new tuples), so a copy of the trace shares it and reads on from there."""
     records = trace.records
-    n, last, found = trace._about
+    n, last, by_object = trace._about
     size = len(records)
     if n > size or (n and records[n - 1] is not last):
-        n, found = 0, ()
+        n, by_object = 0, {}
     if n < size:
         new = records[n:size]
-        found += tuple(i for i, rec in enumerate(new, n) if rec["kind"] == "event" and rec["data"].get("about"))
-        trace._about = (size, new[-1], found)
-    return found
+        grown: dict[str, tuple[int, ...]] | None = None
+        for i, rec in enumerate(new, n):
+            if rec["kind"] != "event":
+                continue
+            about = rec["data"].get("about")
+            if not about:
+                continue
+            if grown is None:
+                grown = dict(by_object)
+            for oid in dict.fromkeys(about.values()):  # (an object named twice is one entry)
+                grown[oid] = (*grown.get(oid, ()), i)
+        if grown is not None:
+            by_object = grown
+        trace._about = (size, new[-1], by_object)
+    return by_object
 
 
 _SHIFT = 6
@@ -291,8 +309,8 @@ class Trace:
             records if isinstance(records, SharedList) else SharedList(records if records is not None else ())
         )
         # (_about_events) how many records the search for a state check's causes has read, the last of them,
-        # and the indices of the event records among them that name objects
-        self._about: tuple[int, dict | None, tuple[int, ...]] = (0, None, ())
+        # and, for each object, the indices of the event records among them that name it
+        self._about: tuple[int, dict | None, dict[str, tuple[int, ...]]] = (0, None, {})
 
     def __len__(self) -> int:
         return len(self.records)
@@ -309,7 +327,7 @@ class Trace:
 
     def copy(self) -> Trace:
         trace = Trace(self.rules, self.records.copy())
-        trace._about = self._about  # (a tuple, never changed in place: the copy reads on from there)
+        trace._about = self._about  # (never changed in place: the copy reads on from there)
         return trace
 
     def of_kind(self, *kinds: str) -> list[dict]:
