@@ -30,6 +30,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -287,9 +288,11 @@ class LabServer(NotebookServer):
         return self._get("/api/status") is not None
 
     def before_stop(self) -> None:
-        # Kernels run in their own sessions: ask the server to shut them down first.
-        for kernel in self._get("/api/kernels"):
-            self._request(f"/api/kernels/{kernel['id']}", method="DELETE")
+        # Kernels run in their own sessions: ask the server to shut them down first, all at once (each
+        # shutdown waits for its kernel; one after the other, two dozen took a quarter of a minute).
+        kernels = self._get("/api/kernels")
+        with ThreadPoolExecutor(max_workers=8) as pool:
+            list(pool.map(lambda k: self._request(f"/api/kernels/{k['id']}", method="DELETE"), kernels))
 
     def _request(self, path: str, method: str = "GET"):
         req = urllib.request.Request(f"{self.base_url}{path}", method=method)

@@ -19,6 +19,8 @@ LAB_NOTEBOOKS = [
 ]
 # The notebooks whose first Lab test_lab_new_rulebooks.py plays by clicks (after running them).
 NEW_RULEBOOK_LABS = ["06_nebozhiteli.ipynb", "07_gw2_heroes_of_the_mists.ipynb", "08_warlord.ipynb"]
+# The notebook whose puzzle test_lab_puzzle.py plays (after running it).
+PUZZLE_NOTEBOOK = "21_write_your_own.ipynb"
 
 # The Lab's computer seats, quicker: the moves are the same, only the pause between them shrinks (Lab.delay and
 # Lab.pause are the teacher's pace; the browser tests need not watch it).

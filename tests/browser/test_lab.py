@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from .notebooks import BOARDS_PROBE, FIGURES_PROBE, LAB_NOTEBOOKS, NEW_RULEBOOK_LABS
+from .notebooks import BOARDS_PROBE, FIGURES_PROBE, LAB_NOTEBOOKS, NEW_RULEBOOK_LABS, PUZZLE_NOTEBOOK
 from .visits import run_notebook
 
 pytestmark = pytest.mark.slow
@@ -21,8 +21,10 @@ pytestmark = pytest.mark.slow
 MEMORY_NOTEBOOK = "01_memory.ipynb"
 FIGURES_NOTEBOOK = "00_tour.ipynb"
 # Every notebook of LAB_NOTEBOOKS is opened unrun and run once (visits.py): those clicked in here and in
-# test_lab_new_rulebooks.py there, the others by test_notebook_runs_in_lab.
-RUN_HERE = [n for n in LAB_NOTEBOOKS if n not in (MEMORY_NOTEBOOK, FIGURES_NOTEBOOK, *NEW_RULEBOOK_LABS)]
+# test_lab_new_rulebooks.py and test_lab_puzzle.py there, the others by test_notebook_runs_in_lab.
+RUN_HERE = [
+    n for n in LAB_NOTEBOOKS if n not in (MEMORY_NOTEBOOK, FIGURES_NOTEBOOK, PUZZLE_NOTEBOOK, *NEW_RULEBOOK_LABS)
+]
 
 
 def boards(lab) -> list[dict]:

@@ -14,9 +14,12 @@ import json
 
 import pytest
 
+from .notebooks import PUZZLE_NOTEBOOK
+from .visits import run_notebook
+
 pytestmark = pytest.mark.slow
 
-NOTEBOOK = "21_write_your_own.ipynb"
+NOTEBOOK = PUZZLE_NOTEBOOK  # (opened unrun and run here, not by test_lab.py: one visit)
 WRONG = ["play:c67@0", "c3", "attack:c65>c66", "play:c68@0"]  # the Imp first, as cell 15 checks
 NEXT_GOOD_MOVE = """
 import json
@@ -60,9 +63,7 @@ def status(root) -> str:
 
 
 def test_a_puzzle_is_played_in_the_lab_by_clicks(lab):
-    lab.open(NOTEBOOK)
-    errors = lab.run_all(timeout=90)
-    assert not errors, errors
+    run_notebook(lab, NOTEBOOK, "puzzle", timeout=90)  # opened unrun (its pictures checked), then run
     root = lab.panel.locator(".tt-lab").first
     root.locator(".tt-puzzle-status").wait_for(timeout=20_000)
     root.scroll_into_view_if_needed()
