@@ -27,7 +27,7 @@ from .errors import (
     UnknownScenario,
 )
 from .exercises import BLANK, Exercise, ExerciseError, UnknownExercise, Verdict
-from .flow import ends_on_scores, when_empty
+from .flow import ends_on_scores, result_value, when_empty
 from .game import Game
 from .modifiers import Explanation, ModifierOrder, Stage, compute
 from .position_files import PositionSpec
@@ -113,6 +113,7 @@ __all__ = [
     "options_by_object",
     "own_args",
     "player_decks",
+    "result_value",
     "task_name",
     "when_empty",
 ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table
+from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table, result_value
 from tabletop.core.modifiers import Explanation
 
 from . import engine as E
@@ -149,11 +149,9 @@ def evaluate(game: Table, player: int) -> float:
     """How good the position is for ``player`` (the greedy agent's yardstick): a win is worth 1000; otherwise
     the heroes' health, the minions on the table (health and damage), the cards in hand and the stamina, each
     side's minus the other's."""
-    res = game.state.result
-    if res is not None:
-        if player in res["winners"]:
-            return 0.0 if res["draw"] else 1000.0
-        return -1000.0 if res["winners"] else 0.0
+    end = result_value(game, player)
+    if end is not None:
+        return end
     score = 0.0
     for p, sign in ((player, 1.0), (E.other(player), -1.0)):
         side = 1.5 * E.health(game, E.hero(game, p))

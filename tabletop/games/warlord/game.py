@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table
+from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table, result_value
 
 from . import army as A
 from . import effects as _effects  # noqa: F401  (registers the effect words and their tasks)
@@ -164,11 +164,9 @@ OPTIONS = {
 def evaluate(game: Table, player: int) -> float:
     """How good the position is for ``player``: a win 1000; otherwise the living characters (hit points left,
     ATK, AC), the Warlord's hit points counted thrice, and the hand, each side's minus the best opponent's."""
-    res = game.state.result
-    if res is not None:
-        if player in res["winners"]:
-            return 0.0 if res["draw"] else 1000.0
-        return -1000.0 if res["winners"] else 0.0
+    end = result_value(game, player)
+    if end is not None:
+        return end
     st = game.state
 
     def side(p: int) -> float:
