@@ -34,7 +34,7 @@ from .position_files import PositionSpec
 from .positions import PositionError
 from .profile import Profile
 from .rolls import Roll
-from .rulebook import EventSpec, OptionSpec, Phase, Rulebook, Scenario, by_name
+from .rulebook import EventSpec, OptionSpec, Phase, Rulebook, Scenario, by_name, deck_options
 from .rules import Rule, RuleTable
 from .scheduling import own_args
 from .state import State
@@ -108,6 +108,7 @@ __all__ = [
     "board_view",
     "by_name",
     "compute",
+    "deck_options",
     "ends_on_scores",
     "grid_view",
     "options_by_object",

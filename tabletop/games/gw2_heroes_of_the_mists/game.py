@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table, result_value
+from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table, deck_options, result_value
 from tabletop.core.modifiers import Explanation
 
 from . import engine as E
@@ -132,8 +132,7 @@ OPTIONS = {
         choices=("skip", "lose"),
     ),
     "first_player": _o("first_player", 0, "Who takes the first turn.", "gw2.assume.first_player", choices=(0, 1)),
-    "deck0": _o("deck0", "guardian", "Player 0's deck (decks.toml).", "gw2.assume.cards", choices=DECK_NAMES),
-    "deck1": _o("deck1", "necromancer", "Player 1's deck (decks.toml).", "gw2.assume.cards", choices=DECK_NAMES),
+    **deck_options(("guardian", "necromancer"), DECK_NAMES, "gw2.assume.cards"),
     "layout": _o(
         "layout",
         None,

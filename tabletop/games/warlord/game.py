@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table, result_value
+from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table, deck_options, result_value
 
 from . import army as A
 from . import effects as _effects  # noqa: F401  (registers the effect words and their tasks)
@@ -140,16 +140,7 @@ OPTIONS = {
     "turn_limit": _o(
         "turn_limit", 60, "Turns before an unfinished game is a draw.", "wl.assume.turn_limit", at_least=1, at_most=1000
     ),
-    **{
-        f"deck{p}": _o(
-            f"deck{p}",
-            DECK_NAMES[p % len(DECK_NAMES)],
-            f"Player {p}'s deck (decks.toml).",
-            "wl.assume.cards",
-            choices=DECK_NAMES,
-        )
-        for p in range(A.MAX_PLAYERS)
-    },
+    **deck_options((DECK_NAMES[p % len(DECK_NAMES)] for p in range(A.MAX_PLAYERS)), DECK_NAMES, "wl.assume.cards"),
     "layout": _o(
         "layout",
         None,
