@@ -373,6 +373,20 @@ def dump_zones(
     return zones
 
 
+def build_vars(table: Table, root: Node) -> None:
+    """The ``[vars]`` table: each variable as the file gives it (the rulebook's own, a turn in progress's)."""
+    for key, value in root.table("vars").items():
+        table.state.vars[key] = value
+
+
+def dump_vars(table: Table, decks: Mapping[str, Deck]) -> dict[str, Any]:
+    """``{"vars": ...}``, the ``[vars]`` table :func:`build_vars` reads: every variable but the compositions of
+    ``decks`` (the ``[zones]`` table holds them), by name; ``{}`` when there is none."""
+    hidden = {d.var for d in decks.values()}
+    others = {k: v for k, v in sorted(table.state.vars.items()) if k not in hidden}
+    return {"vars": others} if others else {}
+
+
 def build_players(
     table: Table,
     root: Node,

@@ -19,9 +19,11 @@ from tabletop.core.position_files import PositionSpec
 from tabletop.core.positions import (
     Node,
     build_players,
+    build_vars,
     build_zones,
     card_entry,
     dump_turn,
+    dump_vars,
     dump_zones,
     step_of,
     take_card,
@@ -49,13 +51,11 @@ DECKS = {d.zone: d for d in E.DECKS}  # each player's deck by its zone
 # ------------------------------------------------------------------ reading
 def build(game: Table, root: Node) -> None:
     """The position of ``root`` in a new game's empty state (see the module docstring)."""
-    st = game.state
     E.ZONES.setup(game)
     known = tuple(E.ZONES.ids(len(E.PLAYERS)))
     build_zones(game, zones_table(root, known, game.rulebook.id), known, DECKS, _card)
     build_players(game, root, _player, lambda p: {"stamina": 0, "start": 1 + p, "turns": 0})
-    for key, value in root.table("vars").items():
-        st.vars[key] = value
+    build_vars(game, root)
     turn = take_turn(game, root, step="main", first=game.options["first_player"], players=E.PLAYERS)
     turn.done()
 
@@ -89,11 +89,7 @@ def dump(game: Table) -> dict[str, Any]:
     turn = dump_turn(game, step_of(game))
     zones = dump_zones(game, tuple(E.ZONES.ids(len(E.PLAYERS))), DECKS, _entry)
     players = [{"stamina": pl["stamina"], "start": pl["start"], "turns": pl.get("turns", 0)} for pl in st.players]
-    out: dict[str, Any] = {"turn": turn, "players": players, "zones": zones}
-    others = {k: v for k, v in sorted(st.vars.items()) if k not in {d.var for d in E.DECKS}}
-    if others:
-        out["vars"] = others
-    return out
+    return {"turn": turn, "players": players, "zones": zones, **dump_vars(game, DECKS)}
 
 
 def _entry(game: Table, oid: str, zone: str) -> dict[str, Any]:

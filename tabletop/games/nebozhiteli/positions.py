@@ -20,9 +20,11 @@ from tabletop.core.position_files import PositionSpec
 from tabletop.core.positions import (
     Node,
     build_players,
+    build_vars,
     build_zones,
     card_entry,
     dump_turn,
+    dump_vars,
     dump_zones,
     step_of,
     take_card,
@@ -55,8 +57,7 @@ def build(game: Table, root: Node) -> None:
     known = tuple(E.ZONES.ids(len(E.PLAYERS)))
     build_zones(game, zones_table(root, known, game.rulebook.id), known, E.DECKS, _card)
     build_players(game, root, _player, lambda p: {"mana": game.options["starting_mana"], "actions": 0})
-    for key, value in root.table("vars").items():
-        st.vars[key] = value
+    build_vars(game, root)
     turn = take_turn(game, root, step="summon", first=game.options["first_player"], players=E.PLAYERS)
     st.set_turn(sub=_sub_of(game))
     turn.done()
@@ -104,11 +105,7 @@ def dump(game: Table) -> dict[str, Any]:
     turn = dump_turn(game, step)
     zones = dump_zones(game, tuple(E.ZONES.ids(len(E.PLAYERS))), E.DECKS, _entry)
     players = [{"mana": pl["mana"], "actions": pl.get("actions", 0)} for pl in st.players]
-    out: dict[str, Any] = {"turn": turn, "players": players, "zones": zones}
-    others = {k: v for k, v in sorted(st.vars.items()) if k not in {d.var for d in E.DECKS.values()}}
-    if others:
-        out["vars"] = others
-    return out
+    return {"turn": turn, "players": players, "zones": zones, **dump_vars(game, E.DECKS)}
 
 
 def _entry(game: Table, oid: str, zone: str) -> dict[str, Any]:

@@ -19,8 +19,10 @@ from tabletop.core.positions import (
     Node,
     at_step,
     build_players,
+    build_vars,
     build_zones,
     card_entry,
+    dump_vars,
     dump_zones,
     step_of,
     take_card,
@@ -62,8 +64,7 @@ def build(game: Table, root: Node) -> None:
     # (a deck drawn empty is written, its composition kept as {}: wl.deck_out, L109/L279)
     build_zones(game, zones, known, DECKS, _card, listed_decks_kept=True)
     build_players(game, root, _player)
-    for key, value in root.table("vars").items():
-        st.vars[key] = value
+    build_vars(game, root)
     turn = root.table("turn")
     step = turn.take("step", str, "ready")
     at_step(game, turn, player=turn.take("player", int, 0), step=step, number=turn.take("number", int, 1, at_least=0))
@@ -113,11 +114,7 @@ def dump(game: Table) -> dict[str, Any]:
         if pl.get("out"):
             row["out"] = True
         players.append(row)
-    out: dict[str, Any] = {"turn": turn, "players": players, "zones": zones}
-    others = {k: v for k, v in sorted(st.vars.items()) if k not in {d.var for d in A.DECKS}}
-    if others:
-        out["vars"] = others
-    return out
+    return {"turn": turn, "players": players, "zones": zones, **dump_vars(game, DECKS)}
 
 
 def _entry(game: Table, oid: str, zone: str) -> dict[str, Any]:
