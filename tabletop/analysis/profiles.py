@@ -95,6 +95,25 @@ def rows_html(rows: list[dict], show: Callable[[Any], str] = str) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
+class Rows(list):
+    """Rows of a table (plain dicts), shown as an HTML table in a notebook and as aligned text elsewhere: what
+    a lesson's helpers return for a notebook to show (one class for every rulebook's lessons)."""
+
+    def __str__(self) -> str:
+        if not self:
+            return "(no rows)"
+        keys = list(self[0])
+        width = {k: max(len(k), *(len(str(r.get(k, ""))) for r in self)) for k in keys}
+        lines = ["  ".join(k.ljust(width[k]) for k in keys)]
+        lines += ["  ".join(str(r.get(k, "")).ljust(width[k]) for k in keys).rstrip() for r in self]
+        return "\n".join(lines)
+
+    __repr__ = __str__
+
+    def _repr_html_(self) -> str:
+        return rows_html(list(self)) if self else "<p>(no rows)</p>"
+
+
 def compare_profiles(
     scenario: Game | Callable[[], Game],
     profiles: Mapping[str, Profile | Mapping[str, Any]] | Sequence[Profile],

@@ -27,14 +27,14 @@ from .errors import (
     UnknownScenario,
 )
 from .exercises import BLANK, Exercise, ExerciseError, UnknownExercise, Verdict
-from .flow import ends_on_scores, when_empty
+from .flow import ends_on_scores, result_value, when_empty
 from .game import Game
 from .modifiers import Explanation, ModifierOrder, Stage, compute
 from .position_files import PositionSpec
 from .positions import PositionError
 from .profile import Profile
 from .rolls import Roll
-from .rulebook import EventSpec, OptionSpec, Phase, Rulebook, Scenario, by_name
+from .rulebook import EventSpec, OptionSpec, Phase, Rulebook, Scenario, by_name, deck_options
 from .rules import Rule, RuleTable
 from .scheduling import own_args
 from .state import State
@@ -108,11 +108,13 @@ __all__ = [
     "board_view",
     "by_name",
     "compute",
+    "deck_options",
     "ends_on_scores",
     "grid_view",
     "options_by_object",
     "own_args",
     "player_decks",
+    "result_value",
     "task_name",
     "when_empty",
 ]

@@ -72,6 +72,24 @@ def ends_on_scores(
     return handler
 
 
+def result_value(game: Table, player: int, win: float = 1000.0) -> float | None:
+    """What a game that is over is worth to ``player``, for a rulebook's ``evaluate``: ``win`` if he won,
+    ``-win`` if another did, 0 for a draw or a game nobody won; None while the game goes on. Why: every
+    rulebook's heuristic scores the end alike, and only the position before it its own way.
+
+    >>> from types import SimpleNamespace as NS
+    >>> won_by_1 = NS(state=NS(result={"winners": [1], "draw": False}))
+    >>> result_value(won_by_1, 1), result_value(won_by_1, 0), result_value(NS(state=NS(result=None)), 0)
+    (1000.0, -1000.0, None)
+    """
+    res = game.state.result
+    if res is None:
+        return None
+    if player in res["winners"]:
+        return 0.0 if res["draw"] else win
+    return -win if res["winners"] else 0.0
+
+
 class Flow(Values):
     """Moving the turn structure on, ending periods, running state checks, ending the game."""
 

@@ -3,8 +3,11 @@
 :class:`Doc` is a parsed file that knows the line of every field; :class:`Node` is one of its tables,
 each value taken once and checked as it is taken (its type, its range, one of its choices), so that
 what is never taken is a misspelled field, named with the one meant (:meth:`Node.done`). The rest
-are what every rulebook's positions need alike: whose turn and which step (:func:`at_step`), object
-ids and timestamps (:func:`take_ids`), the counters after a build (:func:`settle`).
+are what every rulebook's positions need alike: whose turn and which step (:func:`at_step`,
+:func:`take_turn`), the ``[[players]]`` tables (:func:`build_players`), zones of card entries and
+hidden decks (:func:`build_zones` and :func:`dump_zones`, an entry by :func:`take_card` and
+:func:`card_entry`), object ids and timestamps (:func:`take_ids`), the counters after a build
+(:func:`settle`).
 
 Why here: every problem of a hand-written file is a :class:`PositionError` naming the file, the line
 and the field, whichever rulebook reads it. Loading and writing whole files is
@@ -16,7 +19,7 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from . import toml_text
@@ -268,6 +271,166 @@ def hidden_deck(table: Table, zones: Node, name: str, deck: Deck) -> None:
     st.zones[name] = tuple(ids)
     if comp or deck.var in st.vars:
         st.vars[deck.var] = dict(sorted(comp.items()))
+
+
+def build_zones(
+    table: Table,
+    zones: Node,
+    known: tuple[str, ...],
+    decks: Mapping[str, Deck],
+    card: Callable[[Table, Node, str, list[dict[str, Any]]], dict[str, Any]],
+    *,
+    listed_decks_kept: bool = False,
+) -> None:
+    """Every zone of ``known`` from the ``[zones]`` table: a deck of ``decks`` (zone -> deck) by
+    :func:`hidden_deck`, any other an array of card entries, each an object ``card(table, entry, zone, made)``
+    (``made``: the objects read before it) that takes all its fields; the objects are made in the order of
+    their timestamps. ``listed_decks_kept``: a deck the file lists keeps its composition even when empty (a
+    deck drawn empty, where the rulebook tells it from a deck never given). Why: the zones of a card game's
+    position are read alike, and so each bad entry is named alike."""
+    st = table.state
+    made: list[dict[str, Any]] = []
+    for name in known:
+        deck = decks.get(name)
+        if deck is not None:
+            listed = name in zones
+            hidden_deck(table, zones, name, deck)
+            if listed and listed_decks_kept:
+                st.vars.setdefault(deck.var, {})
+            continue
+        for entry in zones.tables(name):
+            made.append(card(table, entry, name, made))
+            entry.done()
+    for obj in sorted(made, key=lambda o: o["ts"]):
+        st.objects[obj["id"]] = obj
+    for name in known:
+        if name not in decks:
+            st.zones[name] = tuple(o["id"] for o in made if o["zone"] == name)
+
+
+def take_card(
+    table: Table,
+    entry: Node,
+    zone: str,
+    made: list[dict[str, Any]],
+    base: dict[str, Any],
+    fields: Mapping[str, type | tuple[type, ...]],
+) -> dict[str, Any]:
+    """A card entry of ``zone`` as an object: its ``id`` (a new card id, none of ``made``'s), its ``card`` (of
+    the catalogue), the fields ``base`` gives every card there, and each of ``fields`` the entry gives (of
+    its type). The rulebook checks and takes the rest (:func:`build_zones` calls ``entry.done()``)."""
+    cards = table.rulebook.cards
+    oid = entry.take("id", str)
+    if id_number(oid) is None or any(o["id"] == oid for o in made):
+        raise entry.error("id", f"{oid!r} is not a new card id ('c12')")
+    cid = entry.take("card", str)
+    if cid not in cards:
+        raise entry.error("card", f"no card {cid!r} in {table.rulebook.id}'s catalogue{suggest(cid, cards)}")
+    obj: dict[str, Any] = {"id": oid, "zone": zone, "ts": id_number(oid), "kind": "card", "card": cid, **base}
+    for name, kind in fields.items():
+        if name in entry:
+            obj[name] = entry.take(name, kind)
+    return obj
+
+
+def card_entry(obj: dict[str, Any], fields: Mapping[str, Any], base: dict[str, Any]) -> dict[str, Any]:
+    """The entry of card ``obj`` (the inverse of :func:`take_card`): its id and card, and each of ``fields``
+    it has that is not what :func:`take_card` would give it anyway (``base``, the timestamp of its id, kind
+    ``card``). A None is written as it is: TOML has none, so the rulebook spells it its way."""
+    oid = obj["id"]
+    entry: dict[str, Any] = {"id": oid, "card": obj["card"]}
+    defaults = {"ts": id_number(oid), "kind": "card", **base}
+    for name in fields:
+        if name in obj and (name not in defaults or obj[name] != defaults[name]):
+            entry[name] = obj[name]
+    return entry
+
+
+def dump_zones(
+    table: Table,
+    names: tuple[str, ...],
+    decks: Mapping[str, Deck],
+    entry: Callable[[Table, str, str], Any],
+    *,
+    listed_decks_kept: bool = False,
+) -> dict[str, Any]:
+    """The ``[zones]`` table of ``table`` (the inverse of :func:`build_zones`): each zone of ``names`` that
+    holds anything, a deck of ``decks`` as its composition and ids, any other as ``entry(table, oid, zone)`` of each
+    object. ``listed_decks_kept``: a deck drawn empty is written too (its composition kept as ``{}``)."""
+    st = table.state
+    zones: dict[str, Any] = {}
+    for name in names:
+        oids = st.zones.get(name, ())
+        deck = decks.get(name)
+        if deck is not None:
+            comp = deck.left(table)
+            if oids or comp or (listed_decks_kept and deck.var in st.vars):
+                zones[name] = {"cards": dict(comp), "ids": list(oids)}
+            continue
+        entries = [entry(table, oid, name) for oid in oids]
+        if entries:
+            zones[name] = entries
+    return zones
+
+
+def build_vars(table: Table, root: Node) -> None:
+    """The ``[vars]`` table: each variable as the file gives it (the rulebook's own, a turn in progress's)."""
+    for key, value in root.table("vars").items():
+        table.state.vars[key] = value
+
+
+def dump_vars(table: Table, decks: Mapping[str, Deck]) -> dict[str, Any]:
+    """``{"vars": ...}``, the ``[vars]`` table :func:`build_vars` reads: every variable but the compositions of
+    ``decks`` (the ``[zones]`` table holds them), by name; ``{}`` when there is none."""
+    hidden = {d.var for d in decks.values()}
+    others = {k: v for k, v in sorted(table.state.vars.items()) if k not in hidden}
+    return {"vars": others} if others else {}
+
+
+def build_players(
+    table: Table,
+    root: Node,
+    read: Callable[[Node, int], dict[str, Any]],
+    absent: Callable[[int], dict[str, Any]] | None = None,
+) -> None:
+    """The ``[[players]]`` tables, at most one a player in seat order: player ``p`` gets the fields
+    ``read(node, p)`` takes of his table (each table must be read whole); with ``absent``, a player the
+    file leaves out gets ``absent(p)``."""
+    st = table.state
+    nodes = root.tables("players", at_most=len(st.players))
+    for p, node in enumerate(nodes):
+        st.update_player(p, **read(node, p))
+        node.done()
+    if absent is not None:
+        for p in range(len(nodes), len(st.players)):
+            st.update_player(p, **absent(p))
+
+
+def take_turn(table: Table, root: Node, *, step: str, first: int, players: tuple[int, ...]) -> Node:
+    """The ``[turn]`` table of a rulebook that keeps who began: ``player`` and ``first`` (each one of
+    ``players``; ``first`` defaults to ``first``), ``step`` (default ``step``), the turn ``number`` (from 1) and
+    the ``round``, the turn put there (:func:`at_step`). Returns the table, for the rulebook's own fields: the
+    caller calls its ``done()``."""
+    st = table.state
+    turn = root.table("turn")
+    player = turn.take("player", int, 0, choices=players)
+    st.set_turn(first=turn.take("first", int, first, choices=players))
+    name = turn.take("step", str, step)
+    at_step(table, turn, player=player, step=name, number=turn.take("number", int, 1, at_least=1))
+    st.set_turn(round=turn.take("round", int, st.turn["round"], at_least=1))
+    return turn
+
+
+def dump_turn(table: Table, step: str) -> dict[str, Any]:
+    """The ``[turn]`` table :func:`take_turn` reads, the turn standing at ``step``."""
+    t = table.state.turn
+    return {
+        "player": t["player"],
+        "first": t["first"],
+        "step": step,
+        "number": max(t["number"], 1),
+        "round": t["round"],
+    }
 
 
 def take_ids(table: Table, entry: Node) -> tuple[str | None, int | None]:

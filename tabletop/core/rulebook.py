@@ -87,6 +87,16 @@ class OptionSpec:
         return value
 
 
+def deck_options(defaults: Iterable[str], choices: tuple[str, ...], rule: str) -> dict[str, OptionSpec]:
+    """Option ``deck{p}`` of each seat ``p``: the deck (of the rulebook's ``decks.toml``, one of ``choices``)
+    player ``p`` plays, ``defaults``' ``p``-th by default. Why: every rulebook with named decks lets each
+    player choose his this same way."""
+    return {
+        f"deck{p}": OptionSpec(f"deck{p}", default, f"Player {p}'s deck (decks.toml).", rule, choices=choices)
+        for p, default in enumerate(defaults)
+    }
+
+
 class EventSpec:
     """One kind of event of a rulebook: its type, what it does (``does(game, ev)``, None: nothing, a signal)
     and how the log words it (``text``).

@@ -15,6 +15,9 @@ and how a card is named in the log. :class:`Zones` is that declaration, made onc
   events (a card flipped, cards kept), which a rulebook names instead of writing;
 - :meth:`Zones.name_of` names an object for the log ("Fireball (c12)").
 
+Beside them, the words every card rulebook's rules code speaks: :func:`player_zone`, :func:`other_player`,
+:func:`active_player`, :func:`card_of` and :func:`controller`.
+
 A zone spec's id is the zone's name, with ``{p}`` standing for a player's number in the zones every
 player has (``"hand:{p}"`` is ``hand:0``, ``hand:1``, ...). The board view built from the specs is in
 :mod:`tabletop.core.boardview`, hidden decks are :class:`tabletop.core.deck.Deck`.
@@ -317,3 +320,32 @@ class Zones:
         if self.named == "{name} ({id})":  # (the usual wording, as an f-string: the log names objects often)
             return f"{card['name']} ({oid})"
         return self.named.format(name=card["name"], id=oid)
+
+
+# ------------------------------------------------------------------ the words of card rules
+# Why here: every card rulebook's rules code spoke of its zones, players and cards with these same words,
+# each copy of its own; one copy serves them all (a rulebook's engine imports them under its own names).
+def player_zone(kind: str, player: int) -> str:
+    """The zone ``kind`` of ``player``, as a zone spec ``kind:{p}`` names it (``hand:0``)."""
+    return f"{kind}:{player}"
+
+
+def other_player(player: int) -> int:
+    """The opponent of ``player`` in a game of two (players 0 and 1)."""
+    return 1 - player
+
+
+def active_player(game: Table) -> int:
+    """The player whose turn it is."""
+    return int(game.state.turn["player"])
+
+
+def card_of(game: Table, oid: str) -> dict:
+    """The catalogue entry of object ``oid`` ({} for an object that is no known card: a face-down one)."""
+    return game.rulebook.cards.get(game.state.objects[oid].get("card") or "", {})
+
+
+def controller(game: Table, oid: str) -> int:
+    """Who controls object ``oid``: its ``controller``, else its owner."""
+    obj = game.state.objects[oid]
+    return int(obj.get("controller", obj["owner"]))

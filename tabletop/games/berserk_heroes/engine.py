@@ -14,6 +14,11 @@ from typing import Any, cast
 from tabletop.core import Prevent, Table, TaskTable, Zones, ZoneSpec, player_decks
 from tabletop.core.choices import note_excluded
 from tabletop.core.modifiers import Explanation, compute
+from tabletop.core.zones import active_player as active
+from tabletop.core.zones import card_of as card_data  # (a coin too: {})
+from tabletop.core.zones import controller
+from tabletop.core.zones import other_player as other
+from tabletop.core.zones import player_zone as z
 
 from .vocabulary import EFFECTS, TARGETS
 
@@ -41,22 +46,8 @@ TASKS = TaskTable()
 
 
 # ======================================================================== basics
-def z(kind: str, player: int) -> str:
-    """The zone ``kind`` of ``player`` (e.g. ``play:0``, the squad of player 0)."""
-    return f"{kind}:{player}"
-
-
-def other(player: int) -> int:
-    return 1 - player
-
-
 def zone_kind(zone: str | None) -> str:
     return (zone or "").split(":", 1)[0]
-
-
-def card_data(game: Table, oid: str) -> dict:
-    """The catalogue entry of an object ({} for a coin or a card whose identity is unknown)."""
-    return game.rulebook.cards.get(game.state.objects[oid].get("card", ""), {})  # (no card id is "")
 
 
 def name_of(game: Table, oid: str) -> str:
@@ -66,11 +57,6 @@ def name_of(game: Table, oid: str) -> str:
 
 def is_creature(game: Table, oid: str) -> bool:
     return card_data(game, oid).get("type") == "creature"
-
-
-def controller(game: Table, oid: str) -> int:
-    obj = game.state.objects[oid]
-    return obj.get("controller", obj["owner"])
 
 
 def in_play(game: Table, oid: str) -> bool:
@@ -893,10 +879,6 @@ EVENT_TEXT = {k: event_text(k) for k in EVENT_HANDLERS}  # (the ends of periods:
 
 
 # ================================================================= turn tasks
-def active(game: Table) -> int:
-    return game.state.turn["player"]
-
-
 @TASKS("bh.open")
 def t_open(game: Table) -> None:
     """bh.assume.close: the active player's coins and cards open; his creatures are no longer fresh."""

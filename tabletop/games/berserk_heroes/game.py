@@ -17,6 +17,7 @@ from tabletop.core import (
     Scenario,
     Table,
     board_view,
+    result_value,
 )
 
 from . import engine as E
@@ -252,11 +253,9 @@ def evaluate(game: Table, player: int) -> float:
     """How good the position is for ``player`` (the greedy agent's yardstick): a win is worth 1000;
     otherwise the hero's life left, each creature's strike and life left, and the cards in hand, each
     side's minus the other's (coins count only as what they buy: a card played is worth more than its coins)."""
-    res = game.state.result
-    if res is not None:
-        if player in res["winners"]:
-            return 0.0 if res["draw"] else 1000.0
-        return -1000.0 if res["winners"] else 0.0
+    end = result_value(game, player)
+    if end is not None:
+        return end
     score = 0.0
     for p, sign in ((player, 1.0), (E.other(player), -1.0)):
         side = 1.0 * E.life_left(game, p)

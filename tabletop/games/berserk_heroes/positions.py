@@ -16,7 +16,7 @@ from typing import Any
 
 from tabletop.core import Table
 from tabletop.core.position_files import PositionSpec
-from tabletop.core.positions import Node, at_step, id_number, step_of, suggest, zones_table
+from tabletop.core.positions import Node, dump_turn, dump_zones, id_number, step_of, suggest, take_turn, zones_table
 
 from . import engine as E
 
@@ -49,7 +49,7 @@ def build(game: Table, root: Node) -> None:
         if kind == "deck":
             _deck(game, zones, name, p)
             continue
-        for entry in _entries(zones, name):
+        for entry in zones.tables(name):
             oid = entry.take("id", str)
             if id_number(oid) is None or oid[0] != ("m" if kind in COIN_ZONES else "c"):
                 want = "a coin's id ('m3')" if kind in COIN_ZONES else "a card's id ('c12')"
@@ -65,15 +65,10 @@ def build(game: Table, root: Node) -> None:
     for name in known:
         if not name.startswith("deck:"):
             st.zones[name] = tuple(m[0] for m in made if m[1] == name)
-    turn = root.table("turn")
-    player = turn.take("player", int, 0, choices=E.PLAYERS)
-    st.set_turn(first=turn.take("first", int, 0, choices=E.PLAYERS))
-    step = turn.take("step", str, "main")
-    at_step(game, turn, player=player, step=step, number=turn.take("number", int, 1, at_least=1))
+    turn = take_turn(game, root, step="main", first=0, players=E.PLAYERS)
     si = st.turn["cursor"][2]
     if si:  # (the sub-phase the step is in: its "@" marker has run)
         st.set_turn(sub="main" if si > E.MAIN_SUBPHASE else "accumulation")
-    st.set_turn(round=turn.take("round", int, st.turn["round"], at_least=1))
     _stalemate(turn, st)
     turn.done()
     if game.profile.modifiers.rounding != game.options["division_rounding"]:  # bh.assume.rounding, as the set-up
@@ -94,15 +89,6 @@ def _stalemate(turn: Node, st: Any) -> None:
     quiet = turn.take("quiet_passes", int, None, at_least=0)
     if quiet is not None:
         st.vars["quiet_passes"] = quiet
-
-
-def _entries(zones: Node, name: str) -> list[Node]:
-    items = zones.take(name, list, [])
-    out = []
-    for i, item in enumerate(items):
-        path = (*zones.at(name), i)
-        out.append(Node(zones.doc, path, zones.check(path, item, dict)))
-    return out
 
 
 def _coin(entry: Node, p: int) -> dict[str, Any]:
@@ -189,33 +175,16 @@ def players_of(data: dict) -> int:
 def dump(game: Table) -> dict[str, Any]:
     """The ``[turn]`` and ``[zones]`` tables of ``game`` (the inverse of :func:`build`)."""
     st = game.state
-    t = st.turn
-    turn = {
-        "player": t["player"],
-        "first": t["first"],
-        "step": MARKERS.get(step_of(game), step_of(game)),
-        "number": max(t["number"], 1),
-        "round": t["round"],
-    }
+    turn = dump_turn(game, MARKERS.get(step_of(game), step_of(game)))
     for name in ("acted_in", "quiet_passes"):
         if name in st.vars:
             turn[name] = st.vars[name]
-    zones: dict[str, Any] = {}
-    for name in E.ZONES.ids(len(E.PLAYERS)):
-        kind, p = name.split(":")[0], int(name.split(":")[1])
-        oids = st.zones.get(name, ())
-        if kind == "deck":
-            comp = E.DECKS[p].left(game)
-            if oids or comp:
-                zones[name] = {"cards": dict(comp), "ids": list(oids)}
-            continue
-        entries = [_entry(game, oid, kind, p) for oid in oids]
-        if entries:
-            zones[name] = entries
+    zones = dump_zones(game, tuple(E.ZONES.ids(len(E.PLAYERS))), {d.zone: d for d in E.DECKS}, _entry)
     return {"turn": turn, "zones": zones}
 
 
-def _entry(game: Table, oid: str, kind: str, p: int) -> dict[str, Any]:
+def _entry(game: Table, oid: str, zone: str) -> dict[str, Any]:
+    kind, p = zone.split(":")[0], int(zone.split(":")[1])
     obj = game.state.objects[oid]
     entry: dict[str, Any] = {"id": oid}
     if obj["ts"] != id_number(oid):

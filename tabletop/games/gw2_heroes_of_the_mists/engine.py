@@ -16,6 +16,10 @@ from tabletop.core import Prevent, Table, TaskTable, Zones, ZoneSpec, compute, p
 from tabletop.core.abilities import Ability
 from tabletop.core.choices import Subset, note_excluded
 from tabletop.core.modifiers import Explanation
+from tabletop.core.zones import active_player as active
+from tabletop.core.zones import card_of, controller
+from tabletop.core.zones import other_player as other
+from tabletop.core.zones import player_zone as z
 
 from .statuses import DAMAGE, STATUSES, ends
 from .vocabulary import EFFECTS
@@ -43,30 +47,7 @@ REPLACE.tasks(TASKS)
 
 
 # ======================================================================== basics
-def z(kind: str, player: int) -> str:
-    return f"{kind}:{player}"
-
-
-def other(player: int) -> int:
-    return 1 - player
-
-
-def active(game: Table) -> int:
-    return int(game.state.turn["player"])
-
-
-def card_of(game: Table, oid: str) -> dict:
-    """The catalogue entry of an object ({} for a card whose identity is unknown)."""
-    return game.rulebook.cards.get(game.state.objects[oid].get("card") or "", {})
-
-
-def name_of(game: Table, oid: str) -> str:
-    return ZONES.name_of(game, oid)
-
-
-def controller(game: Table, oid: str) -> int:
-    obj = game.state.objects[oid]
-    return int(obj.get("controller", obj["owner"]))
+name_of = ZONES.name_of  # "Fireball (c12)"; a card not known yet: "a card (c12)"
 
 
 def hero(game: Table, player: int) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table
+from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table, deck_options, result_value
 from tabletop.core.modifiers import Explanation
 
 from . import engine as E
@@ -132,8 +132,7 @@ OPTIONS = {
         choices=("skip", "lose"),
     ),
     "first_player": _o("first_player", 0, "Who takes the first turn.", "gw2.assume.first_player", choices=(0, 1)),
-    "deck0": _o("deck0", "guardian", "Player 0's deck (decks.toml).", "gw2.assume.cards", choices=DECK_NAMES),
-    "deck1": _o("deck1", "necromancer", "Player 1's deck (decks.toml).", "gw2.assume.cards", choices=DECK_NAMES),
+    **deck_options(("guardian", "necromancer"), DECK_NAMES, "gw2.assume.cards"),
     "layout": _o(
         "layout",
         None,
@@ -149,11 +148,9 @@ def evaluate(game: Table, player: int) -> float:
     """How good the position is for ``player`` (the greedy agent's yardstick): a win is worth 1000; otherwise
     the heroes' health, the minions on the table (health and damage), the cards in hand and the stamina, each
     side's minus the other's."""
-    res = game.state.result
-    if res is not None:
-        if player in res["winners"]:
-            return 0.0 if res["draw"] else 1000.0
-        return -1000.0 if res["winners"] else 0.0
+    end = result_value(game, player)
+    if end is not None:
+        return end
     score = 0.0
     for p, sign in ((player, 1.0), (E.other(player), -1.0)):
         side = 1.5 * E.health(game, E.hero(game, p))

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING, Any, cast
 from tabletop.core import CHANCE, RuleError, Table, TaskTable, Zones, ZoneSpec, player_decks
 from tabletop.core.choices import note_excluded
 from tabletop.core.modifiers import Explanation, Step
+from tabletop.core.zones import other_player as other
+from tabletop.core.zones import player_zone as z
 
 from .vocabulary import AURAS, EFFECTS, TARGETS
 
@@ -59,14 +61,6 @@ TASKS = TaskTable()
 
 
 # ================================================================== small helpers
-def z(kind: str, player: int) -> str:
-    return f"{kind}:{player}"
-
-
-def other(player: int) -> int:
-    return 1 - player
-
-
 def card_of(game: Table, oid: str) -> dict:
     return game.rulebook.cards[game.state.objects[oid]["card"]]
 

@@ -6,7 +6,7 @@ import dataclasses
 from pathlib import Path
 from typing import Any, cast
 
-from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table, options_by_object
+from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table, options_by_object, result_value
 from tabletop.core import board_view as zones_board
 
 from . import engine as E
@@ -117,11 +117,9 @@ def evaluate(game: Table, player: int) -> float:
     """How good the position is for ``player`` (the greedy agent's yardstick): a win is worth 1000;
     otherwise hero health, the attack and health of the minions on the board, and cards in hand,
     each side's minus the other's."""
-    res = game.state.result
-    if res is not None:
-        if player in res["winners"]:
-            return 0.0 if res["draw"] else 1000.0
-        return -1000.0 if res["winners"] else 0.0
+    end = result_value(game, player)
+    if end is not None:
+        return end
     st = game.state
     score = 0.0
     for p, sign in ((player, 1.0), (E.other(player), -1.0)):

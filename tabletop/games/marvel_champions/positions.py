@@ -15,7 +15,7 @@ from typing import Any
 
 from tabletop.core import RuleError, Table
 from tabletop.core.position_files import PositionSpec
-from tabletop.core.positions import Node, at_step, id_number, settle, step_of, suggest
+from tabletop.core.positions import Node, at_step, dump_turn, id_number, settle, step_of, suggest
 
 from . import engine as E
 
@@ -260,14 +260,7 @@ def _id_ranges(node: Node, raw: list) -> list[str]:
 def dump(game: Table) -> dict[str, Any]:
     """The ``[turn]``, ``[[players]]``, ``[vars]`` and ``[zones]`` tables of ``game`` (the inverse of build)."""
     st = game.state
-    t = st.turn
-    turn = {
-        "player": t["player"],
-        "first": t["first"],
-        "step": step_of(game),
-        "number": max(t["number"], 1),
-        "round": t["round"],
-    }
+    turn = dump_turn(game, step_of(game))
     players = []
     for pl in st.players:
         row: dict[str, Any] = {"identity": pl["identity"], "form": pl["form"]}

@@ -16,6 +16,10 @@ from tabletop.core import Table, TaskTable, Zones, ZoneSpec, player_decks
 from tabletop.core.choices import note_excluded
 from tabletop.core.goes import Goes
 from tabletop.core.ledger import Ledger
+from tabletop.core.zones import active_player as active
+from tabletop.core.zones import card_of, controller
+from tabletop.core.zones import other_player as other
+from tabletop.core.zones import player_zone as z
 
 PLAYERS = (0, 1)
 FIELD_SIZE = 5  # nb.refill_field (L35)
@@ -61,31 +65,7 @@ TASKS = TaskTable()
 
 
 # ======================================================================== basics
-def z(kind: str, player: int) -> str:
-    """The zone ``kind`` of ``player`` (``field:0``: player 0's playing field)."""
-    return f"{kind}:{player}"
-
-
-def other(player: int) -> int:
-    return 1 - player
-
-
-def active(game: Table) -> int:
-    return int(game.state.turn["player"])
-
-
-def card_of(game: Table, oid: str) -> dict:
-    """The catalogue entry of an object ({} for a card whose identity is unknown)."""
-    return game.rulebook.cards.get(game.state.objects[oid].get("card") or "", {})
-
-
-def name_of(game: Table, oid: str) -> str:
-    return ZONES.name_of(game, oid)
-
-
-def controller(game: Table, oid: str) -> int:
-    obj = game.state.objects[oid]
-    return int(obj.get("controller", obj["owner"]))
+name_of = ZONES.name_of  # "Ghoul (c12)"; a card not known yet: "a card (c12)"
 
 
 def zone_kind(game: Table, oid: str) -> str:

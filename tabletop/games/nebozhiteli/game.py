@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table
+from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table, deck_options, result_value
 
 from . import combat as _combat  # noqa: F401  (registers combat's tasks on E.TASKS)
 from . import engine as E
@@ -156,8 +156,7 @@ OPTIONS = {
     ),
     "mana_loss_loses": _option("mana_loss_loses", True, "A player with no mana left loses.", "nb.assume.win"),
     "first_player": _option("first_player", 0, "Who takes the first turn.", "nb.assume.first_player", choices=(0, 1)),
-    "deck0": _option("deck0", "forest", "Player 0's deck (decks.toml).", "nb.assume.cards", choices=DECK_NAMES),
-    "deck1": _option("deck1", "crypt", "Player 1's deck (decks.toml).", "nb.assume.cards", choices=DECK_NAMES),
+    **deck_options(("forest", "crypt"), DECK_NAMES, "nb.assume.cards"),
     "layout": _option(
         "layout",
         None,
@@ -174,11 +173,9 @@ def evaluate(game: Table, player: int) -> float:
     mana, the creatures in play (lives and attack strength), the mana put on the summoning field and the
     cards in hand, each side's minus the other's; a side whose next refill would run out of cards (L35) is
     as good as lost."""
-    res = game.state.result
-    if res is not None:
-        if player in res["winners"]:
-            return 0.0 if res["draw"] else 1000.0
-        return -1000.0 if res["winners"] else 0.0
+    end = result_value(game, player)
+    if end is not None:
+        return end
     score = 0.0
     st = game.state
     for p, sign in ((player, 1.0), (E.other(player), -1.0)):

@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tabletop.analysis.profiles import Rows
 from tabletop.core import Rulebook, Table
 from tabletop.core.exercises import open_decision
 from tabletop.core.modifiers import Explanation, Step
@@ -109,26 +110,6 @@ def add_to(rb: Rulebook) -> None:
 
 
 # ----------------------------------------------------------------- the phase ledger, as a table
-class Rows(list):
-    """Rows of a table (plain dicts), shown as an HTML table in a notebook and as aligned text elsewhere."""
-
-    def __str__(self) -> str:
-        if not self:
-            return "(no rows)"
-        keys = list(self[0])
-        width = {k: max(len(k), *(len(str(r.get(k, ""))) for r in self)) for k in keys}
-        lines = ["  ".join(k.ljust(width[k]) for k in keys)]
-        lines += ["  ".join(str(r.get(k, "")).ljust(width[k]) for k in keys).rstrip() for r in self]
-        return "\n".join(lines)
-
-    __repr__ = __str__
-
-    def _repr_html_(self) -> str:
-        from tabletop.analysis.profiles import rows_html
-
-        return rows_html(list(self)) if self else "<p>(no rows)</p>"
-
-
 def ledger_rows(game: Game, since: int, lives: dict[str, int]) -> Rows:
     """The phase ledger (nb.L76, L76) of every creature from trace record ``since`` on, one row per amount it
     took and one at each phase's end: the phase, the creature, the amount (damage, healing, loss), what caused

@@ -17,11 +17,23 @@ from typing import Any
 
 from tabletop.core import Table
 from tabletop.core.position_files import PositionSpec
-from tabletop.core.positions import Node, at_step, hidden_deck, id_number, step_of, suggest, zones_table
+from tabletop.core.positions import (
+    Node,
+    build_players,
+    build_vars,
+    build_zones,
+    card_entry,
+    dump_turn,
+    dump_vars,
+    dump_zones,
+    step_of,
+    take_card,
+    take_turn,
+    zones_table,
+)
 
 from . import engine as E
 
-DECK_KINDS = ("creatures", "main")
 FIELDS: dict[str, type | tuple[type, ...]] = {
     "tapped": bool,
     "lives": int,
@@ -43,35 +55,11 @@ def build(game: Table, root: Node) -> None:
     st = game.state
     E.ZONES.setup(game)
     known = tuple(E.ZONES.ids(len(E.PLAYERS)))
-    zones = zones_table(root, known, game.rulebook.id)
-    made: list[dict[str, Any]] = []
-    for name in known:
-        kind, p = name.split(":")[0], int(name.split(":")[1])
-        if kind in DECK_KINDS:
-            hidden_deck(game, zones, name, E.DECKS[name])
-            continue
-        for i, item in enumerate(zones.take(name, list, [])):
-            entry = Node(zones.doc, (*zones.at(name), i), zones.check((*zones.at(name), i), item, dict))
-            made.append(_card(game, entry, name, p, made))
-    for obj in sorted(made, key=lambda o: o["ts"]):
-        st.objects[obj["id"]] = obj
-    for name in known:
-        if name.split(":")[0] not in DECK_KINDS:
-            st.zones[name] = tuple(o["id"] for o in made if o["zone"] == name)
-    for p, node in enumerate(root.tables("players", at_most=len(E.PLAYERS))):
-        st.update_player(p, mana=node.take("mana", int), actions=node.take("actions", int, 0, at_least=0))
-        node.done()
-    for p in E.PLAYERS:
-        if "mana" not in st.players[p]:
-            st.update_player(p, mana=game.options["starting_mana"], actions=0)
-    for key, value in root.table("vars").items():
-        st.vars[key] = value
-    turn = root.table("turn")
-    player = turn.take("player", int, 0, choices=E.PLAYERS)
-    st.set_turn(first=turn.take("first", int, game.options["first_player"], choices=E.PLAYERS))
-    step = turn.take("step", str, "summon")
-    at_step(game, turn, player=player, step=step, number=turn.take("number", int, 1, at_least=1))
-    st.set_turn(round=turn.take("round", int, st.turn["round"], at_least=1), sub=_sub_of(game))
+    build_zones(game, zones_table(root, known, game.rulebook.id), known, E.DECKS, _card)
+    build_players(game, root, _player, lambda p: {"mana": game.options["starting_mana"], "actions": 0})
+    build_vars(game, root)
+    turn = take_turn(game, root, step="summon", first=game.options["first_player"], players=E.PLAYERS)
+    st.set_turn(sub=_sub_of(game))
     turn.done()
 
 
@@ -83,25 +71,23 @@ def _sub_of(game: Table) -> str | None:
     return marks[-1] if marks else None
 
 
-def _card(game: Table, entry: Node, zone: str, p: int, made: list[dict[str, Any]]) -> dict[str, Any]:
-    cards = game.rulebook.cards
-    oid = entry.take("id", str)
-    if id_number(oid) is None or any(o["id"] == oid for o in made):
-        raise entry.error("id", f"{oid!r} is not a new card id ('c12')")
-    cid = entry.take("card", str)
-    if cid not in cards:
-        raise entry.error("card", f"no card {cid!r} in nebozhiteli's catalogue{suggest(cid, cards)}")
-    obj: dict[str, Any] = {"id": oid, "zone": zone, "ts": id_number(oid), "kind": "card", "card": cid}
-    obj |= {"owner": p, "controller": p, "vis": E.ZONES.vis(zone), "tapped": False}
-    for name, kind in FIELDS.items():
-        if name in entry:
-            obj[name] = entry.take(name, kind)
+def _card(game: Table, entry: Node, zone: str, made: list[dict[str, Any]]) -> dict[str, Any]:
+    obj = take_card(game, entry, zone, made, _base(zone), FIELDS)
     for name in entry.take("nulls", list, []):
         if name not in FIELDS:
             raise entry.error("nulls", f"{name!r} is not a field of a card ({', '.join(FIELDS)})")
         obj[name] = None
-    entry.done()
     return obj
+
+
+def _base(zone: str) -> dict[str, Any]:
+    """What every card of ``zone`` has unless its entry says otherwise."""
+    p = int(zone.split(":")[1])
+    return {"owner": p, "controller": p, "vis": E.ZONES.vis(zone), "tapped": False}
+
+
+def _player(node: Node, p: int) -> dict[str, Any]:
+    return {"mana": node.take("mana", int), "actions": node.take("actions", int, 0, at_least=0)}
 
 
 def players_of(data: dict) -> int:
@@ -112,52 +98,21 @@ def players_of(data: dict) -> int:
 def dump(game: Table) -> dict[str, Any]:
     """The tables of ``game`` (the inverse of :func:`build`)."""
     st = game.state
-    t = st.turn
     step = step_of(game)
     if step.startswith("@"):  # (a sub-phase's start: written as its first step)
-        steps = game.rulebook.flow[t["cursor"][0]].steps
+        steps = game.rulebook.flow[st.turn["cursor"][0]].steps
         step = steps[steps.index(step) + 1].rsplit(".", 1)[-1]
-    turn = {
-        "player": t["player"],
-        "first": t["first"],
-        "step": step,
-        "number": max(t["number"], 1),
-        "round": t["round"],
-    }
-    zones: dict[str, Any] = {}
-    decks = {d.var for d in E.DECKS.values()}
-    for name in E.ZONES.ids(len(E.PLAYERS)):
-        oids = st.zones.get(name, ())
-        kind, p = name.split(":")[0], int(name.split(":")[1])
-        if kind in DECK_KINDS:
-            comp = E.DECKS[name].left(game)
-            if oids or comp:
-                zones[name] = {"cards": dict(comp), "ids": list(oids)}
-            continue
-        entries = [_entry(game, oid, name, p) for oid in oids]
-        if entries:
-            zones[name] = entries
+    turn = dump_turn(game, step)
+    zones = dump_zones(game, tuple(E.ZONES.ids(len(E.PLAYERS))), E.DECKS, _entry)
     players = [{"mana": pl["mana"], "actions": pl.get("actions", 0)} for pl in st.players]
-    out: dict[str, Any] = {"turn": turn, "players": players, "zones": zones}
-    others = {k: v for k, v in sorted(st.vars.items()) if k not in decks}
-    if others:
-        out["vars"] = others
-    return out
+    return {"turn": turn, "players": players, "zones": zones, **dump_vars(game, E.DECKS)}
 
 
-def _entry(game: Table, oid: str, zone: str, p: int) -> dict[str, Any]:
-    obj = game.state.objects[oid]
-    entry: dict[str, Any] = {"id": oid, "card": obj["card"]}
-    defaults = {"ts": id_number(oid), "kind": "card", "owner": p, "controller": p, "vis": E.ZONES.vis(zone)}
-    defaults["tapped"] = False
-    nulls = []
-    for name in FIELDS:
-        if name not in obj:
-            continue
-        if obj[name] is None:
-            nulls.append(name)
-        elif name not in defaults or obj[name] != defaults[name]:
-            entry[name] = obj[name]
+def _entry(game: Table, oid: str, zone: str) -> dict[str, Any]:
+    entry = card_entry(game.state.objects[oid], FIELDS, _base(zone))
+    nulls = [name for name, value in entry.items() if value is None]
+    for name in nulls:
+        del entry[name]
     if nulls:
         entry["nulls"] = nulls
     return entry

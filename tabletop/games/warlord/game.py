@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table
+from tabletop.core import OptionSpec, Phase, Profile, Rulebook, Scenario, Table, deck_options, result_value
 
 from . import army as A
 from . import effects as _effects  # noqa: F401  (registers the effect words and their tasks)
@@ -140,16 +140,7 @@ OPTIONS = {
     "turn_limit": _o(
         "turn_limit", 60, "Turns before an unfinished game is a draw.", "wl.assume.turn_limit", at_least=1, at_most=1000
     ),
-    **{
-        f"deck{p}": _o(
-            f"deck{p}",
-            DECK_NAMES[p % len(DECK_NAMES)],
-            f"Player {p}'s deck (decks.toml).",
-            "wl.assume.cards",
-            choices=DECK_NAMES,
-        )
-        for p in range(A.MAX_PLAYERS)
-    },
+    **deck_options((DECK_NAMES[p % len(DECK_NAMES)] for p in range(A.MAX_PLAYERS)), DECK_NAMES, "wl.assume.cards"),
     "layout": _o(
         "layout",
         None,
@@ -164,11 +155,9 @@ OPTIONS = {
 def evaluate(game: Table, player: int) -> float:
     """How good the position is for ``player``: a win 1000; otherwise the living characters (hit points left,
     ATK, AC), the Warlord's hit points counted thrice, and the hand, each side's minus the best opponent's."""
-    res = game.state.result
-    if res is not None:
-        if player in res["winners"]:
-            return 0.0 if res["draw"] else 1000.0
-        return -1000.0 if res["winners"] else 0.0
+    end = result_value(game, player)
+    if end is not None:
+        return end
     st = game.state
 
     def side(p: int) -> float:

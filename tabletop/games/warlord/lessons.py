@@ -17,6 +17,7 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from tabletop.analysis.profiles import Rows
 from tabletop.core import Rulebook, Scenario, Table
 from tabletop.core.errors import RuleError
 from tabletop.core.exercises import open_decision
@@ -325,24 +326,3 @@ def add_to(rb: Rulebook) -> None:
         rb.puzzle_folder = PUZZLES
     rb.puzzle_tests = {**rb.puzzle_tests, "ready_in_rank": ready_in_rank, "ac": ac_at_least}
     rb.exercises = exercises(rb)
-
-
-# ----------------------------------------------------------------- tables
-class Rows(list):
-    """Rows of a table (plain dicts), shown as an HTML table in a notebook and as aligned text elsewhere."""
-
-    def __str__(self) -> str:
-        if not self:
-            return "(no rows)"
-        keys = list(self[0])
-        width = {k: max(len(k), *(len(str(r.get(k, ""))) for r in self)) for k in keys}
-        lines = ["  ".join(k.ljust(width[k]) for k in keys)]
-        lines += ["  ".join(str(r.get(k, "")).ljust(width[k]) for k in keys).rstrip() for r in self]
-        return "\n".join(lines)
-
-    __repr__ = __str__
-
-    def _repr_html_(self) -> str:
-        from tabletop.analysis.profiles import rows_html
-
-        return rows_html(list(self)) if self else "<p>(no rows)</p>"

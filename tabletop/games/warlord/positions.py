@@ -15,7 +15,19 @@ from typing import Any
 
 from tabletop.core import Table
 from tabletop.core.position_files import PositionSpec
-from tabletop.core.positions import Node, at_step, hidden_deck, id_number, step_of, suggest, zones_table
+from tabletop.core.positions import (
+    Node,
+    at_step,
+    build_players,
+    build_vars,
+    build_zones,
+    card_entry,
+    dump_vars,
+    dump_zones,
+    step_of,
+    take_card,
+    zones_table,
+)
 
 from . import army as A
 
@@ -35,6 +47,9 @@ FIELDS: dict[str, type | tuple[type, ...]] = {
 NONE: dict[str, Any] = {"rank": 0, "state": "none", "on": ""}  # how a None is written (TOML has no None)
 
 
+DECKS = {d.zone: d for d in A.DECKS}  # each seat's deck by its zone
+
+
 def players_of(data: dict) -> int:
     return max(2, len(data.get("players", ())))
 
@@ -43,35 +58,13 @@ def players_of(data: dict) -> int:
 def build(game: Table, root: Node) -> None:
     """The position of ``root`` in a new game's empty state (see the module docstring)."""
     st = game.state
-    n = len(st.players)
     A.ZONES.setup(game)
-    known = tuple(A.ZONES.ids(n))
+    known = tuple(A.ZONES.ids(len(st.players)))
     zones = zones_table(root, known, game.rulebook.id)
-    made: list[dict[str, Any]] = []
-    for name in known:
-        kind, p = name.split(":")[0], int(name.split(":")[1])
-        if kind == "deck":
-            listed = name in zones
-            hidden_deck(game, zones, name, A.DECKS[p])
-            if listed:  # (a deck drawn empty is written, its composition kept as {}: wl.deck_out, L109/L279)
-                st.vars.setdefault(A.DECKS[p].var, {})
-            continue
-        for i, item in enumerate(zones.take(name, list, [])):
-            entry = Node(zones.doc, (*zones.at(name), i), zones.check((*zones.at(name), i), item, dict))
-            made.append(_card(game, entry, name, p, made))
-    for obj in sorted(made, key=lambda o: o["ts"]):
-        st.objects[obj["id"]] = obj
-    for name in known:
-        if not name.startswith("deck:"):
-            st.zones[name] = tuple(o["id"] for o in made if o["zone"] == name)
-    for p, node in enumerate(root.tables("players", at_most=n)):
-        info: dict[str, Any] = {"warlord": node.take("warlord", str), "faction": node.take("faction", str, "")}
-        if node.take("out", bool, False):
-            info["out"] = True
-        st.update_player(p, **info)
-        node.done()
-    for key, value in root.table("vars").items():
-        st.vars[key] = value
+    # (a deck drawn empty is written, its composition kept as {}: wl.deck_out, L109/L279)
+    build_zones(game, zones, known, DECKS, _card, listed_decks_kept=True)
+    build_players(game, root, _player)
+    build_vars(game, root)
     turn = root.table("turn")
     step = turn.take("step", str, "ready")
     at_step(game, turn, player=turn.take("player", int, 0), step=step, number=turn.take("number", int, 1, at_least=0))
@@ -83,26 +76,27 @@ def build(game: Table, root: Node) -> None:
     turn.done()
 
 
-def _card(game: Table, entry: Node, zone: str, p: int, made: list[dict[str, Any]]) -> dict[str, Any]:
-    cards = game.rulebook.cards
-    oid = entry.take("id", str)
-    if id_number(oid) is None or any(o["id"] == oid for o in made):
-        raise entry.error("id", f"{oid!r} is not a new card id ('c12')")
-    cid = entry.take("card", str)
-    if cid not in cards:
-        raise entry.error("card", f"no card {cid!r} in warlord's catalogue{suggest(cid, cards)}")
-    obj: dict[str, Any] = {"id": oid, "zone": zone, "ts": id_number(oid), "kind": "card", "card": cid}
-    obj |= {"owner": p, "controller": p, "vis": A.ZONES.vis(zone)}
-    for name, kind in FIELDS.items():
-        if name in entry:
-            obj[name] = entry.take(name, kind)
+def _player(node: Node, p: int) -> dict[str, Any]:
+    info: dict[str, Any] = {"warlord": node.take("warlord", str), "faction": node.take("faction", str, "")}
+    if node.take("out", bool, False):
+        info["out"] = True
+    return info
+
+
+def _card(game: Table, entry: Node, zone: str, made: list[dict[str, Any]]) -> dict[str, Any]:
+    obj = take_card(game, entry, zone, made, _base(zone), FIELDS)
     for name, empty in NONE.items():  # (a card out of play keeps its rank and state as None)
         if obj.get(name) == empty:
             obj[name] = None
     if obj.get("state") is not None and obj["state"] not in A.STATES:
         raise entry.error("state", f"{obj['state']!r} is not one of {', '.join(A.STATES)}")
-    entry.done()
     return obj
+
+
+def _base(zone: str) -> dict[str, Any]:
+    """What every card of ``zone`` has unless its entry says otherwise."""
+    p = int(zone.split(":")[1])
+    return {"owner": p, "controller": p, "vis": A.ZONES.vis(zone)}
 
 
 # ------------------------------------------------------------------ writing
@@ -113,41 +107,19 @@ def dump(game: Table) -> dict[str, Any]:
     turn = {"player": t["player"], "step": step_of(game), "number": t["number"], "round": t["round"]}
     if "turns" in t:
         turn["turns"] = t["turns"]
-    zones: dict[str, Any] = {}
-    decks = {d.var for d in A.DECKS}
-    n = len(st.players)
-    for name in A.ZONES.ids(n):
-        oids = st.zones.get(name, ())
-        p = int(name.split(":")[1])
-        if name.startswith("deck:"):
-            comp = A.DECKS[p].left(game)
-            if oids or comp or A.DECKS[p].var in st.vars:  # (a deck drawn empty too)
-                zones[name] = {"cards": dict(comp), "ids": list(oids)}
-            continue
-        entries = [_entry(game, oid, name, p) for oid in oids]
-        if entries:
-            zones[name] = entries
+    zones = dump_zones(game, tuple(A.ZONES.ids(len(st.players))), DECKS, _entry, listed_decks_kept=True)
     players = []
     for pl in st.players:
         row: dict[str, Any] = {"warlord": pl.get("warlord", ""), "faction": pl.get("faction", "")}
         if pl.get("out"):
             row["out"] = True
         players.append(row)
-    out: dict[str, Any] = {"turn": turn, "players": players, "zones": zones}
-    others = {k: v for k, v in sorted(st.vars.items()) if k not in decks}
-    if others:
-        out["vars"] = others
-    return out
+    return {"turn": turn, "players": players, "zones": zones, **dump_vars(game, DECKS)}
 
 
-def _entry(game: Table, oid: str, zone: str, p: int) -> dict[str, Any]:
-    obj = game.state.objects[oid]
-    entry: dict[str, Any] = {"id": oid, "card": obj["card"]}
-    defaults = {"ts": id_number(oid), "kind": "card", "owner": p, "controller": p, "vis": A.ZONES.vis(zone)}
-    for name in FIELDS:
-        if name in obj and (name not in defaults or obj[name] != defaults[name]):
-            entry[name] = NONE[name] if obj[name] is None else obj[name]
-    return entry
+def _entry(game: Table, oid: str, zone: str) -> dict[str, Any]:
+    entry = card_entry(game.state.objects[oid], FIELDS, _base(zone))
+    return {name: NONE[name] if value is None and name in FIELDS else value for name, value in entry.items()}
 
 
 SPEC = PositionSpec(build=build, dump=dump, rule="wl.assume.cards", players=players_of, set_up_options=("layout",))
