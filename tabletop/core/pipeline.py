@@ -20,11 +20,11 @@ class Pipeline(Triggers):
 
     def emit(self, type_: str, *, rule: str, **fields: Any) -> str:
         """Send one event through the pipeline; returns its id."""
-        if "rec" in fields:
-            raise _kernel_field(type_)
         st = self.state
         if self.tracing or self._fp is not None or not (self.rulebook.has_abilities or st.delayed):
-            return self.emit_batch([{"type": type_, **fields}], rule=rule)[0]
+            return self.emit_batch([{"type": type_, **fields}], rule=rule)[0]  # (which refuses a field rec)
+        if "rec" in fields:
+            raise _kernel_field(type_)
         # (fast path: untraced, in a game where something could react) what emit_batch does for one event
         n = st.counters["event"] = st.counters["event"] + 1
         eid = f"e{n}"

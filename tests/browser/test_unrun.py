@@ -19,13 +19,14 @@ from .visits import COMMITTED, PICTURE_ANYWHERE, RUN_ON, expected, open_unrun
 pytestmark = pytest.mark.slow
 
 
-def test_every_committed_notebook_is_opened_unrun_in_the_lab():
-    """The notebooks the Lab tests run are checked unrun there; this file opens the rest: none is left out."""
-    assert set(LAB_NOTEBOOKS) <= set(COMMITTED), sorted(set(LAB_NOTEBOOKS) - set(COMMITTED))
-    assert set(LAB_NOTEBOOKS) | set(UNRUN_ONLY) == set(COMMITTED)
-
-
+# The committed notebooks no Lab test runs: opened unrun here (so every committed notebook is, one way or the other).
 UNRUN_ONLY = [n for n in COMMITTED if n not in LAB_NOTEBOOKS]
+
+
+def test_the_lab_notebooks_are_committed_notebooks():
+    """A name in LAB_NOTEBOOKS that is no committed notebook (one renamed) would leave the notebook under its new
+    name to this file's unrun check alone, never run in the Lab: this names the stale entries."""
+    assert set(LAB_NOTEBOOKS) <= set(COMMITTED), sorted(set(LAB_NOTEBOOKS) - set(COMMITTED))
 
 
 @pytest.mark.parametrize("notebook", UNRUN_ONLY)
