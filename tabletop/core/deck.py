@@ -339,6 +339,9 @@ class Shuffle:
         left = dict(self.kinds(game))
         for oid in slots[:k]:
             left[str(st.objects[oid][self.field])] -= 1
+        if not game.tracing and game.chance == "sample" and game._fp is None and len(st.work) == game._mark:
+            _deal_now(game, self, slots, k, left)
+            return False
         labels = self._labels
         for key in left:
             if key not in labels:
@@ -357,3 +360,18 @@ class Shuffle:
 
         deal.__doc__ = f"{self.rule}: the shuffle, as chance: the {self.field} of each place in turn, by what is left."
         return tasks(name)(deal)
+
+
+def _deal_now(game: Table, shuffle: Shuffle, slots: Sequence[str], k: int, left: dict[str, int]) -> None:
+    """(Fast path of :meth:`Shuffle.deal`: tracing off, chance sampled, nothing else scheduled in this step)
+    Deal places ``k`` on at once. Each place's decision would be drawn at once and resume the deal as the
+    next step, with nothing between: the same draws from the same stream, with the same odds, make the
+    same state and history here, in one step instead of one a place (no decision data or options made)."""
+    st, history, field, value = game.state, game.history, shuffle.field, shuffle.value
+    for oid in slots[k:]:
+        kinds = [key for key, n in left.items() if n > 0]  # (what ask_draw offers, with its odds)
+        total = sum(left[key] for key in kinds)
+        key = kinds[game._draw_from("shuffle", [left[key] / total for key in kinds])]
+        history.append({"player": CHANCE, "kind": "shuffle", "option": key, "auto": True})
+        st.update(oid, **{field: value(key)})
+        left[key] -= 1

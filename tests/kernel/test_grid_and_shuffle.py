@@ -171,6 +171,16 @@ def test_a_sampled_shuffle_deals_the_whole_multiset():
         assert kinds == ["x", "x", "x", "y"]
 
 
+def test_an_untraced_sampled_shuffle_deals_at_once_what_the_traced_chain_of_decisions_deals():
+    """(Shuffle.deal's fast path) Untraced, every place is drawn in one step: the same kinds, the same
+    history of automatic chance choices and the same random streams as a traced game's decision a place."""
+    for seed in range(8):
+        traced, fast = (RB.new_game(seed=seed, tracing=t) for t in (True, False))
+        assert fast.fingerprint() == traced.fingerprint()
+        assert fast.history == traced.history and len(fast.history) == len(SLOTS)
+        assert fast.state.rng == traced.state.rng and fast.state.decision == traced.state.decision
+
+
 def test_a_game_can_start_from_given_chance_outcomes_then_sample():
     game = RB.scenario("y-first")
     assert [game.state.objects[s]["kind"] for s in SLOTS] == ["y", "x", "x", "x"] and game.chance == "sample"
