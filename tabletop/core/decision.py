@@ -163,15 +163,19 @@ class Decision(tuple):  # (a tuple, as Option is: made in C, immutable, equal wh
     def from_data(cls, data: dict, why: str = "", step: int | None = None) -> Decision:
         """The view of decision ``data``; ``step`` (choices made so far) goes on its Options."""
         probs = data.get("probs")
-        if probs:
+        if probs:  # (a list made whole, then one tuple: quicker than a tuple of a generator)
             options = tuple(
-                _new(Option, (o["id"], o.get("label", o["id"]), probs[i], o, step, i))
-                for i, o in enumerate(data["options"])
+                [
+                    _new(Option, (o["id"], o.get("label", o["id"]), probs[i], o, step, i))
+                    for i, o in enumerate(data["options"])
+                ]
             )
         else:
             options = tuple(
-                _new(Option, (o["id"], o.get("label", o["id"]), None, o, step, i))
-                for i, o in enumerate(data["options"])
+                [
+                    _new(Option, (o["id"], o.get("label", o["id"]), None, o, step, i))
+                    for i, o in enumerate(data["options"])
+                ]
             )
         return _new(
             cls,

@@ -21,15 +21,19 @@ class Pipeline(Triggers):
     def emit(self, type_: str, *, rule: str, **fields: Any) -> str:
         """Send one event through the pipeline; returns its id."""
         st = self.state
-        if self.tracing or self._fp is not None or not (self.rulebook.has_abilities or st.delayed):
+        if self.tracing or self._fp is not None:
             return self.emit_batch([{"type": type_, **fields}], rule=rule)[0]  # (which refuses a field rec)
         if "rec" in fields:
             raise _kernel_field(type_)
-        # (fast path: untraced, in a game where something could react) what emit_batch does for one event
+        # (fast path, untraced) what emit_batch does for one event: no batch list and event dict to copy
         n = st.counters["event"] = st.counters["event"] + 1
         eid = f"e{n}"
-        st.events[eid] = {"rule": rule, "type": type_, **fields, "id": eid, "status": "pending", "applied": []}
-        st.work.append(("k.replace", {"batch": [eid], "i": 0}, None))
+        if self.rulebook.has_abilities or st.delayed:  # (something could react: _reactive, inline)
+            st.events[eid] = {"rule": rule, "type": type_, **fields, "id": eid, "status": "pending", "applied": []}
+            st.work.append(("k.replace", {"batch": [eid], "i": 0}, None))
+        else:
+            st.events[eid] = {"id": eid, "status": "pending", "rule": rule, "type": type_, **fields}
+            st.work.append(("k.happen", {"batch": [eid]}, None))
         return eid
 
     def emit_batch(self, events: list[dict], *, rule: str) -> list[str]:
