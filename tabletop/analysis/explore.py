@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import pickle
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
@@ -60,7 +61,7 @@ class StateGraph:
     distinct: list[int]
     truncated: bool = False
     reason: str = ""
-    games: dict[str, Game] = field(default_factory=dict, repr=False)
+    games: Mapping[str, Game] = field(default_factory=dict, repr=False)
 
     @functools.cached_property
     def perft(self) -> list[int]:
@@ -226,6 +227,8 @@ def explore(
     limit: int = 100_000,
     chance: str = "enumerate",
     keep_games: bool = True,
+    workers: int = 1,
+    client: Any = None,
 ) -> StateGraph:
     """Every position reachable from ``game`` in at most ``depth`` decisions.
 
@@ -234,12 +237,24 @@ def explore(
     ``"sample"`` lets the game draw outcomes from its seeded streams. Exploration stops cleanly
     at ``limit`` distinct states, with ``truncated`` set and the reason given. The original
     game is not changed.
+
+    ``workers`` > 1 expands each depth's positions in that many local processes, and ``client`` (a
+    ``dask.distributed.Client``) on that cluster; the graph is the same as with ``workers=1`` (the
+    default, this process), node for node and edge for edge in the same order, because the children
+    found elsewhere are merged here in the order one process would have found them. Games travel by
+    pickle (a rulebook not installed must pickle); a depth with few positions is expanded here.
+
+    >>> from tabletop.games.memory.game import dealt
+    >>> game = dealt([0, 1, 2, 0, 1, 2])
+    >>> one, two = explore(game, depth=6), explore(game, depth=6, workers=2)
+    >>> len(one), list(one.graph.edges(data=True)) == list(two.graph.edges(data=True))
+    (81, True)
     """
     import networkx as nx
 
     if not isinstance(game, Game):
         raise ArgumentTypeError(f"explore(game={quote(game)}): game must be a Game, not {type(game).__name__}")
-    for name, value, least in (("depth", depth, 0), ("limit", limit, 1)):
+    for name, value, least in (("depth", depth, 0), ("limit", limit, 1), ("workers", workers, 1)):
         if type(value) is not int:
             raise ArgumentTypeError(
                 f"explore({name}={quote(value)}): {name} must be an int, not {type(value).__name__}"
@@ -250,66 +265,206 @@ def explore(
         raise ArgumentValueError(f"explore(chance={quote(chance)}): chance must be 'enumerate' or 'sample'")
     if not isinstance(keep_games, bool):
         raise ArgumentTypeError(f"explore(keep_games={quote(keep_games)}): keep_games must be True or False")
+    if client is not None and not (
+        callable(getattr(client, "map", None)) and callable(getattr(client, "gather", None))
+    ):
+        raise ArgumentTypeError(
+            f"explore(client={quote(client)}): client must be a dask.distributed.Client (with map and gather), "
+            f"not {type(client).__name__}"
+        )
     start = game.clone(tracing=False)
     start.chance = "manual" if chance == "enumerate" else "sample"
+    sampled = chance == "sample"
     graph = nx.DiGraph()
     root = start.fingerprint()
     graph.add_node(root, depth=0, **_describe(start))
-    games = {root: start}
     distinct = [1]
-    frontier = deque([root])
-    truncated, reason = False, ""
-    while frontier:
-        node = frontier.popleft()
-        d = graph.nodes[node]["depth"]
-        if d >= depth:
-            continue
-        parent = games[node]
-        dec = parent.state.decision
-        if dec is None:
-            continue
-        probs = dec.get("probs")
-        sampled = chance == "sample" and dec["player"] == CHANCE
-        joint = _joint(parent) if "commit" in dec else None
-        for i, opt in enumerate(dec["options"] if joint is None else joint):
-            if joint is not None:  # a group of simultaneous commits: one joint step (see _joint)
-                child = opt.pop("game")
+    if client is None and workers == 1:
+        games: dict[str, Any] = {root: start}
+        merge = _Merge(graph, games, distinct, limit)
+        frontier = deque([root])
+        while frontier and not merge.truncated:
+            node = frontier.popleft()
+            parent = games[node]
+            if graph.nodes[node]["depth"] < depth and parent.state.decision is not None:
+                frontier.extend(merge.node(node, _expanded(parent, sampled)))
+        kept: Mapping[str, Game] = games
+    else:  # (the games travel and wait as pickles: this process unpickles one only when it is asked for)
+        with _Pool(workers, client, start) as pool:
+            games = {root: pool.payload}
+            merge = _Merge(graph, games, distinct, limit)
+            level = [root]
+            while level and not merge.truncated:
+                nodes = [n for n in level if graph.nodes[n]["depth"] < depth and graph.nodes[n]["kind"] is not None]
+                rows = pool.expand([games[n] for n in nodes], sampled)
+                level = []
+                for node, row in zip(nodes, rows):
+                    level += merge.node(node, row)
+                    if merge.truncated:
+                        break
+        kept = _Pickled(games, {root: start})
+    return StateGraph(graph, root, depth, distinct, merge.truncated, merge.reason, kept if keep_games else {})
+
+
+def _children(parent: Game, sampled: bool) -> list[tuple[int, dict, Game]]:
+    """The options tried at ``parent`` (its number, the option, the game after it): one game each (a clone
+    with the option played), one joint step each for a group of commits, one drawn outcome when sampled."""
+    dec = parent.state.decision
+    if "commit" in dec:  # a group of simultaneous commits: one joint step (see _joint)
+        return [(i, opt, opt.pop("game")) for i, opt in enumerate(_joint(parent))]
+    sampled = sampled and dec["player"] == CHANCE
+    out = []
+    for i, opt in enumerate(dec["options"]):
+        child = parent.clone()
+        if sampled:  # one outcome, drawn from the game's own stream as play would draw it
+            i = child.draw()
+            opt = dec["options"][i]
+        child.play(i)
+        out.append((i, opt, child))
+        if sampled:
+            break
+    return out
+
+
+Row = list[tuple[str, dict, Any, "dict | None"]]
+"""A parent's children as :class:`_Merge` takes them: ``(fingerprint, edge, game, description)``, the edge's
+data as the graph keeps it, the game (or its pickle, or None where the merge cannot need it) and the state's
+description (None: the merge makes it from the game)."""
+
+
+def _expanded(parent: Game, sampled: bool) -> Row:
+    """:func:`_children` of ``parent``, each with its fingerprint and the data of the edge to it."""
+    dec = parent.state.decision
+    player = dec["player"]
+    probs = dec.get("probs") if player == CHANCE else None
+    joint = dec["commit"]["players"] if "commit" in dec else None
+    row: Row = []
+    for i, opt, child in _children(parent, sampled):
+        edge = {"option": opt["id"], "label": opt.get("label", opt["id"]), "player": player, "multiplicity": 1}
+        if joint is not None:
+            edge["player"] = "joint"
+            edge["players"] = joint
+        if probs:
+            edge["probability"] = probs[i]
+        row.append((child.fingerprint(), edge, child, None))
+    return row
+
+
+def _expand_chunk(parents: list[bytes], sampled: bool) -> list[Row]:
+    """A worker's part of a depth: each parent (a pickled game) expanded, each child's game pickled and
+    described the first time its state appears in the chunk, and left out after (the merge needs a
+    state's game only where the state is new, and a later copy in this chunk never is)."""
+    seen: set[str] = set()
+    rows = []
+    for parent in parents:
+        row: Row = []
+        for fp, edge, child, _ in _expanded(pickle.loads(parent), sampled):
+            if fp in seen:
+                row.append((fp, edge, None, None))
             else:
-                child = parent.clone()
-                if sampled:  # one outcome, drawn from the game's own stream as play would draw it
-                    i = child.draw()
-                    opt = dec["options"][i]
-                child.play(i)
-            fp = child.fingerprint()
+                seen.add(fp)
+                row.append((fp, edge, pickle.dumps(child, pickle.HIGHEST_PROTOCOL), _describe(child)))
+        rows.append(row)
+    return rows
+
+
+class _Merge:
+    """Adds each expanded node's children to the graph, in the order one process finds them."""
+
+    def __init__(self, graph: nx.DiGraph, games: dict[str, Any], distinct: list[int], limit: int):
+        self.graph, self.games, self.distinct, self.limit = graph, games, distinct, limit
+        self.truncated, self.reason = False, ""
+
+    def node(self, node: str, row: Row) -> list[str]:
+        """The children of ``node`` (``row``: :func:`_expanded`'s) into the graph; returns the new states."""
+        graph, games, distinct = self.graph, self.games, self.distinct
+        d = graph.nodes[node]["depth"]
+        new = []
+        for fp, edge, child, described in row:
             if fp not in graph:
-                if graph.number_of_nodes() >= limit:
-                    truncated, reason = True, f"limit of {limit} distinct states reached at depth {d + 1}"
+                if graph.number_of_nodes() >= self.limit:
+                    self.truncated, self.reason = (
+                        True,
+                        f"limit of {self.limit} distinct states reached at depth {d + 1}",
+                    )
                     break
-                graph.add_node(fp, depth=d + 1, **_describe(child))
+                assert child is not None  # (a state new here is its first appearance: the worker sent it)
+                graph.add_node(fp, depth=d + 1, **(described if described is not None else _describe(child)))
                 games[fp] = child
                 if len(distinct) <= d + 1:
                     distinct.append(0)
                 distinct[d + 1] += 1
-                frontier.append(fp)
+                new.append(fp)
             if graph.has_edge(node, fp):  # two options reach the same state
                 merged = graph.edges[node, fp]
                 merged["multiplicity"] += 1
                 if "probability" in merged:  # two outcomes of a chance decision: either one leads here
-                    merged["probability"] += probs[i]
+                    merged["probability"] += edge["probability"]
                 continue
-            edge = {
-                "option": opt["id"],
-                "label": opt.get("label", opt["id"]),
-                "player": dec["player"] if joint is None else "joint",
-                "multiplicity": 1,
-            }
-            if joint is not None:
-                edge["players"] = dec["commit"]["players"]
-            if dec["player"] == CHANCE and probs:
-                edge["probability"] = probs[i]
             graph.add_edge(node, fp, **edge)
-            if sampled:
-                break
-        if truncated:
-            break
-    return StateGraph(graph, root, depth, distinct, truncated, reason, games if keep_games else {})
+        return new
+
+
+class _Pickled(Mapping[str, Game]):
+    """The games of a graph explored in several processes: kept as pickles, each unpickled when first read."""
+
+    def __init__(self, pickles: dict[str, bytes], games: dict[str, Game]):
+        self._pickles, self._games = pickles, games
+
+    def __getitem__(self, node: str) -> Game:
+        game = self._games.get(node)
+        if game is None:
+            game = self._games[node] = pickle.loads(self._pickles[node])
+        return game
+
+    def __contains__(self, node: object) -> bool:
+        return node in self._pickles
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._pickles)
+
+    def __len__(self) -> int:
+        return len(self._pickles)
+
+
+class _Pool:
+    """Where a depth's positions are expanded: ``workers`` local processes, or a Dask ``client``'s cluster."""
+
+    SMALL = 16  # a depth with fewer positions to expand is expanded here (sending it costs more)
+
+    def __init__(self, workers: int, client: Any, start: Game):
+        try:
+            self.payload = pickle.dumps(start, pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:
+            where = "the Dask cluster" if client is not None else f"{workers} processes"
+            raise ArgumentTypeError(
+                f"explore(workers={workers}) sends games to {where} by pickle, but this game cannot be pickled "
+                f"({type(exc).__name__}: {exc}); a rulebook built here must pickle, or use workers=1"
+            ) from exc
+        self.workers = max(1, sum(client.nthreads().values())) if client is not None else workers
+        self.client = client
+        self.executor: Any = None
+
+    def __enter__(self) -> _Pool:
+        if self.client is None:
+            from concurrent.futures import ProcessPoolExecutor
+
+            self.executor = ProcessPoolExecutor(max_workers=self.workers)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self.executor is not None:
+            self.executor.shutdown(cancel_futures=True)
+
+    def expand(self, parents: list[bytes], sampled: bool) -> list[Row]:
+        """:func:`_expand_chunk` of the parents, in order: in chunks elsewhere when there are enough."""
+        if len(parents) < self.SMALL:
+            return _expand_chunk(parents, sampled)
+        size = max(self.SMALL // 2, -(-len(parents) // (self.workers * 4)))
+        chunks = [parents[k : k + size] for k in range(0, len(parents), size)]
+        if self.client is not None:
+            futures = self.client.map(_expand_chunk, chunks, [sampled] * len(chunks), pure=False)
+            parts = self.client.gather(futures)
+        else:
+            parts = list(self.executor.map(_expand_chunk, chunks, [sampled] * len(chunks)))
+        return [row for part in parts for row in part]

@@ -255,6 +255,28 @@ class Game:
         """A new game one step on; this one is untouched."""
         return self.clone().apply(choice)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A game travels to other processes (``tt.explore(workers=...)``, a Dask cluster) by pickle: its
+        rulebook by id when it is the installed one (else the :class:`Rulebook` object, which must pickle),
+        its state, trace and history, so the copy plays on exactly as this game would."""
+        t = self.table
+        rb = t.rulebook
+        profile = None if t.profile is rb.profile else t.profile
+        records = t.trace.records
+        return _unpickled, (
+            rb,
+            t.state,
+            t.options,
+            t.seed,
+            t.chance,
+            t.tracing,
+            profile,
+            records,
+            t.history,
+            t._forced,
+            t.origin,
+        )
+
     def clone(self, tracing: bool | None = None) -> Game:
         """An independent copy (optionally with tracing switched on or off)."""
         game = Game.__new__(Game)
@@ -387,3 +409,33 @@ class Game:
 
     def _repr_html_(self) -> str:
         return self.rulebook.render_html(self)
+
+
+def _unpickled(
+    rulebook: Rulebook,
+    state: State,
+    options: dict[str, Any],
+    seed: int | str,
+    chance: str,
+    tracing: bool,
+    profile: Profile | None,
+    records: SharedList[dict],
+    history: SharedList[dict],
+    forced: dict | None,
+    origin: str | None,
+) -> Game:
+    """The game :meth:`Game.__reduce__` sent (the state as it was, no step replayed)."""
+    table = Table(
+        rulebook,
+        state,
+        options=options,
+        seed=seed,
+        chance=chance,
+        tracing=tracing,
+        profile=profile,
+        trace=Trace(rulebook.rules, records),
+        history=history.tolist(),
+    )
+    table._forced = forced
+    table.origin = origin
+    return Game.of(table)

@@ -9,7 +9,9 @@ from __future__ import annotations
 import importlib
 from importlib.metadata import entry_points
 from pathlib import Path
+from typing import Any
 
+from . import rulebook as rulebook_module
 from .errors import ArgumentTypeError, TabletopError, UnknownRulebook, quote
 from .game import Game
 from .rulebook import Rulebook
@@ -69,6 +71,18 @@ def rulebook(rulebook_id: str) -> Rulebook:
     _loaded[rulebook_id] = rb
     return rb
 
+
+def _by_id_if_installed(rb: Rulebook) -> tuple[Any, ...] | None:
+    """(rulebook.INSTALLED) How ``rb`` pickles when it is the installed rulebook of its id: by that id."""
+    try:
+        if rulebook(rb.id) is rb:
+            return rulebook, (rb.id,)
+    except TabletopError:  # (not installed, or its entry point is broken: it travels as itself)
+        pass
+    return None
+
+
+rulebook_module.INSTALLED = _by_id_if_installed
 
 _by_id = rulebook  # load_game's ``rulebook`` argument hides the function
 

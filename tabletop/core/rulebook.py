@@ -15,7 +15,7 @@ from functools import partial
 from html import escape
 from pathlib import Path
 from string import Formatter
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, SupportsIndex, TypeVar
 
 from .abilities import PERIODS, Ability
 from .boardview import board_view
@@ -41,6 +41,7 @@ Task = Callable[[Table, dict], None]  # a step of rule code: the table, and the 
 # How games show themselves in notebooks. The kernel draws nothing itself (imports point down):
 # ``tabletop/__init__.py`` installs the board renderer of ``tabletop.render``, loaded lazily.
 HTML_RENDERER: Callable[[Game, Rulebook], str] | None = None
+INSTALLED: Callable[[Rulebook], tuple[Any, ...] | None] | None = None  # (registry.py's) pickle it by id, or None
 
 
 _PERIOD_ENDS = {"end_of_turn": "turn", "end_of_phase": "phase", "end_of_round": "round"}  # flow.py's events
@@ -486,6 +487,11 @@ class Rulebook:
             return HTML_RENDERER(game, self)
         st = game.state
         return f"<div class='tt-game'><b>{escape(self.title)}</b>: turn {escape(str(st.turn.get('number')))}</div>"
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> str | tuple[Any, ...]:
+        """An installed rulebook travels by id (the other process loads its own), any other as itself."""
+        by_id = None if INSTALLED is None else INSTALLED(self)
+        return by_id if by_id is not None else super().__reduce_ex__(protocol)
 
     def __repr__(self) -> str:
         return f"<Rulebook {self.id}: {self.title}, {len(self.rules)} rules, {len(self.scenarios)} scenarios>"
