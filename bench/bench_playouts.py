@@ -15,6 +15,8 @@ same games from the same choices and reaches the same positions (tests/test_floo
 - ``tt.explore`` of memory with 2 to 6 pairs from a fixed deal, to the end of every game: distinct
   states per CPU second, CPU microseconds a state and an option tried (each option is a clone, a
   step and a fingerprint), beside the floor's enumeration of the same states;
+- ``tt.explore(workers=n)`` of memory with 6 pairs in this process and in ``os.cpu_count()`` (at least 2)
+  worker processes: distinct states per wall-clock second, and whether the graphs are the same;
 - ``game.clone()`` and ``game.fingerprint()`` of a 28-pair memory game at 10 and 1,000 decisions of
   history, traced and untraced, in CPU microseconds a call.
 
@@ -216,6 +218,26 @@ def explore_rates() -> dict[str, dict[str, Any]]:
     return out
 
 
+def parallel_rates(pairs: int = 6, rounds: int = 2) -> dict[str, Any]:
+    """``tt.explore`` of ``pairs`` pairs in this process and in ``os.cpu_count()`` worker processes (at
+    least 2), in turn, round after round: the best wall-clock seconds of each (the workers' CPU time is not
+    this process's), and whether the two graphs are the same (their edges, with data, in order)."""
+    import os
+
+    game = dealt(floor.deal(pairs, random.Random(pairs)))
+    workers = max(2, os.cpu_count() or 1)
+    best = {1: float("inf"), workers: float("inf")}
+    graphs = {}
+    for _ in range(rounds):
+        for n in best:
+            start = time.perf_counter()
+            graphs[n] = tt.explore(game, depth=10_000, limit=EXPLORE_LIMIT, workers=n)
+            best[n] = min(best[n], time.perf_counter() - start)
+    one, many = graphs[1], graphs[workers]
+    same = list(one.graph.edges(data=True)) == list(many.graph.edges(data=True))
+    return {"pairs": pairs, "states": len(one), "workers": workers, "seconds": best, "same": same}
+
+
 # ------------------------------------------------------- clone, fingerprint
 def clone_costs(rounds: int = 7, seconds: float = 0.03) -> dict[str, list[float]]:
     """Per tracing and history length: decisions reached, CPU us a clone and a fingerprint. The games of
@@ -255,6 +277,7 @@ def measure() -> dict[str, Any]:
         "memory": memory_rates(),
         "rulebooks": rulebook_rates(),
         "explore": explore_rates(),
+        "parallel": parallel_rates(),
         "clone": clone_costs(),
     }
 
@@ -332,6 +355,20 @@ def report(cols: list[dict[str, Any]]) -> None:
             f"  {tag(d)}: {e['4']['states'] / e['4']['seconds']:,.0f} states/s on 4 pairs (goal, compiled: >= 30,000); "
             f"a state at {hi} pairs costs {cost[1] / cost[0]:.2f}x one at {lo}, "
             f"an option {per_opt[1] / per_opt[0]:.2f}x (goal: flat)"
+        )
+    print()
+
+    par = first["parallel"]
+    print(
+        f"tt.explore(workers=n) of memory, {par['pairs']} pairs ({par['states']:,} states): distinct states per "
+        "wall-clock second\n  (the best of two rounds in turn), in this process and in n worker processes"
+    )
+    for d in cols:
+        p = d["parallel"]
+        (_, t1), (n, tn) = p["seconds"].items()
+        print(
+            f"  {tag(d)}: one process {p['states'] / t1:,.0f}, {n} processes {p['states'] / tn:,.0f} ({t1 / tn:.2f}x), "
+            + ("the same graph" if p["same"] else "GRAPHS DIFFER")
         )
     print()
 
