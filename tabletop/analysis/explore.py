@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import pickle
 from collections import deque
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from html import escape
@@ -29,6 +28,8 @@ import orjson
 from ..core.decision import CHANCE
 from ..core.errors import ArgumentTypeError, ArgumentValueError, quote
 from ..core.game import Game
+from .expansion import Row, describe, expanded
+from .explore_workers import Chunks, Workers
 
 if TYPE_CHECKING:
     import networkx as nx
@@ -180,47 +181,6 @@ class StateGraph:
         )
 
 
-def _describe(game: Game) -> dict[str, Any]:
-    st = game.state
-    dec = st.decision
-    result = st.result
-    described = {
-        "to_move": None if dec is None else dec["player"],
-        "kind": None if dec is None else dec["kind"],
-        "summary": (dec.get("prompt") or dec["kind"]) if dec else f"over: {result.get('reason', '')}",
-        "over": result is not None,
-        "result": ""
-        if result is None
-        else ("draw" if not result["winners"] else ",".join(map(str, result["winners"]))),
-    }
-    if dec is not None and "commit" in dec:  # (a group of commits: each of its players decides here)
-        described["committers"] = dec["commit"]["players"]
-    return described
-
-
-def _joint(game: Game) -> list[dict]:
-    """Every combination of the commits of the group open at ``game`` (``choices.Commit``), each as the option
-    of one joint step: ``{"id": "0=a+1=b", "label", "game"}`` (the game once all have committed). The positions
-    between one player's commit and the next are not states of the graph: the group is one simultaneous step."""
-    name = game.state.decision["commit"]["name"]
-    out: list[dict] = []
-    stack: list[tuple[Game, list[tuple[Any, dict]]]] = [(game, [])]
-    while stack:
-        at, made = stack.pop()
-        dec = at.state.decision
-        group = None if dec is None else dec.get("commit")
-        if group is None or group["name"] != name or len(group["done"]) != len(made):
-            ids = "+".join(f"{p}={o['id']}" for p, o in made)
-            labels = "; ".join(f"player {p}: {o.get('label', o['id'])}" for p, o in made)
-            out.append({"id": ids, "label": labels, "game": at})
-            continue
-        for i in reversed(range(len(dec["options"]))):
-            child = at.clone()
-            child.play(i)
-            stack.append((child, [*made, (dec["player"], dec["options"][i])]))
-    return out
-
-
 def explore(
     game: Game,
     depth: int = 4,
@@ -238,11 +198,11 @@ def explore(
     at ``limit`` distinct states, with ``truncated`` set and the reason given. The original
     game is not changed.
 
-    ``workers`` > 1 expands each depth's positions in that many local processes, and ``client`` (a
-    ``dask.distributed.Client``) on that cluster; the graph is the same as with ``workers=1`` (the
-    default, this process), node for node and edge for edge in the same order, because the children
-    found elsewhere are merged here in the order one process would have found them. Games travel by
-    pickle (a rulebook not installed must pickle); a depth with few positions is expanded here.
+    ``workers`` > 1 expands each depth's positions in that many local processes (each keeps the games
+    of the states it found), and ``client`` (a ``dask.distributed.Client``) on that cluster; the graph
+    is the same as with ``workers=1`` (the default, this process), node for node and edge for edge in
+    the same order, because the children found elsewhere are merged here in the order one process
+    would have found them. Games travel by pickle (a rulebook not installed must pickle).
 
     >>> from tabletop.games.memory.game import dealt
     >>> game = dealt([0, 1, 2, 0, 1, 2])
@@ -275,9 +235,9 @@ def explore(
     start = game.clone(tracing=False)
     start.chance = "manual" if chance == "enumerate" else "sample"
     sampled = chance == "sample"
-    graph = nx.DiGraph()
+    graph: nx.DiGraph = nx.DiGraph()
     root = start.fingerprint()
-    graph.add_node(root, depth=0, **_describe(start))
+    graph.add_node(root, depth=0, **describe(start))
     distinct = [1]
     if client is None and workers == 1:
         games: dict[str, Any] = {root: start}
@@ -287,85 +247,25 @@ def explore(
             node = frontier.popleft()
             parent = games[node]
             if graph.nodes[node]["depth"] < depth and parent.state.decision is not None:
-                frontier.extend(merge.node(node, _expanded(parent, sampled)))
+                frontier.extend(merge.node(node, expanded(parent, sampled)))
         kept: Mapping[str, Game] = games
-    else:  # (the games travel and wait as pickles: this process unpickles one only when it is asked for)
-        with _Pool(workers, client, start) as pool:
-            games = {root: pool.payload}
-            merge = _Merge(graph, games, distinct, limit)
+    else:  # (elsewhere: explore_workers.py; the games wait there, or here as pickles)
+        pool = Workers(workers, start, sampled) if client is None else Chunks(client, start, sampled)
+        with pool:
+            merge = _Merge(graph, pool.store, distinct, limit)
             level = [root]
             while level and not merge.truncated:
                 nodes = [n for n in level if graph.nodes[n]["depth"] < depth and graph.nodes[n]["kind"] is not None]
-                rows = pool.expand([games[n] for n in nodes], sampled)
+                rows = pool.expand(nodes)
                 level = []
                 for node, row in zip(nodes, rows):
-                    level += merge.node(node, row)
+                    new = merge.node(node, row)
+                    pool.adopt(node, new)
+                    level += new
                     if merge.truncated:
                         break
-        kept = _Pickled(games, {root: start})
+            kept = pool.games() if keep_games else {}
     return StateGraph(graph, root, depth, distinct, merge.truncated, merge.reason, kept if keep_games else {})
-
-
-def _children(parent: Game, sampled: bool) -> list[tuple[int, dict, Game]]:
-    """The options tried at ``parent`` (its number, the option, the game after it): one game each (a clone
-    with the option played), one joint step each for a group of commits, one drawn outcome when sampled."""
-    dec = parent.state.decision
-    if "commit" in dec:  # a group of simultaneous commits: one joint step (see _joint)
-        return [(i, opt, opt.pop("game")) for i, opt in enumerate(_joint(parent))]
-    sampled = sampled and dec["player"] == CHANCE
-    out = []
-    for i, opt in enumerate(dec["options"]):
-        child = parent.clone()
-        if sampled:  # one outcome, drawn from the game's own stream as play would draw it
-            i = child.draw()
-            opt = dec["options"][i]
-        child.play(i)
-        out.append((i, opt, child))
-        if sampled:
-            break
-    return out
-
-
-Row = list[tuple[str, dict, Any, "dict | None"]]
-"""A parent's children as :class:`_Merge` takes them: ``(fingerprint, edge, game, description)``, the edge's
-data as the graph keeps it, the game (or its pickle, or None where the merge cannot need it) and the state's
-description (None: the merge makes it from the game)."""
-
-
-def _expanded(parent: Game, sampled: bool) -> Row:
-    """:func:`_children` of ``parent``, each with its fingerprint and the data of the edge to it."""
-    dec = parent.state.decision
-    player = dec["player"]
-    probs = dec.get("probs") if player == CHANCE else None
-    joint = dec["commit"]["players"] if "commit" in dec else None
-    row: Row = []
-    for i, opt, child in _children(parent, sampled):
-        edge = {"option": opt["id"], "label": opt.get("label", opt["id"]), "player": player, "multiplicity": 1}
-        if joint is not None:
-            edge["player"] = "joint"
-            edge["players"] = joint
-        if probs:
-            edge["probability"] = probs[i]
-        row.append((child.fingerprint(), edge, child, None))
-    return row
-
-
-def _expand_chunk(parents: list[bytes], sampled: bool) -> list[Row]:
-    """A worker's part of a depth: each parent (a pickled game) expanded, each child's game pickled and
-    described the first time its state appears in the chunk, and left out after (the merge needs a
-    state's game only where the state is new, and a later copy in this chunk never is)."""
-    seen: set[str] = set()
-    rows = []
-    for parent in parents:
-        row: Row = []
-        for fp, edge, child, _ in _expanded(pickle.loads(parent), sampled):
-            if fp in seen:
-                row.append((fp, edge, None, None))
-            else:
-                seen.add(fp)
-                row.append((fp, edge, pickle.dumps(child, pickle.HIGHEST_PROTOCOL), _describe(child)))
-        rows.append(row)
-    return rows
 
 
 class _Merge:
@@ -376,7 +276,7 @@ class _Merge:
         self.truncated, self.reason = False, ""
 
     def node(self, node: str, row: Row) -> list[str]:
-        """The children of ``node`` (``row``: :func:`_expanded`'s) into the graph; returns the new states."""
+        """The children of ``node`` (``row``: ``expansion.expanded``'s) into the graph; returns the new states."""
         graph, games, distinct = self.graph, self.games, self.distinct
         d = graph.nodes[node]["depth"]
         new = []
@@ -389,7 +289,7 @@ class _Merge:
                     )
                     break
                 assert child is not None  # (a state new here is its first appearance: the worker sent it)
-                graph.add_node(fp, depth=d + 1, **(described if described is not None else _describe(child)))
+                graph.add_node(fp, depth=d + 1, **(described if described is not None else describe(child)))
                 games[fp] = child
                 if len(distinct) <= d + 1:
                     distinct.append(0)
@@ -403,68 +303,3 @@ class _Merge:
                 continue
             graph.add_edge(node, fp, **edge)
         return new
-
-
-class _Pickled(Mapping[str, Game]):
-    """The games of a graph explored in several processes: kept as pickles, each unpickled when first read."""
-
-    def __init__(self, pickles: dict[str, bytes], games: dict[str, Game]):
-        self._pickles, self._games = pickles, games
-
-    def __getitem__(self, node: str) -> Game:
-        game = self._games.get(node)
-        if game is None:
-            game = self._games[node] = pickle.loads(self._pickles[node])
-        return game
-
-    def __contains__(self, node: object) -> bool:
-        return node in self._pickles
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._pickles)
-
-    def __len__(self) -> int:
-        return len(self._pickles)
-
-
-class _Pool:
-    """Where a depth's positions are expanded: ``workers`` local processes, or a Dask ``client``'s cluster."""
-
-    SMALL = 16  # a depth with fewer positions to expand is expanded here (sending it costs more)
-
-    def __init__(self, workers: int, client: Any, start: Game):
-        try:
-            self.payload = pickle.dumps(start, pickle.HIGHEST_PROTOCOL)
-        except Exception as exc:
-            where = "the Dask cluster" if client is not None else f"{workers} processes"
-            raise ArgumentTypeError(
-                f"explore(workers={workers}) sends games to {where} by pickle, but this game cannot be pickled "
-                f"({type(exc).__name__}: {exc}); a rulebook built here must pickle, or use workers=1"
-            ) from exc
-        self.workers = max(1, sum(client.nthreads().values())) if client is not None else workers
-        self.client = client
-        self.executor: Any = None
-
-    def __enter__(self) -> _Pool:
-        if self.client is None:
-            from concurrent.futures import ProcessPoolExecutor
-
-            self.executor = ProcessPoolExecutor(max_workers=self.workers)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        if self.executor is not None:
-            self.executor.shutdown(cancel_futures=True)
-
-    def expand(self, parents: list[bytes], sampled: bool) -> list[Row]:
-        """:func:`_expand_chunk` of the parents, in order: in chunks elsewhere when there are enough."""
-        if len(parents) < self.SMALL:
-            return _expand_chunk(parents, sampled)
-        size = max(self.SMALL // 2, -(-len(parents) // (self.workers * 4)))
-        chunks = [parents[k : k + size] for k in range(0, len(parents), size)]
-        if self.client is not None:
-            futures = self.client.map(_expand_chunk, chunks, [sampled] * len(chunks), pure=False)
-            parts = self.client.gather(futures)
-        else:
-            parts = list(self.executor.map(_expand_chunk, chunks, [sampled] * len(chunks)))
-        return [row for part in parts for row in part]

@@ -43,7 +43,8 @@ from ..core.decision import CHANCE
 from ..core.errors import TabletopError, quote
 from ..core.footprint import Footprints
 from ..core.game import Game
-from .explore import _joint, exact_probability
+from .expansion import joint as _joint
+from .explore import exact_probability
 
 ORDER_KINDS = ("order_triggers", "replacement_order")
 WINDOW_KINDS = ("window", "optional_trigger")  # whether to react: explored with windows=True

@@ -4,13 +4,13 @@ games travel between processes by pickle (``Game.__reduce__``) exactly as they a
 
 from __future__ import annotations
 
-import importlib
 import pickle
 import random
 
 import pytest
 
 import tabletop as tt
+from tabletop.analysis.explore_workers import Chunks
 from tabletop.core import registry
 from tabletop.core.errors import ArgumentTypeError, ArgumentValueError
 from tabletop.games.memory.game import dealt
@@ -19,7 +19,6 @@ from tests.analysis.nim import nim
 from tests.kernel.test_choices import skirmish
 
 _explore = tt.explore
-explore_module = importlib.import_module("tabletop.analysis.explore")  # (the package's ``explore`` is the function)
 
 
 def same_graph(one: tt.analysis.StateGraph, two: tt.analysis.StateGraph) -> None:
@@ -51,8 +50,9 @@ def played(rulebook_id: str, seed: int, steps: int) -> tt.Game:
 
 @pytest.fixture
 def every_depth_goes_out(monkeypatch):
-    """Send every depth to the workers, however few positions it has (normally a small one is expanded here)."""
-    monkeypatch.setattr(explore_module._Pool, "SMALL", 1)
+    """On a Dask cluster, send every depth out, however few positions it has (normally a small one is expanded
+    here; local worker processes expand every depth)."""
+    monkeypatch.setattr(Chunks, "SMALL", 1)
 
 
 # ------------------------------------------------------------------------------------- same graph
@@ -132,6 +132,17 @@ def test_the_graph_s_games_play_on_like_one_process_s(every_depth_goes_out):
 def test_keep_games_false_keeps_none_in_parallel_too():
     game = dealt([0, 1, 2, 3, 3, 2, 1, 0])
     assert _explore(game, depth=60, workers=2, keep_games=False).games == {}
+
+
+def test_an_error_in_a_worker_is_raised_here_with_its_traceback():
+    """Rule code that raises (nim's explode_at) stops the exploration as in one process, naming where."""
+    game = nim().new_game(pile=9, explode_at=4)
+    with pytest.raises(RuntimeError, match="boom: the pile reached 4"):
+        _explore(game, depth=20)
+    with pytest.raises(RuntimeError, match="boom: the pile reached 4") as raised:
+        _explore(game, depth=20, workers=2)
+    assert "raised in an explore worker process" in "".join(raised.value.__notes__)
+    assert "_nim_took" in "".join(raised.value.__notes__)  # (the worker's traceback names the rule code)
 
 
 # ------------------------------------------------------------------------------------- bad input
