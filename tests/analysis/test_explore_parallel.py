@@ -1,10 +1,9 @@
 """Parallel explore (issue 21): ``tt.explore(workers=n)`` and ``tt.explore(client=...)`` build the same
-state graph as one process, node for node and edge for edge in the same order, with the same games; and
-games travel between processes by pickle (``Game.__reduce__``) exactly as they are."""
+state graph as one process, node for node and edge for edge in the same order, with the same games
+(games travel by pickle: tests/kernel/test_pickled_games.py)."""
 
 from __future__ import annotations
 
-import pickle
 import random
 
 import pytest
@@ -161,23 +160,3 @@ def test_a_game_that_cannot_travel_is_refused_before_any_work():
     with pytest.raises(ArgumentTypeError, match=r"workers=2\) sends games to 2 processes by pickle.*workers=1"):
         _explore(start, depth=2, workers=2)
     assert len(_explore(start, depth=1)) == 5  # (one process needs no pickle)
-
-
-# ------------------------------------------------------------------------------------ pickled games
-@pytest.mark.parametrize("rulebook_id", tt.rulebooks())
-@pytest.mark.parametrize("tracing", [False, True])
-def test_a_pickled_game_is_the_game_and_plays_on_alike(rulebook_id, tracing):
-    game = tt.rulebook(rulebook_id).new_game(seed=2, tracing=tracing)
-    rng = random.Random(2)
-    for _ in range(25):
-        if game.over:
-            break
-        game.apply(rng.choice(game.decision.options))
-    copy = pickle.loads(pickle.dumps(game))
-    assert copy.rulebook is game.rulebook  # (an installed rulebook travels by id)
-    assert copy.fingerprint() == game.fingerprint() and copy.to_json() == game.to_json()
-    assert len(copy.trace) == len(game.trace) and len(copy.history) == len(game.history)
-    left, right = game.clone(), copy
-    random_playout(left, random.Random(5), max_steps=400)
-    random_playout(right, random.Random(5), max_steps=400)
-    assert left.to_json() == right.to_json()
