@@ -245,12 +245,13 @@ def explore(
         frontier = deque([root])
         while frontier and not merge.truncated:
             node = frontier.popleft()
-            parent = games[node]
+            parent = games[node] if keep_games else games.pop(node)  # (a game expanded is needed no more)
             if graph.nodes[node]["depth"] < depth and parent.state.decision is not None:
                 frontier.extend(merge.node(node, expanded(parent, sampled)))
         kept: Mapping[str, Game] = games
     else:  # (elsewhere: explore_workers.py; the games wait there, or here as pickles)
-        pool = Workers(workers, start, sampled) if client is None else Chunks(client, start, sampled)
+        keep = keep_games
+        pool = Workers(workers, start, sampled, keep) if client is None else Chunks(client, start, sampled, keep)
         with pool:
             merge = _Merge(graph, pool.store, distinct, limit)
             level = [root]

@@ -66,9 +66,10 @@ class Pickled(Mapping[str, Game]):
 
 
 # --------------------------------------------------------------------------- local processes
-def _worker(conn: Any, sampled: bool) -> None:
-    """A worker's loop: it keeps the games of its states (``games``) and of the children it found at the last
-    depth (``pending``, until the main process says which are new), and answers each message in turn."""
+def _worker(conn: Any, sampled: bool, keep: bool) -> None:
+    """A worker's loop: it keeps the games of its states (``games``; once expanded, only with ``keep``) and of
+    the children it found at the last depth (``pending``, until the main process says which are new), and
+    answers each message in turn."""
     games: dict[str, Game] = {}
     pending: dict[str, Game] = {}
     while True:
@@ -89,7 +90,7 @@ def _worker(conn: Any, sampled: bool) -> None:
                 reply = []
                 for node in message[1]:
                     row: Row = []
-                    for fp, edge, child, _ in expanded(games[node], sampled):
+                    for fp, edge, child, _ in expanded(games[node] if keep else games.pop(node), sampled):
                         if fp in pending:  # (a copy of a child found before: the merge cannot need it)
                             row.append((fp, edge, None, None))
                         else:
@@ -120,8 +121,8 @@ def _sendable(exc: BaseException) -> BaseException:
 class Workers:
     """``n`` local worker processes that keep their states' games (see the module docstring)."""
 
-    def __init__(self, n: int, start: Game, sampled: bool):
-        self.n, self.start, self.sampled = n, start, sampled
+    def __init__(self, n: int, start: Game, sampled: bool, keep: bool):
+        self.n, self.start, self.sampled, self.keep_games = n, start, sampled, keep
         self.root = start.fingerprint()
         payload(start, f"workers={n}", f"{n} processes")  # (refused here if it cannot travel)
         self.store: dict[str, Any] = {self.root: True}  # (the merge's games: a mark; each waits in its worker)
@@ -137,7 +138,10 @@ class Workers:
             for w in range(self.n):
                 mine, theirs = context.Pipe()
                 proc = context.Process(
-                    target=_worker, args=(theirs, self.sampled), daemon=True, name=f"tabletop explore {w}"
+                    target=_worker,
+                    args=(theirs, self.sampled, self.keep_games),
+                    daemon=True,
+                    name=f"tabletop explore {w}",
                 )
                 proc.start()
                 theirs.close()
@@ -256,8 +260,8 @@ class Chunks:
 
     SMALL = 16  # a depth with fewer positions to expand is expanded here (sending it costs more)
 
-    def __init__(self, client: Any, start: Game, sampled: bool):
-        self.client, self.start, self.sampled = client, start, sampled
+    def __init__(self, client: Any, start: Game, sampled: bool, keep: bool):
+        self.client, self.start, self.sampled, self.keep_games = client, start, sampled, keep
         self.root = start.fingerprint()
         self.store: dict[str, Any] = {self.root: payload(start, "client=...", "the Dask cluster")}
         self.workers = max(1, sum(client.nthreads().values()))
@@ -270,7 +274,8 @@ class Chunks:
 
     def expand(self, nodes: list[str]) -> list[Row]:
         """:func:`_expand_chunk` of the positions, in order: in chunks on the cluster when there are enough."""
-        parents = [self.store[node] for node in nodes]
+        store = self.store
+        parents = [store[node] if self.keep_games else store.pop(node) for node in nodes]
         if len(parents) < self.SMALL:
             return _expand_chunk(parents, self.sampled)
         size = max(self.SMALL // 2, -(-len(parents) // (self.workers * 4)))

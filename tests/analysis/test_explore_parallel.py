@@ -108,7 +108,7 @@ def test_on_a_dask_cluster_the_graph_is_the_same(every_depth_goes_out):
     game = dealt([0, 1, 2, 2, 1, 0])
     one = _explore(game, depth=60)
     with (
-        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster,
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as cluster,
         distributed.Client(cluster) as client,
     ):
         on_dask = _explore(game, depth=60, client=client)
@@ -128,9 +128,24 @@ def test_the_graph_s_games_play_on_like_one_process_s(every_depth_goes_out):
     assert two.game(two.root) is not two.game(two.root)  # (a clone each time, as from one process)
 
 
-def test_keep_games_false_keeps_none_in_parallel_too():
+@pytest.mark.parametrize("where", ["here", "workers", "dask"])
+def test_keep_games_false_gives_the_same_graph_without_its_games(where, every_depth_goes_out):
+    """Without the games kept, each is let go once expanded (a big graph needs less memory): same graph."""
     game = dealt([0, 1, 2, 3, 3, 2, 1, 0])
-    assert _explore(game, depth=60, workers=2, keep_games=False).games == {}
+    kept = _explore(game, depth=60)
+    if where == "dask":
+        distributed = pytest.importorskip("distributed")
+        with (
+            distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0") as c,
+            distributed.Client(c) as client,
+        ):
+            light = _explore(game, depth=60, keep_games=False, client=client)
+    else:
+        light = _explore(game, depth=60, keep_games=False, workers=1 if where == "here" else 2)
+    assert light.games == {} and len(kept.games) == len(kept) == 560
+    assert list(light.graph.nodes(data=True)) == list(kept.graph.nodes(data=True))
+    assert list(light.graph.edges(data=True)) == list(kept.graph.edges(data=True))
+    assert (light.distinct, light.perft) == (kept.distinct, kept.perft)
 
 
 def test_an_error_in_a_worker_is_raised_here_with_its_traceback():
