@@ -13,7 +13,6 @@ the graph is the same, and keeps the games as pickles, each unpickled when first
 from __future__ import annotations
 
 import contextlib
-import multiprocessing
 import pickle
 import traceback
 from collections.abc import Iterator, Mapping
@@ -133,6 +132,8 @@ class Workers:
         self.procs: list[Any] = []
 
     def __enter__(self) -> Workers:
+        import multiprocessing  # (here: ``import tabletop`` need not load it)
+
         context = multiprocessing.get_context()
         try:
             for w in range(self.n):
