@@ -20,6 +20,14 @@ pytestmark = pytest.mark.slow
 
 MAX_CLICKS = 400
 
+# How many choices the Lab's computer seats have made in its game (run in the notebook's kernel).
+COMPUTER_MOVES = """\
+import gc as _tt_gc
+from tabletop.widgets import Lab as _TtLab
+_tt_lab = next(o for o in _tt_gc.get_objects() if isinstance(o, _TtLab))
+print(sum(1 for h in _tt_lab.game.history if h["player"] in _tt_lab.opponents and not h.get("auto")))
+"""
+
 
 def pick(labels: list[str], clicks: int) -> int:
     """A simple student: anything but ending or passing when there is something else, in turn."""
@@ -44,7 +52,7 @@ def test_a_student_plays_the_first_lab_by_clicks_only(lab, notebook):
     board = root.locator(".tt-board-widget").first
     board.locator(".tt-card").first.wait_for(timeout=20_000)
     lab.shot(f"{step}-lab-start", root)
-    clicks, computer_seen = 0, False
+    clicks = 0
     while clicks < MAX_CLICKS:
         fp = page.wait_for_function(
             """([root, until]) => {
@@ -69,8 +77,6 @@ def test_a_student_plays_the_first_lab_by_clicks_only(lab, notebook):
         page.wait_for_function(
             "([b, fp]) => b.dataset.fingerprint !== fp", arg=[board.element_handle(), fp], timeout=60_000
         )
-        if not computer_seen and root.locator(".tt-lab-computer-text", has_text="computer (player 1)").count():
-            computer_seen = True
         if clicks in (5, 40):
             lab.shot(f"{step}-lab-click-{clicks}", root)
     lab.shot(f"{step}-lab-end", root)
@@ -79,5 +85,8 @@ def test_a_student_plays_the_first_lab_by_clicks_only(lab, notebook):
         assert status.startswith(UNTIL[notebook] + " "), status
     else:
         assert "game over" in root.locator(".tt-lab-head").inner_text(), f"not over after {clicks} clicks"
-    assert clicks > 5 and computer_seen, (clicks, computer_seen)
+    # the computer played its seats' turns between the clicks (its moves, counted in the game: the panel says
+    # "computer (player 1) moves in a moment" only for QUICK_COMPUTER's 0.05 s, too short to be sure of seeing
+    # it; test_lab_seat.py waits for that text at the teacher's pace)
+    assert clicks > 5 and int(lab.run_code(COMPUTER_MOVES)) >= 1, clicks
     print(f"\n{notebook}: {clicks} clicks to the end")
