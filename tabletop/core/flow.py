@@ -182,7 +182,7 @@ class Flow(Values):
             order.append(("k.checks", {}))
         if st.modifiers or st.effects or st.uses:
             order.append(("k.expire", {"period": period}))
-        if self.rulebook.has_abilities or st.delayed:  # (_reactive, inline: a hot path)
+        if self._reactive():
             if not order and len(st.work) == self._mark and self._unheard_end(period):
                 # (fast path, tracing off) nothing this step scheduled runs before it (an earlier
                 # period's end event could bring in a listener) and nothing would hear it: use up its

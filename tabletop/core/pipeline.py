@@ -41,7 +41,7 @@ class Pipeline(Triggers):
         st = self.state
         ids = []
         if not self.tracing:
-            reactive = self.rulebook.has_abilities or bool(st.delayed)  # (_reactive, inline: a hot path)
+            reactive = self._reactive()
             table = st.events
             n = st.counters["event"]
             for ev in events:
@@ -291,8 +291,8 @@ def _k_interrupt(g: Table, args: dict) -> None:
 def _k_happen(g: Table, args: dict) -> None:
     st = g.state
     batch = args["batch"]
+    reactive = g._reactive()
     rb = g.rulebook
-    reactive = rb.has_abilities or bool(st.delayed)  # (_reactive, inline: a hot path)
     handlers = rb.event_handlers
     tracing = g.tracing
     events = st.events
