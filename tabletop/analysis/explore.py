@@ -248,10 +248,13 @@ def explore(
             parent = games[node] if keep_games else games.pop(node)  # (a game expanded is needed no more)
             if graph.nodes[node]["depth"] < depth and parent.state.decision is not None:
                 frontier.extend(merge.node(node, expanded(parent, sampled)))
-        kept: Mapping[str, Game] = games
+        kept: Mapping[str, Game] = games if keep_games else {}
     else:  # (elsewhere: explore_workers.py; the games wait there, or here as pickles)
-        keep = keep_games
-        pool = Workers(workers, start, sampled, keep) if client is None else Chunks(client, start, sampled, keep)
+        pool = (
+            Workers(workers, start, sampled, keep_games)
+            if client is None
+            else Chunks(client, start, sampled, keep_games)
+        )
         with pool:
             merge = _Merge(graph, pool.store, distinct, limit)
             level = [root]
@@ -266,7 +269,7 @@ def explore(
                     if merge.truncated:
                         break
             kept = pool.games() if keep_games else {}
-    return StateGraph(graph, root, depth, distinct, merge.truncated, merge.reason, kept if keep_games else {})
+    return StateGraph(graph, root, depth, distinct, merge.truncated, merge.reason, kept)
 
 
 class _Merge:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import pickle
 import traceback
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from ..core.errors import ArgumentTypeError
@@ -25,8 +25,9 @@ from .expansion import Row, describe, expanded
 _PROTOCOL = pickle.HIGHEST_PROTOCOL
 
 
-def payload(start: Game, asked: str, where: str) -> bytes:
-    """``start`` pickled, or an error that says why it cannot travel to ``where`` (``asked``: the argument)."""
+def payload(start: Any, asked: str, where: str) -> bytes:
+    """``start`` (a game, or games by state) pickled, or an error that says why it cannot travel to ``where``
+    (``asked``: the argument that sends it)."""
     try:
         return pickle.dumps(start, _PROTOCOL)
     except Exception as exc:
@@ -64,6 +65,28 @@ class Pickled(Mapping[str, Game]):
         return len(self._where)
 
 
+def first_seen(row: Row, seen: dict[str, Any], hold: Callable[[Game], Any]) -> Row:
+    """``row`` as it goes back to the merge: a child's game held (``hold``: what stands for it) and described
+    the first time its state is ``seen`` here, left out after (a later copy is never new where the first
+    one was not); ``seen`` keeps each first game."""
+    out: Row = []
+    for fp, edge, child, _ in row:
+        if fp in seen:
+            out.append((fp, edge, None, None))
+        else:
+            seen[fp] = child
+            out.append((fp, edge, hold(child), describe(child)))
+    return out
+
+
+def _mark(game: Game) -> bool:
+    return True  # (the game waits in the worker that found it)
+
+
+def _pickled(game: Game) -> bytes:
+    return pickle.dumps(game, _PROTOCOL)
+
+
 # --------------------------------------------------------------------------- local processes
 def _worker(conn: Any, sampled: bool, keep: bool) -> None:
     """A worker's loop: it keeps the games of its states (``games``; once expanded, only with ``keep``) and of
@@ -86,16 +109,10 @@ def _worker(conn: Any, sampled: bool, keep: bool) -> None:
                     games[fp] = pending[fp]
                 pending.clear()
             elif kind == "expand":
-                reply = []
-                for node in message[1]:
-                    row: Row = []
-                    for fp, edge, child, _ in expanded(games[node] if keep else games.pop(node), sampled):
-                        if fp in pending:  # (a copy of a child found before: the merge cannot need it)
-                            row.append((fp, edge, None, None))
-                        else:
-                            pending[fp] = child
-                            row.append((fp, edge, True, describe(child)))
-                    reply.append(row)
+                reply = [
+                    first_seen(expanded(games[node] if keep else games.pop(node), sampled), pending, _mark)
+                    for node in message[1]
+                ]
             elif kind == "give":
                 reply = pickle.dumps({fp: games.pop(fp) for fp in message[1]}, _PROTOCOL)
             elif kind == "take":
@@ -123,10 +140,10 @@ class Workers:
     def __init__(self, n: int, start: Game, sampled: bool, keep: bool):
         self.n, self.start, self.sampled, self.keep_games = n, start, sampled, keep
         self.root = start.fingerprint()
-        payload(start, f"workers={n}", f"{n} processes")  # (refused here if it cannot travel)
+        self.first = payload({self.root: start}, f"workers={n}", f"{n} processes")  # (for worker 0)
         self.store: dict[str, Any] = {self.root: True}  # (the merge's games: a mark; each waits in its worker)
         self.owner = {self.root: 0}  # state -> the worker that holds its game
-        self.keep: list[list[str]] = [[] for _ in range(n)]  # new states found by each worker, not yet kept
+        self.found: list[list[str]] = [[] for _ in range(n)]  # new states found by each worker, not yet kept
         self.by: dict[str, int] = {}  # the last depth's positions -> the worker that expanded each
         self.conns: list[Any] = []
         self.procs: list[Any] = []
@@ -148,7 +165,7 @@ class Workers:
                 theirs.close()
                 self.conns.append(mine)
                 self.procs.append(proc)
-            self._call(0, ("take", pickle.dumps({self.root: self.start}, _PROTOCOL)))
+            self._call(0, ("take", self.first))
         except BaseException:
             self.__exit__()
             raise
@@ -177,10 +194,10 @@ class Workers:
     def _kept(self) -> None:
         """Each worker keeps the new states it found at the last depth, and drops its other children."""
         for w in range(self.n):
-            self.conns[w].send(("keep", self.keep[w]))
+            self.conns[w].send(("keep", self.found[w]))
         for w in range(self.n):
             self._reply(w)
-        self.keep = [[] for _ in range(self.n)]
+        self.found = [[] for _ in range(self.n)]
 
     def expand(self, nodes: list[str]) -> list[Row]:
         """:func:`expansion.expanded` of each position, in order, each by the worker that holds its game."""
@@ -226,7 +243,7 @@ class Workers:
         w = self.by[node]
         for fp in new:
             self.owner[fp] = w
-        self.keep[w] += new
+        self.found[w] += new
 
     def games(self) -> Pickled:
         """Every state's game (a pickle of each worker's games, unpickled when one of them is first read)."""
@@ -242,18 +259,8 @@ class Workers:
 def _expand_chunk(parents: list[bytes], sampled: bool) -> list[Row]:
     """A Dask task: each parent (a pickled game) expanded, each child's game pickled and described the first
     time its state appears in the chunk, and left out after (a later copy in this chunk is never new)."""
-    seen: set[str] = set()
-    rows = []
-    for parent in parents:
-        row: Row = []
-        for fp, edge, child, _ in expanded(pickle.loads(parent), sampled):
-            if fp in seen:
-                row.append((fp, edge, None, None))
-            else:
-                seen.add(fp)
-                row.append((fp, edge, pickle.dumps(child, _PROTOCOL), describe(child)))
-        rows.append(row)
-    return rows
+    seen: dict[str, Game] = {}
+    return [first_seen(expanded(pickle.loads(parent), sampled), seen, _pickled) for parent in parents]
 
 
 class Chunks:
