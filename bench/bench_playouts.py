@@ -46,6 +46,7 @@ notes ~220-250 on 2026-12-02: compare runs made side by side, not figures of dif
 from __future__ import annotations
 
 import json
+import os
 import platform
 import random
 import sys
@@ -222,8 +223,6 @@ def parallel_rates(pairs: int = 6, rounds: int = 2) -> dict[str, Any]:
     """``tt.explore`` of ``pairs`` pairs in this process and in ``os.cpu_count()`` worker processes (at
     least 2), in turn, round after round: the best wall-clock seconds of each (the workers' CPU time is not
     this process's), and whether the two graphs are the same (their edges, with data, in order)."""
-    import os
-
     game = dealt(floor.deal(pairs, random.Random(pairs)))
     workers = max(2, os.cpu_count() or 1)
     best = {1: float("inf"), workers: float("inf")}
